@@ -1,0 +1,1 @@
+CREATE INDEX "sales_passenger_name_search_idx" ON "sales" USING gin (f_unaccent(lower("passenger_name")) gin_trgm_ops);

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# `npm test`: everything a fresh machine needs (DESIGN.md 8). Every step runs even after an earlier
+# one failed, so one run shows all problems; the exit code is non-zero if any step failed. The last
+# line is the total "N passed, N failed" over Vitest and Playwright, read from their JSON reports.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+REPORT_DIR=test-results
+VITEST_JSON="$REPORT_DIR/vitest.json"
+# Overrides the per-port path of playwright.config.ts, so the summary finds it whatever E2E_PORT is.
+export PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORT_DIR/e2e-report.json"
+PLAYWRIGHT_JSON="$PLAYWRIGHT_JSON_OUTPUT_FILE"
+mkdir -p "$REPORT_DIR"
+# Stale reports from an earlier run must not be counted if a runner dies before writing its own.
+rm -f "$VITEST_JSON" "$PLAYWRIGHT_JSON"
+
+failed_steps=()
+start_all=$SECONDS
+
+header() {
+  printf '\n\033[1m==> %s\033[0m\n' "$1"
+}
+
+# run_step "Title" command...: runs the command, reports its time, remembers a failure, never exits.
+run_step() {
+  local title=$1
+  shift
+  header "$title"
+  local start=$SECONDS
+  local status=0
+  "$@" || status=$?
+  if [[ $status -eq 0 ]]; then
+    echo "--- $title: OK ($((SECONDS - start)) s)"
+  else
+    echo "--- $title: FALLÓ (código $status, $((SECONDS - start)) s)"
+    failed_steps+=("$title")
+  fi
+  return 0
+}
+
+# Without a browser the E2E step cannot run; say how to fix it (one line) and stop here.
+header "Chromium"
+if ! bash scripts/ensure-chromium.sh; then
+  echo "0 passed, 0 failed" # no test ran
+  exit 1
+fi
+echo "--- Chromium: $(/usr/bin/chromium --version 2>/dev/null || echo '/usr/bin/chromium')"
+
+run_step "Typecheck" npm run --silent typecheck
+run_step "Lint" npm run --silent lint
+if [[ -n "${TEST_DATABASE_URL:-}" ]]; then
+  echo "(TEST_DATABASE_URL definido: las pruebas de API también corren en PostgreSQL)"
+fi
+run_step "Pruebas unitarias y de API (Vitest)" \
+  npx vitest run --reporter=default --reporter=json "--outputFile.json=$VITEST_JSON"
+run_step "Compilación web (Vite)" npx vite build --logLevel warn
+run_step "Presupuesto de JavaScript de /login (150 KB gzip)" node scripts/check-login-budget.mjs
+run_step "Pruebas E2E (Playwright, Chromium)" npx playwright test
+
+# Sums passed and failed tests from both JSON reports. A missing report (runner crashed) adds nothing
+# here; its step is already counted as failed above.
+counts=$(node - "$VITEST_JSON" "$PLAYWRIGHT_JSON" <<'EOF'
+const fs = require('node:fs');
+const read = (file) => {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+const [vitestFile, playwrightFile] = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+const vitest = read(vitestFile);
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += vitest.numFailedTests ?? 0;
+}
+const playwright = read(playwrightFile);
+if (playwright?.stats) {
+  // A flaky test passed on retry: it counts as passed, as Playwright's own summary does.
+  passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
+  failed += playwright.stats.unexpected ?? 0;
+}
+console.log(`${passed} ${failed}`);
+EOF
+)
+read -r passed failed <<<"$counts"
+
+header "Resumen ($((SECONDS - start_all)) s)"
+if [[ ${#failed_steps[@]} -gt 0 ]]; then
+  echo "Pasos con errores: ${failed_steps[*]}"
+fi
+echo "$passed passed, $failed failed"
+
+if [[ ${#failed_steps[@]} -gt 0 || $failed -gt 0 ]]; then
+  exit 1
+fi

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { ROLES } from './roles';
+
+/** Minimum password length of spec section 9. */
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const loginSchema = z.object({
+  email: z.email('Invalid email address'),
+  password: z.string().min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const roleSchema = z.enum(ROLES, 'El rol debe ser admin, sales o finance');
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'El nombre de usuario debe tener al menos 3 caracteres')
+  .max(50, 'El nombre de usuario no puede superar 50 caracteres')
+  .regex(/^[A-Za-z0-9._-]+$/, 'El nombre de usuario solo admite letras, números, punto, guion y guion bajo');
+
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
+  .max(200, 'La contraseña no puede superar 200 caracteres');
+
+export const userCreateSchema = z.strictObject({
+  username: usernameSchema,
+  email: z.email('Invalid email address'),
+  password: passwordSchema,
+  role: roleSchema,
+});
+export type UserCreateInput = z.infer<typeof userCreateSchema>;
+
+export const userUpdateSchema = z.strictObject({
+  username: usernameSchema.optional(),
+  email: z.email('Invalid email address').optional(),
+  role: roleSchema.optional(),
+  isActive: z.boolean().optional(),
+  password: passwordSchema.optional(),
+});
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+/** A user changing their own profile must prove who they are before a new e-mail or password. */
+export const profileUpdateSchema = z
+  .strictObject({
+    username: usernameSchema.optional(),
+    email: z.email('Invalid email address').optional(),
+    currentPassword: z.string().optional(),
+    password: passwordSchema.optional(),
+  })
+  .refine((v) => !(v.password || v.email) || !!v.currentPassword, {
+    message: 'La contraseña actual es requerida',
+    path: ['currentPassword'],
+  });
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+export interface PublicUser {
+  id: number;
+  username: string;
+  email: string;
+  role: (typeof ROLES)[number];
+  isActive: boolean;
+  createdAt: string;
+}

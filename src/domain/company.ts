@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** The base currency: always 1, always active, never deleted (DESIGN.md 6). */
+export const BASE_CURRENCY = 'USD';
+
+/** Spec 5, currency rate: 1 unit of `currency` = `rate` USD, at least 0.0001, step 0.0001. */
+export const currencyRateSchema = z.strictObject({
+  currency: z
+    .string('La moneda es requerida')
+    .trim()
+    .min(1, 'La moneda es requerida')
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{3}$/, 'La moneda debe ser un código ISO de 3 letras (por ejemplo EUR)')),
+  rate: z.coerce
+    .number('La tasa debe ser mayor a 0')
+    .min(0.0001, 'La tasa debe ser mayor a 0')
+    .max(1_000_000, 'La tasa es demasiado alta')
+    .refine((n) => Number.isFinite(n) && Math.abs(n * 1e8 - Math.round(n * 1e8)) < 1e-6, {
+      message: 'La tasa admite como máximo 8 decimales',
+    }),
+  isActive: z.boolean('isActive debe ser verdadero o falso').default(true),
+});
+export type CurrencyRateInput = z.input<typeof currencyRateSchema>;
+
+/** On edit the currency is locked: only the rate and the active flag change. */
+export const currencyRateUpdateSchema = currencyRateSchema.omit({ currency: true });
+
+export interface CurrencyRate {
+  id: number;
+  currency: string;
+  rate: number;
+  isActive: boolean;
+  lastUpdated: string | null;
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `No puede superar ${max} caracteres`)
+    .nullish()
+    .transform((v) => v ?? '');
+
+/** Company details printed on invoices (Configuraciones > Información de la empresa). */
+export const companySettingsSchema = z.strictObject({
+  name: z
+    .string('El nombre es requerido')
+    .trim()
+    .min(1, 'El nombre es requerido')
+    .max(200, 'No puede superar 200 caracteres'),
+  taxId: optionalText(50),
+  address: optionalText(300),
+  email: z
+    .union([z.literal(''), z.email('Invalid email address').max(200)], 'Invalid email address')
+    .nullish()
+    .transform((v) => v ?? ''),
+  phone: optionalText(50),
+});
+export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
+export type CompanySettings = z.output<typeof companySettingsSchema>;

@@ -1,0 +1,19 @@
+/**
+ * Normalises a date-only value to yyyy-mm-dd. Accepts yyyy-mm-dd, an ISO timestamp, or dd/mm/yyyy
+ * (older records and Spanish-speaking users type days first). Returns null when it is not a real date.
+ */
+export function toIsoDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const text = value.trim();
+  let y: number;
+  let m: number;
+  let d: number;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(text);
+  const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (dmy) [d, m, y] = [Number(dmy[1]), Number(dmy[2]), Number(dmy[3])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
+}

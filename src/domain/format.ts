@@ -1,0 +1,42 @@
+/**
+ * Display formatting of spec section 9, shared by every screen: money in en-US with exactly two
+ * decimals ('local' means USD), dates in es-ES as "dd MMM yyyy" in UTC with the spec's fallbacks.
+ */
+export function formatMoney(amount: number | string | null | undefined, currency = 'USD'): string {
+  const code = !currency || currency === 'local' ? 'USD' : currency;
+  const value = typeof amount === 'string' ? Number(amount) : (amount ?? 0);
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(value);
+  } catch {
+    return `${code} ${value}`;
+  }
+}
+
+const dateFormatter = new Intl.DateTimeFormat('es-ES', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+export function formatDate(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'Sin fecha';
+  try {
+    const date = value instanceof Date ? value : new Date(value);
+    if (Number.isNaN(date.getTime())) return 'Fecha inválida';
+    return dateFormatter.format(date);
+  } catch {
+    return 'Error en fecha';
+  }
+}
+
+/** Rates to USD are shown with four decimals (spec section 9). */
+export function formatRate(rate: number | string): string {
+  // toFixed alone rounds the binary value: 0.00105 would show as 0.0010 instead of 0.0011.
+  return (Math.round(Number(rate) * 1e4) / 1e4).toFixed(4);
+}

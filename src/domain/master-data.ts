@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { requiredIsoDate } from './date-schemas';
+
+/** Longest text accepted in a name-like field; keeps rows and screens sane. */
+const MAX_TEXT = 200;
+
+const requiredText = (message: string) =>
+  z.string(message).trim().min(1, message).max(MAX_TEXT, `No puede superar ${MAX_TEXT} caracteres`);
+
+/** An optional e-mail: blank means none, anything else must be a valid address. */
+const optionalEmail = (message: string) =>
+  z
+    .union([z.literal(''), z.email(message).max(MAX_TEXT)], message)
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : null));
+
+/** Spec 5, client form. clientId and address must not be blank when they are sent. */
+export const clientSchema = z.strictObject({
+  name: requiredText('Name is required'),
+  clientId: z
+    .string()
+    .trim()
+    .min(1, 'El ID/RUT no puede estar vacío')
+    .max(50, 'No puede superar 50 caracteres')
+    .nullish()
+    .transform((v) => v ?? null),
+  email: optionalEmail('Invalid email address'),
+  address: z
+    .string()
+    .trim()
+    .min(1, 'La dirección no puede estar vacía')
+    .max(300, 'No puede superar 300 caracteres')
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type ClientInput = z.input<typeof clientSchema>;
+
+/** Birth dates may arrive as yyyy-mm-dd, an ISO timestamp or dd/mm/yyyy; they are stored as yyyy-mm-dd. */
+const birthDate = requiredIsoDate(
+  'La fecha de nacimiento es requerida',
+  'La fecha de nacimiento no es válida',
+).refine((iso) => iso >= '1900-01-01' && iso <= new Date().toISOString().slice(0, 10), {
+  message: 'La fecha de nacimiento no es válida',
+});
+
+/** Spec 5, new passenger. */
+export const passengerSchema = z.strictObject({
+  name: requiredText('El nombre es requerido'),
+  passengerId: requiredText('El ID del pasajero es requerido').max(50, 'No puede superar 50 caracteres'),
+  email: optionalEmail('Email inválido'),
+  dateOfBirth: birthDate,
+});
+export type PassengerInput = z.input<typeof passengerSchema>;
+
+/** Suppliers, operators and classifications: only a name (spec 5 gives each its own message). */
+export const CATALOGS = {
+  suppliers: {
+    singular: 'proveedor',
+    nameRequired: 'Name is required',
+    notFound: 'Proveedor no encontrado',
+    duplicate: 'Ya existe un proveedor con ese nombre',
+    inUse: 'No se puede eliminar el proveedor porque tiene ventas o pagos asociados',
+    created: 'Proveedor creado',
+    updated: 'Proveedor actualizado',
+    deleted: 'Proveedor eliminado',
+  },
+  operators: {
+    singular: 'operador',
+    nameRequired: 'El nombre es requerido',
+    notFound: 'Operador no encontrado',
+    duplicate: 'Ya existe un operador con ese nombre',
+    inUse: 'No se puede eliminar el operador porque tiene ventas asociadas',
+    created: 'Operador creado',
+    updated: 'Operador actualizado',
+    deleted: 'Operador eliminado',
+  },
+  classifications: {
+    singular: 'clasificación',
+    nameRequired: 'El nombre es requerido',
+    notFound: 'Clasificación no encontrada',
+    duplicate: 'Ya existe una clasificación con ese nombre',
+    inUse: 'No se puede eliminar la clasificación porque tiene ventas asociadas',
+    created: 'Clasificación creada',
+    updated: 'Clasificación actualizada',
+    deleted: 'Clasificación eliminada',
+  },
+} as const;
+export type CatalogKind = keyof typeof CATALOGS;
+
+export const catalogSchema = (kind: CatalogKind) =>
+  z.strictObject({ name: requiredText(CATALOGS[kind].nameRequired) });
+
+export interface Client {
+  id: number;
+  name: string;
+  clientId: string | null;
+  email: string | null;
+  address: string | null;
+}
+export interface Passenger {
+  id: number;
+  name: string;
+  passengerId: string;
+  email: string | null;
+  dateOfBirth: string;
+}
+export interface CatalogItem {
+  id: number;
+  name: string;
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { optionalIsoDate, requiredIsoDate } from './date-schemas';
+import { moneySchema } from './money';
+import type { SaleStatus } from './status';
+
+export const SALE_TYPES = ['individual', 'corporate', 'sports', 'group'] as const;
+export const SERVICE_TYPES = [
+  'flight',
+  'hotel',
+  'package',
+  'transfer',
+  'excursion',
+  'insurance',
+  'other',
+] as const;
+export const REGIONS = ['national', 'international', 'regional'] as const;
+
+export const SALE_TYPE_LABELS: Record<(typeof SALE_TYPES)[number], string> = {
+  individual: 'Individual',
+  corporate: 'Corporativo',
+  sports: 'Deportivo',
+  group: 'Grupal',
+};
+export const SERVICE_TYPE_LABELS: Record<(typeof SERVICE_TYPES)[number], string> = {
+  flight: 'Vuelo',
+  hotel: 'Hotel',
+  package: 'Paquete',
+  transfer: 'Traslado',
+  excursion: 'Excursión',
+  insurance: 'Seguro',
+  other: 'Otro',
+};
+export const REGION_LABELS: Record<(typeof REGIONS)[number], string> = {
+  national: 'Nacional',
+  international: 'Internacional',
+  regional: 'Regional',
+};
+
+/** Spanish label of any sale enum value; unknown values are shown as they are. */
+export function enumLabel(value: string): string {
+  return (
+    (SALE_TYPE_LABELS as Record<string, string>)[value] ??
+    (SERVICE_TYPE_LABELS as Record<string, string>)[value] ??
+    (REGION_LABELS as Record<string, string>)[value] ??
+    value
+  );
+}
+
+/**
+ * Status lifecycle (DESIGN.md 6): draft -> confirmed; draft or confirmed -> cancelled; any state but
+ * completed -> completed (Liquidar). Completed is final.
+ */
+const TRANSITIONS: Record<SaleStatus, readonly SaleStatus[]> = {
+  draft: ['confirmed', 'cancelled', 'completed'],
+  confirmed: ['cancelled', 'completed'],
+  cancelled: ['completed'],
+  completed: [],
+};
+
+export function canTransition(from: SaleStatus, to: SaleStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export const canEditSale = (status: SaleStatus) => status !== 'completed';
+
+const positiveId = (message: string) =>
+  z.coerce.number(message).int(message).positive(message).max(2147483647, message);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `No puede superar ${max} caracteres`)
+    .nullish()
+    .transform((v) => v || null);
+
+/** Spec 5, sale form. Totals sent by the client are accepted for compatibility and ignored. */
+export const saleDataSchema = z.strictObject({
+  passengerName: z
+    .string('El nombre del pasajero es requerido')
+    .trim()
+    .min(1, 'El nombre del pasajero es requerido')
+    .max(200, 'No puede superar 200 caracteres'),
+  clientId: positiveId('El cliente es requerido'),
+  travelDate: requiredIsoDate('La fecha de viaje es requerida', 'La fecha de viaje no es válida'),
+  saleType: z.enum(SALE_TYPES, 'Tipo de venta inválido'),
+  serviceType: z.enum(SERVICE_TYPES, 'Tipo de servicio inválido'),
+  region: z.enum(REGIONS, 'Región inválida'),
+  passengerCount: z.coerce
+    .number('Se requiere al menos un pasajero')
+    .int('Se requiere al menos un pasajero')
+    .min(1, 'Se requiere al menos un pasajero')
+    .max(10000, 'Demasiados pasajeros'),
+  sellerId: positiveId('El vendedor es requerido'),
+  totalCost: z.coerce.number().min(0).optional(),
+  totalSale: z.coerce.number().min(0).optional(),
+});
+export type SaleDataInput = z.input<typeof saleDataSchema>;
+export type SaleData = z.output<typeof saleDataSchema>;
+
+/** Spec 5, item form. The three pickers send ids as strings. */
+export const saleItemSchema = z
+  .strictObject({
+    classificationId: positiveId('La clasificación es requerida'),
+    supplierId: positiveId('El proveedor es requerido'),
+    operatorId: positiveId('El operador es requerido'),
+    passengers: z
+      .array(positiveId('Pasajero inválido'), 'Se requiere al menos 1 pasajero')
+      .min(1, 'Se requiere al menos 1 pasajero')
+      .max(500, 'Demasiados pasajeros')
+      .refine((ids) => new Set(ids).size === ids.length, 'Un pasajero no puede agregarse dos veces'),
+    passengerCount: z.coerce.number().int().min(1, 'Se requiere al menos 1 pasajero').optional(),
+    dateIn: optionalIsoDate('La fecha de entrada no es válida'),
+    dateOut: optionalIsoDate('La fecha de salida no es válida'),
+    description: optionalText(1000),
+    salePrice: moneySchema('El precio de venta debe ser positivo'),
+    costPrice: moneySchema('El precio de costo debe ser positivo'),
+    reservationCode: optionalText(100),
+    paymentDate: optionalIsoDate('La fecha de pago no es válida'),
+  })
+  .refine((item) => !item.dateIn || !item.dateOut || item.dateOut >= item.dateIn, {
+    message: 'La fecha de salida no puede ser anterior a la de entrada',
+    path: ['dateOut'],
+  });
+export type SaleItemInput = z.input<typeof saleItemSchema>;
+export type SaleItemData = z.output<typeof saleItemSchema>;
+
+export const saleWriteSchema = z.strictObject({
+  saleData: saleDataSchema,
+  items: z.array(saleItemSchema).min(1, 'La venta debe tener al menos un item').max(200, 'Demasiados items'),
+});
+
+export const saleStatusChangeSchema = z.strictObject({
+  status: z.enum(['draft', 'confirmed', 'completed', 'cancelled'], 'Estado inválido'),
+  version: z.number().int().positive().optional(),
+});
+
+export const saleEditSchema = saleWriteSchema.extend({
+  version: z.number('La versión es requerida').int().positive(),
+});
+
+/**
+ * PUT /api/sales/{id} takes either `{ status }` or the whole sale (spec 7). The body picks its schema
+ * by the presence of `status`, so the user gets that schema's field messages rather than a generic
+ * "no union member matched".
+ */
+export const saleUpdateSchema = z.unknown().transform((body, ctx) => {
+  const isStatusChange = typeof body === 'object' && body !== null && 'status' in body;
+  const result = (isStatusChange ? saleStatusChangeSchema : saleEditSchema).safeParse(body);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  }
+  return z.NEVER;
+});

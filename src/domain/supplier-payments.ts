@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { requiredIsoDate } from './date-schemas';
+import { moneySchema } from './money';
+import type { BadgeColor } from './status';
+
+/** Spec 9: supplier payment currencies and methods; defaults USD and transfer. */
+export const SUPPLIER_CURRENCIES = ['USD', 'EUR', 'CLP'] as const;
+export const SUPPLIER_PAYMENT_METHODS = ['transfer', 'cash', 'check', 'card', 'other'] as const;
+export const SUPPLIER_PAYMENT_METHOD_LABELS: Record<(typeof SUPPLIER_PAYMENT_METHODS)[number], string> = {
+  transfer: 'Transferencia',
+  cash: 'Efectivo',
+  check: 'Cheque',
+  card: 'Tarjeta',
+  other: 'Otro',
+};
+
+export const REQUIRED_FIELDS_MESSAGE = 'Por favor completa todos los campos requeridos';
+
+/** Spec 4: pending 0 (or less) is Pagado, below 1000 Pendiente, otherwise Urgente. */
+export function balanceBadge(pending: number): { label: string; color: BadgeColor } {
+  if (pending <= 0) return { label: 'Pagado', color: 'green' };
+  if (pending < 1000) return { label: 'Pendiente', color: 'yellow' };
+  return { label: 'Urgente', color: 'red' };
+}
+
+const requiredDate = requiredIsoDate(REQUIRED_FIELDS_MESSAGE, 'La fecha de pago no es válida');
+
+/** Spec 5, supplier payment: supplier, an amount above 0, currency, date, method and description. */
+export const supplierPaymentSchema = z.strictObject({
+  supplierId: z.coerce
+    .number(REQUIRED_FIELDS_MESSAGE)
+    .int()
+    .positive(REQUIRED_FIELDS_MESSAGE)
+    .max(2147483647),
+  amount: moneySchema(REQUIRED_FIELDS_MESSAGE, { positive: true }),
+  currency: z.enum(SUPPLIER_CURRENCIES, 'Moneda inválida').default('USD'),
+  paymentDate: requiredDate,
+  paymentMethod: z.enum(SUPPLIER_PAYMENT_METHODS, 'Método de pago inválido').default('transfer'),
+  description: z
+    .string(REQUIRED_FIELDS_MESSAGE)
+    .trim()
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .max(500, 'No puede superar 500 caracteres'),
+  reference: z
+    .string()
+    .trim()
+    .max(100, 'No puede superar 100 caracteres')
+    .nullish()
+    .transform((v) => v || null),
+  relatedSales: z
+    .array(z.coerce.number().int().positive().max(2147483647), 'Ventas relacionadas inválidas')
+    .max(500, 'Demasiadas ventas relacionadas')
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+export type SupplierPaymentInput = z.input<typeof supplierPaymentSchema>;
+export type SupplierPaymentData = z.output<typeof supplierPaymentSchema>;

@@ -1,0 +1,65 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import '../domain/zod-locale';
+import type { DatabaseHandle } from './db/client';
+import { authRoutes } from './modules/auth/routes';
+import { catalogRoutes } from './modules/catalogs/routes';
+import { clientsRoutes } from './modules/clients/routes';
+import { companyRoutes } from './modules/company/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { healthRoutes } from './modules/health/routes';
+import { invoicesRoutes } from './modules/invoices/routes';
+import { passengersRoutes } from './modules/passengers/routes';
+import { paymentsRoutes } from './modules/payments/routes';
+import { salesRoutes } from './modules/sales/routes';
+import { supplierPaymentsRoutes } from './modules/supplier-payments/routes';
+import { usersRoutes } from './modules/users/routes';
+import { accessPlugin } from './plugins/access';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { webPlugin } from './plugins/web';
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  demo: boolean;
+  /** Folder of the built web app; undefined serves the API only (tests). */
+  webDir?: string;
+  logger?: boolean | { level: string };
+  trustProxy?: boolean;
+}
+
+/** Builds the whole HTTP application without listening, so tests can call it through inject(). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db } = options.database;
+  await app.register(errorsPlugin);
+  await app.register(helmet);
+  await app.register(accessPlugin, { db });
+  await app.register(docsPlugin);
+
+  await app.register(healthRoutes, { database: options.database });
+  await app.register(authRoutes, { db, demo: options.demo });
+  await app.register(usersRoutes, { db });
+  await app.register(clientsRoutes, { db });
+  await app.register(passengersRoutes, { db });
+  await app.register(salesRoutes, { db });
+  await app.register(dashboardRoutes, { db });
+  await app.register(companyRoutes, { db });
+  await app.register(supplierPaymentsRoutes, { db });
+  await app.register(invoicesRoutes, { db });
+  await app.register(paymentsRoutes, { db });
+  for (const kind of ['suppliers', 'operators', 'classifications'] as const) {
+    await app.register(catalogRoutes(kind), { db });
+  }
+
+  await app.register(webPlugin, { webDir: options.webDir });
+  return app;
+}

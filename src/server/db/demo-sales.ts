@@ -1,0 +1,116 @@
+import { eq, sql } from 'drizzle-orm';
+import { REGIONS, SALE_TYPES, SERVICE_TYPES } from '../../domain/sales';
+import type { SaleStatus } from '../../domain/status';
+import { createSale } from '../modules/sales';
+import type { Database } from './client';
+import { classifications, clients, operators, passengers, payments, sales, suppliers, users } from './schema';
+
+const DESCRIPTIONS = [
+  'Vuelo Santiago - Madrid ida y vuelta',
+  'Hotel 4 noches con desayuno',
+  'Traslado aeropuerto - hotel',
+  'Excursión Valle de la Luna',
+  'Seguro de viaje 10 días',
+  'Paquete Torres del Paine 5 días',
+  'Crucero fiordos australes',
+  'Tour Isla de Pascua 3 noches',
+];
+const STATUS_CYCLE: SaleStatus[] = [
+  'confirmed',
+  'completed',
+  'confirmed',
+  'cancelled',
+  'completed',
+  'draft',
+  'confirmed',
+];
+
+const isoDay = (base: Date, offsetDays: number) =>
+  new Date(base.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
+
+/**
+ * About forty sales over the past months and the coming ones, across every status, type, region
+ * and seller, written through the same service as the API so totals follow the real rules.
+ */
+export async function seedDemoSales(db: Database, count = 40): Promise<void> {
+  // Sequential reads: the seed runs inside one transaction, on one connection.
+  const sellerRows = await db
+    .select({ id: users.id, role: users.role, username: users.username, email: users.email })
+    .from(users);
+  const clientRows = await db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .orderBy(clients.id);
+  const paxRows = await db.select({ id: passengers.id }).from(passengers).orderBy(passengers.id);
+  const classRows = await db
+    .select({ id: classifications.id })
+    .from(classifications)
+    .orderBy(classifications.id);
+  const supplierRows = await db.select({ id: suppliers.id }).from(suppliers).orderBy(suppliers.id);
+  const operatorRows = await db.select({ id: operators.id }).from(operators).orderBy(operators.id);
+  const sellers = sellerRows.filter((u) => u.role !== 'finance');
+  const admin = sellerRows.find((u) => u.role === 'admin');
+  if (!admin || !clientRows.length || !paxRows.length || !classRows.length) return;
+  const actor = { ...admin, role: 'admin' as const, sessionId: 0 };
+  const today = new Date();
+
+  for (let i = 0; i < count; i++) {
+    const client = pick(clientRows, i * 7);
+    const travelDate = isoDay(today, -120 + i * 5);
+    const itemCount = 1 + (i % 3);
+    const items = Array.from({ length: itemCount }, (_, k) => {
+      const cost = 150 + ((i * 97 + k * 61) % 1400) + ((i + k) % 4) * 0.25;
+      const paxCount = 1 + ((i + k) % 3);
+      return {
+        classificationId: pick(classRows, i + k).id,
+        supplierId: pick(supplierRows, i * 3 + k).id,
+        operatorId: pick(operatorRows, i + k * 2).id,
+        passengers: Array.from({ length: paxCount }, (_, p) => pick(paxRows, i * 5 + k * 3 + p).id),
+        dateIn: travelDate,
+        dateOut: isoDay(new Date(travelDate), 3 + (k % 5)),
+        description: pick(DESCRIPTIONS, i + k),
+        costPrice: cost.toFixed(2),
+        salePrice: (cost * 1.18).toFixed(2),
+        reservationCode: `R${String(10000 + i * 37 + k).slice(-5)}`,
+        paymentDate: k % 2 === 0 ? isoDay(new Date(travelDate), -15) : null,
+      };
+    });
+    const sale = await createSale(db, actor, {
+      saleData: {
+        passengerName: client.name,
+        clientId: client.id,
+        travelDate,
+        saleType: pick(SALE_TYPES, i),
+        serviceType: pick(SERVICE_TYPES, i * 3),
+        region: pick(REGIONS, i * 2),
+        passengerCount: Math.max(...items.map((it) => it.passengers.length)),
+        sellerId: pick(sellers, i).id,
+      },
+      items,
+    });
+    // Most non-cancelled sales have payments: some paid in full, some partly, a few still pending.
+    const status = pick(STATUS_CYCLE, i);
+    if (status !== 'cancelled' && status !== 'draft' && i % 4 !== 3) {
+      const total = Number(sale.salePrice);
+      const first = i % 3 === 0 ? total : Math.round(total * 50) / 100;
+      await db.insert(payments).values({
+        saleId: sale.id,
+        paymentDate: isoDay(today, -100 + i * 3),
+        amount: first.toFixed(2),
+        method: pick(['transfer', 'creditCard', 'cash'] as const, i),
+        reference: i % 2 === 0 ? `TRX-${20000 + i}` : null,
+        status: i % 5 === 4 ? 'pending' : 'confirmed',
+        createdBy: admin.id,
+      });
+    }
+    // Creation dates spread over the last four months so lists and charts look lived-in.
+    await db
+      .update(sales)
+      .set({
+        status,
+        creationDate: sql`now() - make_interval(days => ${Math.max(0, 120 - i * 3)})`,
+      })
+      .where(eq(sales.id, sale.id));
+  }
+}

@@ -1,0 +1,6 @@
+export * from './company';
+export * from './invoices';
+export * from './master-data';
+export * from './payments';
+export * from './sales';
+export * from './users';

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sales } from './sales';
+import { users } from './users';
+
+/** One row per year; `last_number` is taken under a row lock so numbers have no gaps and never repeat. */
+export const invoiceSequences = pgTable('invoice_sequences', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+export interface InvoiceItemSnapshot {
+  description: string;
+  classificationName: string;
+  supplierName: string;
+  passengers: string[];
+  dateIn: string | null;
+  dateOut: string | null;
+  salePrice: string;
+}
+
+/**
+ * An invoice copies the client, company and item details at issue time: later edits of the client
+ * or the company must not change an invoice already handed out.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'restrict' }),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    clientName: text('client_name').notNull(),
+    clientTaxId: text('client_tax_id'),
+    clientEmail: text('client_email'),
+    clientAddress: text('client_address'),
+    companyName: text('company_name').notNull(),
+    companyTaxId: text('company_tax_id').notNull(),
+    companyAddress: text('company_address').notNull(),
+    companyEmail: text('company_email').notNull(),
+    companyPhone: text('company_phone').notNull(),
+    items: jsonb('items').$type<InvoiceItemSnapshot[]>().notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_year_sequence_key').on(t.year, t.sequence),
+    // At most one active (not cancelled) invoice per sale.
+    uniqueIndex('invoices_active_sale_key').on(t.saleId).where(sql`${t.cancelledAt} is null`),
+    index('invoices_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('invoices_client_name_search_idx').using(
+      'gin',
+      sql`f_unaccent(lower(${t.clientName})) gin_trgm_ops`,
+    ),
+  ],
+);

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { suppliers } from './master-data';
+import { sales } from './sales';
+import { users } from './users';
+
+/** Payments received from the client on a sale. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'restrict' }),
+    paymentDate: date('payment_date', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    method: text('method', { enum: ['cash', 'creditCard', 'transfer'] })
+      .notNull()
+      .default('cash'),
+    reference: text('reference'),
+    status: text('status', { enum: ['confirmed', 'pending'] })
+      .notNull()
+      .default('confirmed'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_method_check', sql`${t.method} in ('cash', 'creditCard', 'transfer')`),
+    check('payments_status_check', sql`${t.status} in ('confirmed', 'pending')`),
+    index('payments_sale_id_idx').on(t.saleId),
+    index('payments_date_idx').on(t.paymentDate.desc(), t.id.desc()),
+  ],
+);
+
+/** Payments made to a supplier; the USD rate in force is frozen on the row (DESIGN.md 6). */
+export const supplierPayments = pgTable(
+  'supplier_payments',
+  {
+    id: serial('id').primaryKey(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    rateToUsd: numeric('rate_to_usd', { precision: 18, scale: 8 }).notNull(),
+    amountUsd: numeric('amount_usd', { precision: 14, scale: 2 }).notNull(),
+    paymentDate: date('payment_date', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    paymentMethod: text('payment_method', { enum: ['transfer', 'cash', 'check', 'card', 'other'] }).notNull(),
+    reference: text('reference'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('supplier_payments_amount_check', sql`${t.amount} > 0`),
+    check(
+      'supplier_payments_method_check',
+      sql`${t.paymentMethod} in ('transfer', 'cash', 'check', 'card', 'other')`,
+    ),
+    index('supplier_payments_supplier_idx').on(t.supplierId, t.paymentDate.desc()),
+  ],
+);
+
+export const supplierPaymentSales = pgTable(
+  'supplier_payment_sales',
+  {
+    supplierPaymentId: integer('supplier_payment_id')
+      .notNull()
+      .references(() => supplierPayments.id, { onDelete: 'cascade' }),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.supplierPaymentId, t.saleId] }),
+    index('supplier_payment_sales_sale_idx').on(t.saleId),
+  ],
+);

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { classifications, clients, operators, passengers, suppliers } from './master-data';
+import { users } from './users';
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status', { enum: ['draft', 'confirmed', 'completed', 'cancelled'] })
+      .notNull()
+      .default('confirmed'),
+    passengerName: text('passenger_name').notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
+    travelDate: date('travel_date', { mode: 'string' }).notNull(),
+    saleType: text('sale_type').notNull(),
+    serviceType: text('service_type').notNull(),
+    region: text('region').notNull(),
+    passengerCount: integer('passenger_count').notNull().default(1),
+    currency: text('currency').notNull().default('USD'),
+    salePrice: numeric('sale_price', { precision: 14, scale: 2 }).notNull().default('0'),
+    totalCost: numeric('total_cost', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** Optimistic concurrency: an edit must carry the version it started from. */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sales_status_check', sql`${t.status} in ('draft', 'confirmed', 'completed', 'cancelled')`),
+    check('sales_sale_type_check', sql`${t.saleType} in ('individual', 'corporate', 'sports', 'group')`),
+    check(
+      'sales_service_type_check',
+      sql`${t.serviceType} in ('flight', 'hotel', 'package', 'transfer', 'excursion', 'insurance', 'other')`,
+    ),
+    check('sales_region_check', sql`${t.region} in ('national', 'international', 'regional')`),
+    check('sales_passenger_count_check', sql`${t.passengerCount} >= 1`),
+    check('sales_amounts_check', sql`${t.salePrice} >= 0 and ${t.totalCost} >= 0`),
+    index('sales_creation_date_idx').on(t.creationDate.desc(), t.id.desc()),
+    index('sales_seller_creation_idx').on(t.sellerId, t.creationDate.desc(), t.id.desc()),
+    index('sales_status_creation_idx').on(t.status, t.creationDate.desc(), t.id.desc()),
+    index('sales_travel_date_idx').on(t.travelDate),
+    index('sales_client_id_idx').on(t.clientId),
+    index('sales_passenger_name_search_idx').using(
+      'gin',
+      sql`f_unaccent(lower(${t.passengerName})) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const saleItems = pgTable(
+  'sale_items',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    classificationId: integer('classification_id')
+      .notNull()
+      .references(() => classifications.id, { onDelete: 'restrict' }),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'restrict' }),
+    dateIn: date('date_in', { mode: 'string' }),
+    dateOut: date('date_out', { mode: 'string' }),
+    passengerCount: integer('passenger_count').notNull().default(1),
+    description: text('description'),
+    salePrice: numeric('sale_price', { precision: 14, scale: 2 }).notNull(),
+    costPrice: numeric('cost_price', { precision: 14, scale: 2 }).notNull(),
+    reservationCode: text('reservation_code'),
+    /** When the supplier is to be paid for this item. */
+    paymentDate: date('payment_date', { mode: 'string' }),
+  },
+  (t) => [
+    check('sale_items_amounts_check', sql`${t.salePrice} >= 0 and ${t.costPrice} >= 0`),
+    index('sale_items_sale_id_idx').on(t.saleId),
+    index('sale_items_supplier_id_idx').on(t.supplierId),
+    index('sale_items_operator_id_idx').on(t.operatorId),
+    index('sale_items_classification_id_idx').on(t.classificationId),
+  ],
+);
+
+export const saleItemPassengers = pgTable(
+  'sale_item_passengers',
+  {
+    saleItemId: integer('sale_item_id')
+      .notNull()
+      .references(() => saleItems.id, { onDelete: 'cascade' }),
+    passengerId: integer('passenger_id')
+      .notNull()
+      .references(() => passengers.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.saleItemId, t.passengerId] }),
+    index('sale_item_passengers_passenger_idx').on(t.passengerId),
+  ],
+);

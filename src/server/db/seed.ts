@@ -1,0 +1,81 @@
+import type { Role } from '../../domain/roles';
+import { hashPassword } from '../modules/auth/passwords';
+import { type Database, hasAnyUser } from './client';
+import {
+  DEMO_CLASSIFICATIONS,
+  DEMO_OPERATORS,
+  DEMO_SUPPLIERS,
+  demoAddress,
+  demoBirthDate,
+  demoPeople,
+} from './demo-data';
+import { seedDemoSales } from './demo-sales';
+import {
+  classifications,
+  clients,
+  companySettings,
+  currencyRates,
+  operators,
+  passengers,
+  suppliers,
+  users,
+} from './schema';
+
+/** Demo accounts, seeded only in demo mode and shown on the login page (DESIGN.md 3). */
+export const DEMO_ACCOUNTS: readonly { role: Role; username: string; email: string; password: string }[] = [
+  { role: 'admin', username: 'admin', email: 'admin@viajes-demo.cl', password: 'admin123' },
+  { role: 'sales', username: 'vendedor', email: 'ventas@viajes-demo.cl', password: 'ventas123' },
+  { role: 'finance', username: 'finanzas', email: 'finanzas@viajes-demo.cl', password: 'finanzas123' },
+];
+
+/** Seeds the demo agency on an empty database; returns false when there was already data. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  if (await hasAnyUser(db)) return false;
+  const hashed = await Promise.all(
+    DEMO_ACCOUNTS.map(async (a) => ({
+      username: a.username,
+      email: a.email,
+      role: a.role,
+      passwordHash: await hashPassword(a.password),
+    })),
+  );
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values(hashed);
+    await tx.insert(currencyRates).values([
+      { currency: 'USD', rate: '1', isActive: true, lastUpdated: new Date() },
+      { currency: 'EUR', rate: '1.08', isActive: true, lastUpdated: new Date() },
+      { currency: 'CLP', rate: '0.00105', isActive: true, lastUpdated: new Date() },
+    ]);
+    await tx
+      .insert(companySettings)
+      .values({
+        name: 'Viajes Demo SpA',
+        taxId: '76.123.456-7',
+        address: 'Av. Providencia 1234, Santiago',
+        email: 'contacto@viajes-demo.cl',
+        phone: '+56 2 2345 6789',
+      })
+      .onConflictDoNothing();
+    await tx.insert(suppliers).values(DEMO_SUPPLIERS.map((name) => ({ name })));
+    await tx.insert(operators).values(DEMO_OPERATORS.map((name) => ({ name })));
+    await tx.insert(classifications).values(DEMO_CLASSIFICATIONS.map((name) => ({ name })));
+    await tx.insert(clients).values(
+      demoPeople(30, 0).map((p, i) => ({
+        name: p.name,
+        clientId: p.rut,
+        email: p.email,
+        address: i % 4 === 3 ? null : demoAddress(i),
+      })),
+    );
+    await tx.insert(passengers).values(
+      demoPeople(40, 100).map((p, i) => ({
+        name: p.name,
+        passengerId: p.rut,
+        email: i % 3 === 2 ? null : p.email,
+        dateOfBirth: demoBirthDate(i),
+      })),
+    );
+    await seedDemoSales(tx);
+  });
+  return true;
+}

@@ -1,0 +1,173 @@
+import { asc, count, eq, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paginationOf, paginationQuerySchema } from '../../domain/pagination';
+import type { Role } from '../../domain/roles';
+import type { Database } from '../db/client';
+import { conflict, notFound, pgErrorCode } from './http-errors';
+import { idParams, messageResponse, paginationResponse } from './schemas';
+
+type Row = Record<string, unknown> & { id: number };
+
+/**
+ * One master-data resource (clients, passengers, suppliers, operators, classifications): the same
+ * six calls of spec section 7, with the response bodies of DESIGN.md 5, declared once.
+ */
+export interface CrudResource<Body extends z.ZodType> {
+  path: string;
+  tag: string;
+  table: PgTable & { id: AnyPgColumn };
+  orderBy: AnyPgColumn;
+  body: Body;
+  /** The record as the API shows it. */
+  dto: z.ZodType;
+  toDto(row: Row): unknown;
+  /** Key of the record in create/update responses (`client`) and of the list in search (`clients`). */
+  one: string;
+  many: string;
+  search(q: string): (SQL | undefined)[];
+  access: { read: readonly Role[]; write: readonly Role[] };
+  messages: {
+    notFound: string;
+    duplicate?: string;
+    inUse: string;
+    created: string;
+    updated: string;
+    deleted: string;
+  };
+}
+
+/** How many matches the pickers' search returns. */
+const SEARCH_LIMIT = 20;
+
+export function crudRoutes<Body extends z.ZodType>(
+  resource: CrudResource<Body>,
+): FastifyPluginAsyncZod<{ db: Database }> {
+  const { path, table, messages } = resource;
+  const t = table as PgTable & { id: AnyPgColumn };
+  const where = (q: string | undefined) => (q ? or(...resource.search(q)) : undefined);
+  const list = (db: Database, q: string | undefined, limit: number, offset: number) =>
+    db
+      .select()
+      .from(t)
+      .where(where(q))
+      .orderBy(asc(resource.orderBy), asc(t.id))
+      .limit(limit)
+      .offset(offset) as unknown as Promise<Row[]>;
+  const findById = async (db: Database, id: number) => {
+    const [row] = (await db.select().from(t).where(eq(t.id, id))) as unknown as Row[];
+    if (!row) throw notFound(messages.notFound);
+    return row;
+  };
+  /** Turns the database's own refusals into the resource's Spanish 409s. */
+  const translate = (error: unknown): never => {
+    const code = pgErrorCode(error);
+    if (code === '23505' && messages.duplicate) throw conflict(messages.duplicate);
+    if (code === '23503' || code === '23001') throw conflict(messages.inUse);
+    throw error;
+  };
+  const tags = [resource.tag];
+  const q = z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional();
+
+  return async (app, { db }) => {
+    app.get(
+      path,
+      {
+        config: { access: resource.access.read },
+        schema: {
+          tags,
+          querystring: paginationQuerySchema.extend({ q }),
+          response: { 200: z.object({ data: z.array(resource.dto), pagination: paginationResponse }) },
+        },
+      },
+      async (request) => {
+        const { page, limit, q: text } = request.query;
+        const [rows, [total]] = await Promise.all([
+          list(db, text, limit, (page - 1) * limit),
+          db.select({ n: count() }).from(t).where(where(text)),
+        ]);
+        return { data: rows.map(resource.toDto), pagination: paginationOf(page, limit, total?.n ?? 0) };
+      },
+    );
+
+    app.get(
+      `${path}/search`,
+      {
+        config: { access: resource.access.read },
+        schema: {
+          tags,
+          querystring: z.object({ q }),
+          response: { 200: z.record(z.string(), z.array(resource.dto)) },
+        },
+      },
+      async (request) => ({
+        [resource.many]: (await list(db, request.query.q, SEARCH_LIMIT, 0)).map(resource.toDto),
+      }),
+    );
+
+    app.get(
+      `${path}/:id`,
+      {
+        config: { access: resource.access.read },
+        schema: { tags, params: idParams, response: { 200: z.object({ data: resource.dto }) } },
+      },
+      async (request) => ({ data: resource.toDto(await findById(db, request.params.id)) }),
+    );
+
+    const saved = z.object({ message: z.string() }).catchall(resource.dto);
+
+    app.post(
+      path,
+      {
+        config: { access: resource.access.write },
+        schema: { tags, body: resource.body, response: { 201: saved } },
+      },
+      async (request, reply) => {
+        const [row] = (await db
+          .insert(t)
+          .values(request.body as never)
+          .returning()
+          .catch(translate)) as Row[];
+        return reply
+          .status(201)
+          .send({ message: messages.created, [resource.one]: resource.toDto(row as Row) });
+      },
+    );
+
+    app.put(
+      `${path}/:id`,
+      {
+        config: { access: resource.access.write },
+        schema: { tags, params: idParams, body: resource.body, response: { 200: saved } },
+      },
+      async (request) => {
+        const [row] = (await db
+          .update(t)
+          .set({ ...(request.body as object), updatedAt: new Date() } as never)
+          .where(eq(t.id, request.params.id))
+          .returning()
+          .catch(translate)) as Row[];
+        if (!row) throw notFound(messages.notFound);
+        return { message: messages.updated, [resource.one]: resource.toDto(row) };
+      },
+    );
+
+    app.delete(
+      `${path}/:id`,
+      {
+        config: { access: resource.access.write },
+        schema: { tags, params: idParams, response: { 200: messageResponse } },
+      },
+      async (request) => {
+        const deleted = (await db
+          .delete(t)
+          .where(eq(t.id, request.params.id))
+          .returning()
+          .catch(translate)) as Row[];
+        if (deleted.length === 0) throw notFound(messages.notFound);
+        return { message: messages.deleted };
+      },
+    );
+  };
+}

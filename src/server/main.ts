@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openConfiguredDatabase } from './db/open';
+import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function main() {
+  const config = loadConfig();
+  const { database, unlock } = await openConfiguredDatabase(config);
+  const seeded = config.demo && (await seedDemoData(database.db));
+
+  const app = await buildApp({
+    database,
+    demo: config.demo,
+    webDir: path.join(root, 'dist/web'),
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: cerrando el servidor y la base de datos`);
+    await app.close();
+    await database.close();
+    unlock();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const lines = [
+    '',
+    `  Back office de agencia de viajes en ${url}`,
+    `  Base de datos: ${database.kind === 'pglite' ? `PGlite en ${path.resolve(config.dataDir)}` : 'PostgreSQL'}`,
+  ];
+  if (config.demo) {
+    lines.push(seeded ? '  Datos de demostración creados. Cuentas:' : '  Cuentas de demostración:');
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(8)} ${a.email}  /  ${a.password}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('No se pudo iniciar el servidor:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+export { hashPassword, verifyPassword } from './passwords';
+export { type AuthUser, createSession, revokeUserSessions } from './sessions';

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginSchema, userCreateSchema } from '../../../domain/auth';
+import { ROLES } from '../../../domain/roles';
+import { type Database, hasAnyUser } from '../../db/client';
+import { DEMO_ACCOUNTS } from '../../db/seed';
+import { forbidden, unauthorized } from '../../lib/http-errors';
+import { errorResponse, messageResponse } from '../../lib/schemas';
+import { currentUser } from '../../plugins/access';
+import { createUser } from '../users';
+import { publicUserSchema } from '../users/public-user';
+import { login } from './service';
+import { revokeSession } from './sessions';
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database; demo: boolean }> = async (
+  app,
+  { db, demo },
+) => {
+  app.post(
+    '/api/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        body: z.strictObject(loginSchema.shape),
+        response: {
+          200: z.object({ user: publicUserSchema, token: z.string() }),
+          401: errorResponse,
+          429: errorResponse,
+        },
+      },
+    },
+    async (request) => login(db, request.body, request.ip),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: messageResponse } } },
+    async (request) => {
+      await revokeSession(db, currentUser(request).sessionId);
+      return { message: 'Sesión cerrada' };
+    },
+  );
+
+  // Open to anyone only while the database has no user at all (first set-up); afterwards admin only.
+  app.post(
+    '/api/auth/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        body: userCreateSchema,
+        response: { 201: z.object({ message: z.string(), user: publicUserSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const user = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+        const firstUser = !(await hasAnyUser(tx));
+        if (!firstUser) {
+          if (!request.user) throw unauthorized();
+          if (request.user.role !== 'admin') throw forbidden();
+        }
+        return createUser(tx, firstUser ? { ...request.body, role: 'admin' } : request.body);
+      });
+      return reply.status(201).send({ message: 'Usuario registrado', user });
+    },
+  );
+
+  app.get(
+    '/api/auth/demo',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        response: {
+          200: z.object({
+            enabled: z.boolean(),
+            accounts: z
+              .array(z.object({ role: z.enum(ROLES), email: z.string(), password: z.string() }))
+              .optional(),
+          }),
+        },
+      },
+    },
+    async () =>
+      demo
+        ? {
+            enabled: true,
+            accounts: DEMO_ACCOUNTS.filter((a) => a.role !== 'finance').map(({ username: _u, ...a }) => a),
+          }
+        : { enabled: false },
+  );
+};

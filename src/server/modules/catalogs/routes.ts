@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { CATALOGS, type CatalogKind, catalogSchema } from '../../../domain/master-data';
+import { classifications, operators, suppliers } from '../../db/schema';
+import { crudRoutes } from '../../lib/crud-routes';
+import { nameContains } from '../../lib/search';
+
+const TABLES = { suppliers, operators, classifications } as const;
+const ONE: Record<CatalogKind, string> = {
+  suppliers: 'supplier',
+  operators: 'operator',
+  classifications: 'classification',
+};
+const catalogDto = z.object({ id: z.number(), name: z.string() });
+
+/** Suppliers, operators and classifications: readable by every role (the sale form's pickers), written by admins. */
+export const catalogRoutes = (kind: CatalogKind) =>
+  crudRoutes({
+    path: `/api/${kind}`,
+    tag: kind,
+    table: TABLES[kind],
+    orderBy: TABLES[kind].name,
+    body: catalogSchema(kind),
+    dto: catalogDto,
+    toDto: (row) => catalogDto.parse(row),
+    one: ONE[kind],
+    many: kind,
+    search: (q) => [nameContains(TABLES[kind].name, q)],
+    access: { read: ['admin', 'sales', 'finance'], write: ['admin'] },
+    messages: CATALOGS[kind],
+  });

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { clientSchema } from '../../../domain/master-data';
+import { clients } from '../../db/schema';
+import { crudRoutes } from '../../lib/crud-routes';
+import { emailContains, idContains, nameContains } from '../../lib/search';
+
+const clientDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  clientId: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+});
+
+export const clientsRoutes = crudRoutes({
+  path: '/api/clients',
+  tag: 'clients',
+  table: clients,
+  orderBy: clients.name,
+  body: clientSchema,
+  dto: clientDto,
+  toDto: (row) => clientDto.parse(row),
+  one: 'client',
+  many: 'clients',
+  // Spec: the client list filters by name, ID/RUT or e-mail.
+  search: (q) => [
+    nameContains(clients.name, q),
+    idContains(clients.clientId, q),
+    emailContains(clients.email, q),
+  ],
+  access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },
+  messages: {
+    notFound: 'Cliente no encontrado',
+    inUse: 'No se puede eliminar el cliente porque tiene ventas asociadas',
+    created: 'Cliente creado',
+    updated: 'Cliente actualizado',
+    deleted: 'Cliente eliminado',
+  },
+});

@@ -1,0 +1,1 @@
+export { getCompanySettings } from './settings';

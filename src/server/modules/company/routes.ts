@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companySettingsSchema, currencyRateSchema, currencyRateUpdateSchema } from '../../../domain/company';
+import type { Database } from '../../db/client';
+import { idParams, messageResponse } from '../../lib/schemas';
+import { createRate, deleteRate, listRates, saveRates, toggleRate, updateRate } from './rates';
+import { getCompanySettings, saveCompanySettings } from './settings';
+
+/** Configuraciones is an admin screen; the server refuses every other role (issue 8). */
+const ADMIN = ['admin'] as const;
+
+export const companyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const tags = ['company'];
+
+  app.get('/api/company/settings', { config: { access: ADMIN }, schema: { tags } }, async () => ({
+    data: await getCompanySettings(db),
+  }));
+
+  app.put(
+    '/api/company/settings',
+    { config: { access: ADMIN }, schema: { tags, body: companySettingsSchema } },
+    async (request) => ({ data: await saveCompanySettings(db, request.body) }),
+  );
+
+  app.get('/api/company/currency-rates', { config: { access: ADMIN }, schema: { tags } }, async () => ({
+    data: await listRates(db),
+  }));
+
+  app.put(
+    '/api/company/currency-rates',
+    {
+      config: { access: ADMIN },
+      schema: { tags, body: z.strictObject({ rates: z.array(currencyRateSchema).min(1).max(200) }) },
+    },
+    async (request) => ({ data: await saveRates(db, request.body.rates) }),
+  );
+
+  app.post(
+    '/api/company/currency-rates',
+    { config: { access: ADMIN }, schema: { tags, body: currencyRateSchema } },
+    async (request, reply) => reply.status(201).send({ data: await createRate(db, request.body) }),
+  );
+
+  app.put(
+    '/api/company/currency-rates/:id',
+    { config: { access: ADMIN }, schema: { tags, params: idParams, body: currencyRateUpdateSchema } },
+    async (request) => ({ data: await updateRate(db, request.params.id, request.body) }),
+  );
+
+  app.patch(
+    '/api/company/currency-rates/:id/toggle',
+    { config: { access: ADMIN }, schema: { tags, params: idParams } },
+    async (request) => ({ data: await toggleRate(db, request.params.id) }),
+  );
+
+  app.delete(
+    '/api/company/currency-rates/:id',
+    { config: { access: ADMIN }, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    async (request) => {
+      await deleteRate(db, request.params.id);
+      return { message: 'Tasa de cambio eliminada' };
+    },
+  );
+};

@@ -1,0 +1,105 @@
+import { and, asc, count, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { SALE_STATUSES } from '../../../domain/status';
+import type { Database } from '../../db/client';
+import { sales } from '../../db/schema';
+import type { SaleScope } from '../sales';
+
+/**
+ * Dashboard figures (DESIGN.md 6), all computed by SQL aggregates over the caller's scope: a seller
+ * sees their own sales, admin and finance the whole company.
+ */
+const scoped = (scope: SaleScope, ...conditions: (SQL | undefined)[]) =>
+  and(scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId), ...conditions);
+
+const money = (value: string | null | undefined) => Number(value ?? 0);
+
+/** Revenue: sale prices of every sale that is not cancelled. */
+export async function revenue(db: Database, scope: SaleScope): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${sales.salePrice}), 0)` })
+    .from(sales)
+    .where(scoped(scope, ne(sales.status, 'cancelled')));
+  return money(row?.total);
+}
+
+async function countBy(db: Database, scope: SaleScope, column: AnyPgColumn) {
+  const rows = await db
+    .select({ key: column, count: count(), totalCost: sql<string>`coalesce(sum(${sales.totalCost}), 0)` })
+    .from(sales)
+    .where(scoped(scope))
+    .groupBy(column)
+    .orderBy(sql`count(*) desc`, asc(column));
+  return Object.fromEntries(
+    rows.map((r) => [String(r.key), { count: r.count, totalCost: money(r.totalCost) }]),
+  );
+}
+
+export const salesBy = {
+  status: (db: Database, scope: SaleScope) => countBy(db, scope, sales.status),
+  saleType: (db: Database, scope: SaleScope) => countBy(db, scope, sales.saleType),
+  serviceType: (db: Database, scope: SaleScope) => countBy(db, scope, sales.serviceType),
+  region: (db: Database, scope: SaleScope) => countBy(db, scope, sales.region),
+};
+
+export async function statusCounts(db: Database, scope: SaleScope) {
+  const byStatus = await salesBy.status(db, scope);
+  const counts = Object.fromEntries(SALE_STATUSES.map((s) => [s, byStatus[s]?.count ?? 0])) as Record<
+    (typeof SALE_STATUSES)[number],
+    number
+  >;
+  return { salesByStatus: counts, salesCount: Object.values(counts).reduce((a, b) => a + b, 0) };
+}
+
+/** Confirmed or completed sales travelling today or later, soonest first. */
+export async function upcomingDepartures(db: Database, scope: SaleScope, limit: number) {
+  const rows = await db
+    .select({
+      id: sales.id,
+      passengerName: sales.passengerName,
+      region: sales.region,
+      serviceType: sales.serviceType,
+      travelDate: sales.travelDate,
+      status: sales.status,
+    })
+    .from(sales)
+    .where(
+      scoped(
+        scope,
+        inArray(sales.status, ['confirmed', 'completed']),
+        gte(sales.travelDate, sql`current_date`),
+      ),
+    )
+    .orderBy(asc(sales.travelDate), asc(sales.id))
+    .limit(limit);
+  return rows;
+}
+
+/** Sales per day over the last 30 days (today included); days without sales are zeros. */
+export async function salesOverview(db: Database, scope: SaleScope) {
+  const rows = await db
+    .select({
+      date: sql<string>`to_char((${sales.creationDate} at time zone 'UTC')::date, 'YYYY-MM-DD')`,
+      count: count(),
+      totalSale: sql<string>`coalesce(sum(${sales.salePrice}), 0)`,
+      totalCost: sql<string>`coalesce(sum(${sales.totalCost}), 0)`,
+    })
+    .from(sales)
+    .where(scoped(scope, gte(sales.creationDate, sql`(current_date - 29)::timestamp at time zone 'UTC'`)))
+    .groupBy(sql`1`);
+  const byDay = new Map(rows.map((r) => [r.date, r]));
+  const today = new Date();
+  const dayLabel = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: 'short', timeZone: 'UTC' });
+  return Array.from({ length: 30 }, (_, i) => {
+    const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 29 + i));
+    const date = day.toISOString().slice(0, 10);
+    const row = byDay.get(date);
+    return {
+      date,
+      day: dayLabel.format(day),
+      count: row?.count ?? 0,
+      totalSale: money(row?.totalSale),
+      totalCost: money(row?.totalCost),
+    };
+  });
+}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { currentUser } from '../../plugins/access';
+import { scopeFor } from '../sales';
+import { revenue, salesBy, salesOverview, statusCounts, upcomingDepartures } from './queries';
+
+const ALL = ['admin', 'sales', 'finance'] as const;
+/** Spec 9: the dashboard lists 5 upcoming departures. */
+const DASHBOARD_DEPARTURES = 5;
+
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const tags = ['dashboard'];
+
+  app.get('/api/sales/total', { config: { access: ALL }, schema: { tags } }, async (request) => ({
+    total: await revenue(db, scopeFor(currentUser(request))),
+  }));
+
+  app.get('/api/sales/stats', { config: { access: ALL }, schema: { tags } }, async (request) => {
+    const scope = scopeFor(currentUser(request));
+    const [counts, total, salesByServiceType, salesByRegion, departures] = await Promise.all([
+      statusCounts(db, scope),
+      revenue(db, scope),
+      salesBy.serviceType(db, scope),
+      salesBy.region(db, scope),
+      upcomingDepartures(db, scope, DASHBOARD_DEPARTURES),
+    ]);
+    return { ...counts, total, salesByServiceType, salesByRegion, departures };
+  });
+
+  app.get('/api/sales/stats-by-type', { config: { access: ALL }, schema: { tags } }, async (request) => {
+    const scope = scopeFor(currentUser(request));
+    const [salesBySaleType, salesByServiceType, salesByRegion] = await Promise.all([
+      salesBy.saleType(db, scope),
+      salesBy.serviceType(db, scope),
+      salesBy.region(db, scope),
+    ]);
+    return { salesBySaleType, salesByServiceType, salesByRegion };
+  });
+
+  app.get(
+    '/api/sales/upcoming-departures',
+    {
+      config: { access: ALL },
+      schema: {
+        tags,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(50).default(DASHBOARD_DEPARTURES),
+        }),
+      },
+    },
+    async (request) => ({
+      departures: await upcomingDepartures(db, scopeFor(currentUser(request)), request.query.limit),
+    }),
+  );
+
+  app.get('/api/sales/sales-overview', { config: { access: ALL }, schema: { tags } }, async (request) => ({
+    chartData: await salesOverview(db, scopeFor(currentUser(request))),
+  }));
+};

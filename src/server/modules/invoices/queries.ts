@@ -1,0 +1,84 @@
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { InvoiceStatus } from '../../../domain/invoices';
+import type { Database } from '../../db/client';
+import { invoices, payments, sales } from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
+import { containsPattern, nameContains } from '../../lib/search';
+import type { SaleScope } from '../sales';
+
+export const INVOICE_NOT_FOUND = 'Factura no encontrada';
+
+/** Status follows the money (issue 10): cancelled, else paid once confirmed payments cover it. */
+const statusSql = sql<InvoiceStatus>`case
+  when ${invoices.cancelledAt} is not null then 'cancelled'
+  when (select coalesce(sum(${payments.amount}), 0) from ${payments}
+        where ${payments.saleId} = ${invoices.saleId} and ${payments.status} = 'confirmed') >= ${invoices.amount}
+    then 'paid'
+  else 'pending' end`;
+
+const visible = (scope: SaleScope): SQL | undefined =>
+  scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId);
+
+function toInvoice(row: { invoice: typeof invoices.$inferSelect; status: InvoiceStatus; sellerId: number }) {
+  const i = row.invoice;
+  return {
+    id: i.id,
+    invoiceNumber: i.number,
+    saleId: i.saleId,
+    date: i.issueDate,
+    amount: Number(i.amount),
+    currency: i.currency,
+    status: row.status,
+    client: { name: i.clientName, taxId: i.clientTaxId, email: i.clientEmail, address: i.clientAddress },
+    company: {
+      name: i.companyName,
+      taxId: i.companyTaxId,
+      address: i.companyAddress,
+      email: i.companyEmail,
+      phone: i.companyPhone,
+    },
+    items: i.items.map((item) => ({ ...item, salePrice: Number(item.salePrice) })),
+    cancelledAt: i.cancelledAt?.toISOString() ?? null,
+    cancelReason: i.cancelReason,
+    createdAt: i.createdAt.toISOString(),
+  };
+}
+export type InvoiceView = ReturnType<typeof toInvoice>;
+
+const selection = { invoice: invoices, status: statusSql, sellerId: sales.sellerId };
+
+export async function listInvoices(
+  db: Database,
+  scope: SaleScope,
+  query: { status?: InvoiceStatus; q?: string; page: number; limit: number },
+) {
+  const where = and(
+    visible(scope),
+    query.status ? sql`${statusSql} = ${query.status}` : undefined,
+    query.q
+      ? sql`(${nameContains(invoices.clientName, query.q)} or lower(${invoices.number}) like ${containsPattern(query.q.toLowerCase())})`
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(selection)
+      .from(invoices)
+      .innerJoin(sales, eq(sales.id, invoices.saleId))
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(invoices).innerJoin(sales, eq(sales.id, invoices.saleId)).where(where),
+  ]);
+  return { invoices: rows.map(toInvoice), total: total?.n ?? 0 };
+}
+
+export async function loadInvoice(db: Database, id: number, scope: SaleScope) {
+  const [row] = await db
+    .select(selection)
+    .from(invoices)
+    .innerJoin(sales, eq(sales.id, invoices.saleId))
+    .where(and(eq(invoices.id, id), visible(scope)));
+  if (!row) throw notFound(INVOICE_NOT_FOUND);
+  return toInvoice(row);
+}

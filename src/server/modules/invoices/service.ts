@@ -1,0 +1,90 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { invoiceNumber } from '../../../domain/invoices';
+import type { Database } from '../../db/client';
+import { clients, invoiceSequences, invoices, sales } from '../../db/schema';
+import { conflict, notFound } from '../../lib/http-errors';
+import type { AuthUser } from '../auth';
+import { getCompanySettings } from '../company';
+import { loadSale, SALE_NOT_FOUND, scopeFor } from '../sales';
+import { loadInvoice } from './queries';
+
+/**
+ * Issues the sale's invoice, or returns the active one it already has. The sale row is locked first,
+ * so two clicks at once produce one invoice; the year's counter row is locked by its increment until
+ * commit, so numbers never repeat and a rolled-back attempt leaves no gap.
+ */
+export async function generateInvoice(db: Database, actor: AuthUser, saleId: number) {
+  const scope = scopeFor(actor);
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: sales.id, status: sales.status, sellerId: sales.sellerId })
+      .from(sales)
+      .where(eq(sales.id, saleId))
+      .for('update');
+    if (!locked || (scope.sellerId !== undefined && locked.sellerId !== scope.sellerId))
+      throw notFound(SALE_NOT_FOUND);
+    if (locked.status !== 'completed') throw conflict('Solo se puede facturar una venta liquidada');
+    const [existing] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.saleId, saleId), isNull(invoices.cancelledAt)));
+    if (existing) return { created: false, invoice: await loadInvoice(tx, existing.id, {}) };
+
+    const sale = await loadSale(tx, saleId, {});
+    const [client] = await tx.select().from(clients).where(eq(clients.id, sale.clientId));
+    const company = await getCompanySettings(tx);
+    const year = new Date().getUTCFullYear();
+    const [counter] = await tx
+      .insert(invoiceSequences)
+      .values({ year, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: invoiceSequences.year,
+        set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` },
+      })
+      .returning({ lastNumber: invoiceSequences.lastNumber });
+    const sequence = counter?.lastNumber ?? 1;
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        number: invoiceNumber(year, sequence),
+        year,
+        sequence,
+        saleId,
+        issueDate: sql`current_date`,
+        amount: String(sale.salePrice),
+        currency: sale.currency,
+        clientName: client?.name ?? sale.client.name,
+        clientTaxId: client?.clientId ?? null,
+        clientEmail: client?.email ?? null,
+        clientAddress: client?.address ?? null,
+        companyName: company.name,
+        companyTaxId: company.taxId,
+        companyAddress: company.address,
+        companyEmail: company.email,
+        companyPhone: company.phone,
+        items: sale.items.map((item) => ({
+          description: item.description ?? `${item.classificationName} - ${item.supplierName}`,
+          classificationName: item.classificationName,
+          supplierName: item.supplierName,
+          passengers: item.passengers.map((p) => p.name),
+          dateIn: item.dateIn,
+          dateOut: item.dateOut,
+          salePrice: item.salePrice.toFixed(2),
+        })),
+        createdBy: actor.id,
+      })
+      .returning({ id: invoices.id });
+    if (!row) throw new Error('invoice insert returned no row');
+    return { created: true, invoice: await loadInvoice(tx, row.id, {}) };
+  });
+}
+
+export async function cancelInvoice(db: Database, actor: AuthUser, id: number, reason: string) {
+  const current = await loadInvoice(db, id, {});
+  if (current.status === 'cancelled') throw conflict('La factura ya está anulada');
+  await db
+    .update(invoices)
+    .set({ cancelledAt: new Date(), cancelReason: reason, cancelledBy: actor.id })
+    .where(and(eq(invoices.id, id), isNull(invoices.cancelledAt)));
+  return loadInvoice(db, id, {});
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { passengerSchema } from '../../../domain/master-data';
+import { passengers } from '../../db/schema';
+import { crudRoutes } from '../../lib/crud-routes';
+import { emailContains, idContains, nameContains } from '../../lib/search';
+
+const passengerDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  passengerId: z.string(),
+  email: z.string().nullable(),
+  dateOfBirth: z.string(),
+});
+
+export const passengersRoutes = crudRoutes({
+  path: '/api/passengers',
+  tag: 'passengers',
+  table: passengers,
+  orderBy: passengers.name,
+  body: passengerSchema,
+  dto: passengerDto,
+  toDto: (row) => passengerDto.parse(row),
+  one: 'passenger',
+  many: 'passengers',
+  // Spec: by name or e-mail; the ID too, since the sale form's picker is used with a passport in hand.
+  search: (q) => [
+    nameContains(passengers.name, q),
+    emailContains(passengers.email, q),
+    idContains(passengers.passengerId, q),
+  ],
+  access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },
+  messages: {
+    notFound: 'Pasajero no encontrado',
+    duplicate: 'Ya existe un pasajero con ese ID',
+    inUse: 'No se puede eliminar el pasajero porque figura en ventas',
+    created: 'Pasajero creado',
+    updated: 'Pasajero actualizado',
+    deleted: 'Pasajero eliminado',
+  },
+});

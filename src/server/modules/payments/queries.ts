@@ -1,0 +1,149 @@
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { sumMoney } from '../../../domain/money';
+import type { PaymentMethod, PaymentStatus } from '../../../domain/payments';
+import type { Database } from '../../db/client';
+import { clients, payments, sales } from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
+import { containsPattern, nameContains } from '../../lib/search';
+import type { SaleScope } from '../sales';
+
+export const PAYMENT_NOT_FOUND = 'Pago no encontrado';
+
+export interface PaymentFilters {
+  status?: PaymentStatus;
+  method?: PaymentMethod;
+  saleId?: number;
+  q?: string;
+}
+
+/** A payment is visible when its sale is (a seller sees the payments of their own sales). */
+function visible(scope: SaleScope): SQL | undefined {
+  return scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId);
+}
+
+function filtersOf(scope: SaleScope, f: PaymentFilters): SQL | undefined {
+  return and(
+    visible(scope),
+    f.status ? eq(payments.status, f.status) : undefined,
+    f.method ? eq(payments.method, f.method) : undefined,
+    f.saleId ? eq(payments.saleId, f.saleId) : undefined,
+    f.q
+      ? or(
+          nameContains(clients.name, f.q),
+          nameContains(sales.passengerName, f.q),
+          sql`lower(${payments.reference}) like ${containsPattern(f.q.toLowerCase())}`,
+        )
+      : undefined,
+  );
+}
+
+const columns = {
+  payment: payments,
+  sale: { id: sales.id, passengerName: sales.passengerName, status: sales.status, sellerId: sales.sellerId },
+  client: { id: clients.id, name: clients.name },
+};
+
+type Row = {
+  payment: typeof payments.$inferSelect;
+  sale: { id: number; passengerName: string; status: string; sellerId: number };
+  client: { id: number; name: string };
+};
+
+function toPayment(row: Row) {
+  const p = row.payment;
+  return {
+    id: p.id,
+    saleId: p.saleId,
+    date: p.paymentDate,
+    amount: Number(p.amount),
+    currency: p.currency,
+    method: p.method,
+    reference: p.reference,
+    status: p.status,
+    createdAt: p.createdAt.toISOString(),
+    sale: { ...row.sale, clientName: row.client.name },
+  };
+}
+export type PaymentView = ReturnType<typeof toPayment>;
+
+const base = (db: Database) =>
+  db
+    .select(columns)
+    .from(payments)
+    .innerJoin(sales, eq(sales.id, payments.saleId))
+    .innerJoin(clients, eq(clients.id, sales.clientId));
+
+export async function listPayments(
+  db: Database,
+  scope: SaleScope,
+  f: PaymentFilters,
+  page: number,
+  limit: number,
+) {
+  const where = filtersOf(scope, f);
+  const [rows, [totals]] = await Promise.all([
+    base(db)
+      .where(where)
+      .orderBy(desc(payments.paymentDate), desc(payments.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({
+        count: count(),
+        confirmed: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'confirmed'), 0)`,
+        pending: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'pending'), 0)`,
+      })
+      .from(payments)
+      .innerJoin(sales, eq(sales.id, payments.saleId))
+      .innerJoin(clients, eq(clients.id, sales.clientId))
+      .where(where),
+  ]);
+  return {
+    payments: (rows as Row[]).map(toPayment),
+    total: totals?.count ?? 0,
+    totals: { confirmed: Number(totals?.confirmed ?? 0), pending: Number(totals?.pending ?? 0) },
+  };
+}
+
+export async function loadPayment(db: Database, id: number, scope: SaleScope) {
+  const [row] = await base(db).where(and(eq(payments.id, id), visible(scope)));
+  if (!row) throw notFound(PAYMENT_NOT_FOUND);
+  return toPayment(row as Row);
+}
+
+export async function paymentsOfSale(db: Database, saleId: number) {
+  const rows = await base(db)
+    .where(eq(payments.saleId, saleId))
+    .orderBy(desc(payments.paymentDate), desc(payments.id));
+  return (rows as Row[]).map(toPayment);
+}
+
+export async function paymentStats(db: Database, scope: SaleScope) {
+  const rows = await db
+    .select({
+      method: payments.method,
+      status: payments.status,
+      count: count(),
+      total: sql<string>`sum(${payments.amount})`,
+    })
+    .from(payments)
+    .innerJoin(sales, eq(sales.id, payments.saleId))
+    .where(visible(scope))
+    .groupBy(payments.method, payments.status);
+  // Each group's sum is an exact decimal from SQL; sumMoney adds the few groups in integer cents.
+  const byMethod: Record<string, { count: number; total: number }> = {};
+  for (const method of new Set(rows.map((r) => r.method))) {
+    const own = rows.filter((r) => r.method === method);
+    byMethod[method] = {
+      count: own.reduce((n, r) => n + r.count, 0),
+      total: sumMoney(own.map((r) => r.total)),
+    };
+  }
+  const totalOf = (status: string) => sumMoney(rows.filter((r) => r.status === status).map((r) => r.total));
+  return {
+    totalConfirmed: totalOf('confirmed'),
+    totalPending: totalOf('pending'),
+    count: rows.reduce((n, r) => n + r.count, 0),
+    byMethod,
+  };
+}

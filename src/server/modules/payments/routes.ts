@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paginationOf, paginationQuerySchema } from '../../../domain/pagination';
+import {
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  paymentCreateSchema,
+  paymentUpdateSchema,
+} from '../../../domain/payments';
+import type { Database } from '../../db/client';
+import { idParams, messageResponse } from '../../lib/schemas';
+import { currentUser } from '../../plugins/access';
+import { loadSale, scopeFor } from '../sales';
+import { listPayments, loadPayment, paymentStats, paymentsOfSale } from './queries';
+import { createPayment, deletePayment, updatePayment } from './service';
+
+const READ = ['admin', 'sales', 'finance'] as const;
+const WRITE = ['admin', 'sales'] as const;
+
+export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const tags = ['payments'];
+
+  app.get(
+    '/api/payments',
+    {
+      config: { access: READ },
+      schema: {
+        tags,
+        querystring: paginationQuerySchema.extend({
+          status: z.enum(PAYMENT_STATUSES, 'Estado de pago inválido').optional(),
+          method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').optional(),
+          saleId: z.coerce.number().int().positive().max(2147483647).optional(),
+          q: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { page, limit, ...filters } = request.query;
+      const result = await listPayments(db, scopeFor(currentUser(request)), filters, page, limit);
+      return {
+        payments: result.payments,
+        totals: result.totals,
+        pagination: paginationOf(page, limit, result.total),
+      };
+    },
+  );
+
+  app.get('/api/payments/stats', { config: { access: READ }, schema: { tags } }, async (request) => ({
+    stats: await paymentStats(db, scopeFor(currentUser(request))),
+  }));
+
+  app.get(
+    '/api/payments/sale/:saleId',
+    {
+      config: { access: READ },
+      schema: { tags, params: z.object({ saleId: idParams.shape.id }) },
+    },
+    async (request) => {
+      // 404 for a sale the caller may not see, before revealing anything about its payments.
+      const sale = await loadSale(db, request.params.saleId, scopeFor(currentUser(request)));
+      return paymentsOfSale(db, sale.id);
+    },
+  );
+
+  app.get(
+    '/api/payments/:id',
+    { config: { access: READ }, schema: { tags, params: idParams } },
+    async (request) => ({
+      payment: await loadPayment(db, request.params.id, scopeFor(currentUser(request))),
+    }),
+  );
+
+  app.post(
+    '/api/payments',
+    { config: { access: WRITE }, schema: { tags, body: paymentCreateSchema } },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: 'Pago registrado',
+        payment: await createPayment(db, currentUser(request), request.body),
+      }),
+  );
+
+  app.put(
+    '/api/payments/:id',
+    { config: { access: WRITE }, schema: { tags, params: idParams, body: paymentUpdateSchema } },
+    async (request) => ({
+      message: 'Pago actualizado',
+      payment: await updatePayment(db, currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/payments/:id',
+    { config: { access: WRITE }, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    async (request) => {
+      await deletePayment(db, currentUser(request), request.params.id);
+      return { message: 'Pago eliminado' };
+    },
+  );
+};

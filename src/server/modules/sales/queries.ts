@@ -1,0 +1,183 @@
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { SaleStatus } from '../../../domain/status';
+import type { Database } from '../../db/client';
+import {
+  classifications,
+  clients,
+  operators,
+  passengers,
+  payments,
+  saleItemPassengers,
+  saleItems,
+  sales,
+  suppliers,
+  users,
+} from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
+import { nameContains } from '../../lib/search';
+
+/** Who is asking decides which sales exist for them (DESIGN.md 7): a seller sees only their own. */
+export interface SaleScope {
+  sellerId?: number;
+}
+
+const money = (value: string) => Number(value);
+const iso = (value: Date) => value.toISOString();
+
+export const SALE_NOT_FOUND = 'Sale not found';
+
+function scopeCondition(scope: SaleScope): SQL | undefined {
+  return scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId);
+}
+
+export async function listSales(
+  db: Database,
+  scope: SaleScope,
+  query: { status?: SaleStatus; q?: string; page: number; limit: number },
+) {
+  const search = query.q
+    ? or(
+        nameContains(sales.passengerName, query.q),
+        nameContains(clients.name, query.q),
+        /^\d{1,9}$/.test(query.q) ? eq(sales.id, Number(query.q)) : undefined,
+      )
+    : undefined;
+  const where = and(scopeCondition(scope), query.status ? eq(sales.status, query.status) : undefined, search);
+  const rowsQuery = db
+    .select({
+      sale: sales,
+      client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
+      seller: { id: users.id, username: users.username, email: users.email, role: users.role },
+    })
+    .from(sales)
+    .innerJoin(clients, eq(clients.id, sales.clientId))
+    .innerJoin(users, eq(users.id, sales.sellerId))
+    .where(where)
+    .orderBy(desc(sales.creationDate), desc(sales.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  // The count joins clients only when the search needs it.
+  const countQuery = query.q
+    ? db.select({ n: count() }).from(sales).innerJoin(clients, eq(clients.id, sales.clientId)).where(where)
+    : db.select({ n: count() }).from(sales).where(where);
+  const [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
+  return {
+    sales: rows.map((r) => ({ ...saleFields(r.sale), client: r.client, seller: r.seller })),
+    total: total?.n ?? 0,
+  };
+}
+
+function saleFields(sale: typeof sales.$inferSelect) {
+  return {
+    id: sale.id,
+    status: sale.status,
+    passengerName: sale.passengerName,
+    clientId: sale.clientId,
+    sellerId: sale.sellerId,
+    creationDate: iso(sale.creationDate),
+    travelDate: sale.travelDate,
+    saleType: sale.saleType,
+    serviceType: sale.serviceType,
+    region: sale.region,
+    passengerCount: sale.passengerCount,
+    currency: sale.currency,
+    salePrice: money(sale.salePrice),
+    totalCost: money(sale.totalCost),
+    version: sale.version,
+    updatedAt: iso(sale.updatedAt),
+  };
+}
+
+/** One sale with its client, seller and items (with names and passengers), or 404 outside the scope. */
+export async function loadSale(db: Database, id: number, scope: SaleScope) {
+  const [row] = await db
+    .select({
+      sale: sales,
+      client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
+      seller: { id: users.id, username: users.username, email: users.email, role: users.role },
+    })
+    .from(sales)
+    .innerJoin(clients, eq(clients.id, sales.clientId))
+    .innerJoin(users, eq(users.id, sales.sellerId))
+    .where(and(eq(sales.id, id), scopeCondition(scope)));
+  if (!row) throw notFound(SALE_NOT_FOUND);
+
+  const items = await db
+    .select({
+      item: saleItems,
+      classificationName: classifications.name,
+      supplierName: suppliers.name,
+      operatorName: operators.name,
+    })
+    .from(saleItems)
+    .innerJoin(classifications, eq(classifications.id, saleItems.classificationId))
+    .innerJoin(suppliers, eq(suppliers.id, saleItems.supplierId))
+    .innerJoin(operators, eq(operators.id, saleItems.operatorId))
+    .where(eq(saleItems.saleId, id))
+    .orderBy(asc(saleItems.position), asc(saleItems.id));
+  // What the client has paid (confirmed payments only) and what is left, computed exactly in SQL.
+  const [paid] = await db
+    .select({
+      totalPaid: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'confirmed'), 0)`,
+      balance: sql<string>`${row.sale.salePrice}::numeric - coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'confirmed'), 0)`,
+    })
+    .from(payments)
+    .where(eq(payments.saleId, id));
+  const itemIds = items.map((i) => i.item.id);
+  const links = itemIds.length
+    ? await db
+        .select({
+          saleItemId: saleItemPassengers.saleItemId,
+          id: passengers.id,
+          name: passengers.name,
+          passengerId: passengers.passengerId,
+          email: passengers.email,
+          dateOfBirth: passengers.dateOfBirth,
+        })
+        .from(saleItemPassengers)
+        .innerJoin(passengers, eq(passengers.id, saleItemPassengers.passengerId))
+        .where(inArray(saleItemPassengers.saleItemId, itemIds))
+        .orderBy(asc(passengers.name))
+    : [];
+
+  return {
+    ...saleFields(row.sale),
+    totalPaid: money(paid?.totalPaid ?? '0'),
+    balance: money(paid?.balance ?? row.sale.salePrice),
+    client: row.client,
+    seller: row.seller,
+    items: items.map(({ item, classificationName, supplierName, operatorName }) => ({
+      id: item.id,
+      classificationId: item.classificationId,
+      supplierId: item.supplierId,
+      operatorId: item.operatorId,
+      classificationName,
+      supplierName,
+      operatorName,
+      dateIn: item.dateIn,
+      dateOut: item.dateOut,
+      passengerCount: item.passengerCount,
+      description: item.description,
+      salePrice: money(item.salePrice),
+      costPrice: money(item.costPrice),
+      reservationCode: item.reservationCode,
+      paymentDate: item.paymentDate,
+      passengers: links
+        .filter((l) => l.saleItemId === item.id)
+        .map(({ saleItemId: _item, ...passenger }) => passenger),
+    })),
+  };
+}
+
+export type SaleDetail = Awaited<ReturnType<typeof loadSale>>;
+
+/** Recomputes a sale's totals from its items, in SQL, so money never passes through floats. */
+export function recomputeTotals(db: Database, saleId: number) {
+  return db
+    .update(sales)
+    .set({
+      salePrice: sql`(select coalesce(sum(${saleItems.salePrice}), 0) from ${saleItems} where ${saleItems.saleId} = ${saleId})`,
+      totalCost: sql`(select coalesce(sum(${saleItems.costPrice}), 0) from ${saleItems} where ${saleItems.saleId} = ${saleId})`,
+    })
+    .where(eq(sales.id, saleId));
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paginationOf, paginationQuerySchema } from '../../../domain/pagination';
+import { saleUpdateSchema, saleWriteSchema } from '../../../domain/sales';
+import { SALE_STATUSES } from '../../../domain/status';
+import type { Database } from '../../db/client';
+import { idParams, messageResponse } from '../../lib/schemas';
+import { currentUser } from '../../plugins/access';
+import { listSales, loadSale } from './queries';
+import { changeStatus, createSale, deleteSale, editSale, scopeFor } from './service';
+
+const listQuery = paginationQuerySchema.extend({
+  status: z.enum(SALE_STATUSES, 'Estado inválido').optional(),
+  q: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
+});
+
+export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const tags = ['sales'];
+
+  app.get(
+    '/api/sales',
+    { config: { access: ['admin', 'sales', 'finance'] }, schema: { tags, querystring: listQuery } },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { sales, total } = await listSales(db, scopeFor(currentUser(request)), request.query);
+      return { sales, pagination: paginationOf(page, limit, total) };
+    },
+  );
+
+  app.get(
+    '/api/sales/my-sales',
+    { config: { access: ['admin', 'sales'] }, schema: { tags, querystring: listQuery } },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { sales, total } = await listSales(db, { sellerId: currentUser(request).id }, request.query);
+      return { sales, pagination: paginationOf(page, limit, total) };
+    },
+  );
+
+  app.get(
+    '/api/sales/:id',
+    { config: { access: ['admin', 'sales', 'finance'] }, schema: { tags, params: idParams } },
+    async (request) => loadSale(db, request.params.id, scopeFor(currentUser(request))),
+  );
+
+  app.post(
+    '/api/sales',
+    { config: { access: ['admin', 'sales'] }, schema: { tags, body: saleWriteSchema } },
+    async (request, reply) => {
+      const sale = await createSale(db, currentUser(request), request.body);
+      return reply.status(201).send({ message: 'Venta creada', sale });
+    },
+  );
+
+  app.put(
+    '/api/sales/:id',
+    { config: { access: ['admin', 'sales'] }, schema: { tags, params: idParams, body: saleUpdateSchema } },
+    async (request) => {
+      const actor = currentUser(request);
+      const body = request.body;
+      const sale =
+        'status' in body
+          ? await changeStatus(db, actor, request.params.id, body.status, body.version)
+          : await editSale(db, actor, request.params.id, body);
+      return { message: 'Venta actualizada', sale };
+    },
+  );
+
+  app.delete(
+    '/api/sales/:id',
+    { config: { access: ['admin'] }, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    async (request) => {
+      await deleteSale(db, request.params.id);
+      return { message: 'Venta eliminada' };
+    },
+  );
+};

@@ -1,0 +1,225 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { canEditSale, canTransition, type SaleData, type SaleItemData } from '../../../domain/sales';
+import { type SaleStatus, STATUS_LABELS } from '../../../domain/status';
+import type { Database } from '../../db/client';
+import {
+  classifications,
+  clients,
+  operators,
+  passengers,
+  payments,
+  saleItemPassengers,
+  saleItems,
+  sales,
+  suppliers,
+  users,
+} from '../../db/schema';
+import { badRequest, conflict } from '../../lib/http-errors';
+import type { AuthUser } from '../auth';
+import { loadSale, recomputeTotals, type SaleScope } from './queries';
+
+export const STALE_VERSION_MESSAGE = 'La venta fue modificada por otro usuario';
+export const COMPLETED_MESSAGE = 'Una venta liquidada no se puede modificar';
+
+/** Admin and finance see every sale; a seller only their own (DESIGN.md 7). */
+export function scopeFor(user: AuthUser): SaleScope {
+  return user.role === 'sales' ? { sellerId: user.id } : {};
+}
+
+type Issue = { path: string; message: string };
+
+/** Every id the sale points at must exist; each missing one is reported on its own field. */
+async function assertReferences(tx: Database, data: SaleData, items: SaleItemData[]) {
+  const issues: Issue[] = [];
+  const existing = async (table: typeof clients | typeof suppliers, ids: number[]) =>
+    new Set(
+      ids.length
+        ? (
+            await tx
+              .select({ id: table.id })
+              .from(table)
+              .where(inArray(table.id, [...new Set(ids)]))
+          ).map((r) => r.id)
+        : [],
+    );
+  // One after another: inside a transaction the queries share one connection.
+  const clientIds = await existing(clients, [data.clientId]);
+  const classIds = await existing(
+    classifications,
+    items.map((i) => i.classificationId),
+  );
+  const supplierIds = await existing(
+    suppliers,
+    items.map((i) => i.supplierId),
+  );
+  const operatorIds = await existing(
+    operators,
+    items.map((i) => i.operatorId),
+  );
+  const passengerIds = await existing(
+    passengers,
+    items.flatMap((i) => i.passengers),
+  );
+  if (!clientIds.has(data.clientId))
+    issues.push({ path: 'saleData.clientId', message: 'El cliente seleccionado no existe' });
+  items.forEach((item, n) => {
+    if (!classIds.has(item.classificationId))
+      issues.push({
+        path: `items.${n}.classificationId`,
+        message: 'La clasificación seleccionada no existe',
+      });
+    if (!supplierIds.has(item.supplierId))
+      issues.push({ path: `items.${n}.supplierId`, message: 'El proveedor seleccionado no existe' });
+    if (!operatorIds.has(item.operatorId))
+      issues.push({ path: `items.${n}.operatorId`, message: 'El operador seleccionado no existe' });
+    if (item.passengers.some((p) => !passengerIds.has(p)))
+      issues.push({ path: `items.${n}.passengers`, message: 'Un pasajero seleccionado no existe' });
+  });
+  const [seller] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, data.sellerId), eq(users.isActive, true)));
+  if (!seller) issues.push({ path: 'saleData.sellerId', message: 'El vendedor no existe o está inactivo' });
+  if (issues.length) throw badRequest(issues[0]?.message ?? 'Datos inválidos', issues);
+}
+
+async function writeItems(tx: Database, saleId: number, items: SaleItemData[]) {
+  for (const [position, item] of items.entries()) {
+    const [row] = await tx
+      .insert(saleItems)
+      .values({
+        saleId,
+        position,
+        classificationId: item.classificationId,
+        supplierId: item.supplierId,
+        operatorId: item.operatorId,
+        dateIn: item.dateIn,
+        dateOut: item.dateOut,
+        // The count always follows the passengers actually linked (DESIGN.md 6).
+        passengerCount: item.passengers.length,
+        description: item.description,
+        salePrice: item.salePrice,
+        costPrice: item.costPrice,
+        reservationCode: item.reservationCode,
+        paymentDate: item.paymentDate,
+      })
+      .returning({ id: saleItems.id });
+    if (!row) throw new Error('item insert returned no row');
+    await tx
+      .insert(saleItemPassengers)
+      .values(item.passengers.map((passengerId) => ({ saleItemId: row.id, passengerId })));
+  }
+  await recomputeTotals(tx, saleId);
+}
+
+function saleValues(data: SaleData) {
+  return {
+    passengerName: data.passengerName,
+    clientId: data.clientId,
+    sellerId: data.sellerId,
+    travelDate: data.travelDate,
+    saleType: data.saleType,
+    serviceType: data.serviceType,
+    region: data.region,
+    passengerCount: data.passengerCount,
+  };
+}
+
+/** A seller always sells as themselves, whatever the form says. */
+const withSeller = (actor: AuthUser, data: SaleData): SaleData =>
+  actor.role === 'sales' ? { ...data, sellerId: actor.id } : data;
+
+export async function createSale(
+  db: Database,
+  actor: AuthUser,
+  input: { saleData: SaleData; items: SaleItemData[] },
+) {
+  const data = withSeller(actor, input.saleData);
+  const id = await db.transaction(async (tx) => {
+    await assertReferences(tx, data, input.items);
+    const [sale] = await tx
+      .insert(sales)
+      .values({ ...saleValues(data), status: 'confirmed' })
+      .returning({ id: sales.id });
+    if (!sale) throw new Error('sale insert returned no row');
+    await writeItems(tx, sale.id, input.items);
+    return sale.id;
+  });
+  return loadSale(db, id, {});
+}
+
+/** The reason an update matched no row: unknown (404), completed, or edited meanwhile. */
+async function explainMiss(db: Database, id: number, scope: SaleScope): Promise<never> {
+  const current = await loadSale(db, id, scope);
+  if (current.status === 'completed') throw conflict(COMPLETED_MESSAGE);
+  throw conflict(STALE_VERSION_MESSAGE);
+}
+
+const ownedBy = (id: number, scope: SaleScope) =>
+  and(eq(sales.id, id), scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId));
+
+/** Replaces the sale and its items in one transaction, only from the version the editor started with. */
+export async function editSale(
+  db: Database,
+  actor: AuthUser,
+  id: number,
+  input: { saleData: SaleData; items: SaleItemData[]; version: number },
+) {
+  const scope = scopeFor(actor);
+  const data = withSeller(actor, input.saleData);
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(sales)
+      .set({ ...saleValues(data), version: sql`${sales.version} + 1`, updatedAt: new Date() })
+      .where(and(ownedBy(id, scope), eq(sales.version, input.version), ne(sales.status, 'completed')))
+      .returning({ id: sales.id });
+    if (!updated) await explainMiss(tx, id, scope);
+    await assertReferences(tx, data, input.items);
+    await tx.delete(saleItems).where(eq(saleItems.saleId, id));
+    await writeItems(tx, id, input.items);
+  });
+  return loadSale(db, id, scope);
+}
+
+export async function changeStatus(
+  db: Database,
+  actor: AuthUser,
+  id: number,
+  status: SaleStatus,
+  version?: number,
+) {
+  const scope = scopeFor(actor);
+  const current = await loadSale(db, id, scope);
+  if (!canEditSale(current.status)) throw conflict(COMPLETED_MESSAGE);
+  if (!canTransition(current.status, status)) {
+    throw conflict(
+      `No se puede cambiar una venta ${STATUS_LABELS[current.status]?.toLowerCase()} a ${STATUS_LABELS[status]?.toLowerCase()}`,
+    );
+  }
+  const [updated] = await db
+    .update(sales)
+    .set({ status, version: sql`${sales.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        ownedBy(id, scope),
+        eq(sales.version, version ?? current.version),
+        eq(sales.status, current.status),
+      ),
+    )
+    .returning({ id: sales.id });
+  if (!updated) await explainMiss(db, id, scope);
+  return loadSale(db, id, scope);
+}
+
+export async function deleteSale(db: Database, id: number) {
+  await db.transaction(async (tx) => {
+    await loadSale(tx, id, {});
+    const [payment] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.saleId, id))
+      .limit(1);
+    if (payment) throw conflict('No se puede eliminar una venta con pagos registrados');
+    await tx.delete(sales).where(eq(sales.id, id));
+  });
+}

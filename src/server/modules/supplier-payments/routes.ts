@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { supplierPaymentSchema } from '../../../domain/supplier-payments';
+import type { Database } from '../../db/client';
+import { supplierPayments } from '../../db/schema';
+import { idParams, messageResponse } from '../../lib/schemas';
+import { currentUser } from '../../plugins/access';
+import { supplierStats, supplierSummaries, supplierSummary } from './balances';
+import {
+  deleteSupplierPayment,
+  getSupplierPayment,
+  loadSupplierPayments,
+  saveSupplierPayment,
+} from './service';
+
+/** Payments to suppliers are an admin matter (DESIGN.md 7); every other role gets 403. */
+const ADMIN = ['admin'] as const;
+
+export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const tags = ['supplier-payments'];
+  const base = '/api/supplier-payments';
+
+  app.get(base, { config: { access: ADMIN }, schema: { tags } }, async () => ({
+    payments: await loadSupplierPayments(db, undefined),
+  }));
+
+  app.get(`${base}/stats`, { config: { access: ADMIN }, schema: { tags } }, async () => ({
+    stats: await supplierStats(db),
+  }));
+
+  app.get(
+    `${base}/suppliers/sales`,
+    {
+      config: { access: ADMIN },
+      schema: { tags, querystring: z.object({ q: z.string().trim().max(100).optional() }) },
+    },
+    async (request) => ({ suppliers: await supplierSummaries(db, request.query.q) }),
+  );
+
+  app.get(
+    `${base}/supplier/:id/sales`,
+    { config: { access: ADMIN }, schema: { tags, params: idParams } },
+    async (request) => supplierSummary(db, request.params.id),
+  );
+
+  app.get(
+    `${base}/supplier/:id/history`,
+    { config: { access: ADMIN }, schema: { tags, params: idParams } },
+    async (request) => ({
+      payments: await loadSupplierPayments(db, eq(supplierPayments.supplierId, request.params.id)),
+    }),
+  );
+
+  app.get(
+    `${base}/:id`,
+    { config: { access: ADMIN }, schema: { tags, params: idParams } },
+    async (request) => ({
+      payment: await getSupplierPayment(db, request.params.id),
+    }),
+  );
+
+  app.post(
+    base,
+    { config: { access: ADMIN }, schema: { tags, body: supplierPaymentSchema } },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: 'Pago a proveedor registrado',
+        payment: await saveSupplierPayment(db, currentUser(request).id, request.body),
+      }),
+  );
+
+  app.put(
+    `${base}/:id`,
+    { config: { access: ADMIN }, schema: { tags, params: idParams, body: supplierPaymentSchema } },
+    async (request) => ({
+      message: 'Pago a proveedor actualizado',
+      payment: await saveSupplierPayment(db, currentUser(request).id, request.body, request.params.id),
+    }),
+  );
+
+  app.delete(
+    `${base}/:id`,
+    { config: { access: ADMIN }, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    async (request) => {
+      await deleteSupplierPayment(db, request.params.id);
+      return { message: 'Pago eliminado' };
+    },
+  );
+};

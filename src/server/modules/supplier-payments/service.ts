@@ -1,0 +1,166 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { SupplierPaymentData } from '../../../domain/supplier-payments';
+import type { Database } from '../../db/client';
+import {
+  currencyRates,
+  saleItems,
+  sales,
+  supplierPaymentSales,
+  supplierPayments,
+  suppliers,
+} from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { SUPPLIER_NOT_FOUND } from './balances';
+
+export const SUPPLIER_PAYMENT_NOT_FOUND = 'Pago a proveedor no encontrado';
+
+async function activeRate(db: Database, currency: string): Promise<string> {
+  const [rate] = await db
+    .select({ rate: currencyRates.rate })
+    .from(currencyRates)
+    .where(and(eq(currencyRates.currency, currency), eq(currencyRates.isActive, true)));
+  if (!rate) throw conflict(`No hay una tasa de cambio activa para ${currency}`);
+  return rate.rate;
+}
+
+/** Related sales must exist and include at least one item of this supplier. */
+async function assertRelatedSales(db: Database, supplierId: number, saleIds: number[]) {
+  if (!saleIds.length) return;
+  const rows = await db
+    .selectDistinct({ id: saleItems.saleId })
+    .from(saleItems)
+    .where(and(eq(saleItems.supplierId, supplierId), inArray(saleItems.saleId, saleIds)));
+  const found = new Set(rows.map((r) => r.id));
+  const foreign = saleIds.filter((id) => !found.has(id));
+  if (foreign.length) {
+    throw badRequest(`Las ventas ${foreign.join(', ')} no corresponden a este proveedor`, [
+      { path: 'relatedSales', message: 'Las ventas relacionadas deben ser de este proveedor' },
+    ]);
+  }
+}
+
+async function assertSupplier(db: Database, supplierId: number) {
+  const [row] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, supplierId));
+  if (!row) throw badRequest(SUPPLIER_NOT_FOUND, [{ path: 'supplierId', message: SUPPLIER_NOT_FOUND }]);
+}
+
+export async function loadSupplierPayments(
+  db: Database,
+  where: ReturnType<typeof eq> | undefined,
+  limit = 500,
+) {
+  const rows = await db
+    .select({ payment: supplierPayments, supplierName: suppliers.name })
+    .from(supplierPayments)
+    .innerJoin(suppliers, eq(suppliers.id, supplierPayments.supplierId))
+    .where(where)
+    .orderBy(desc(supplierPayments.paymentDate), desc(supplierPayments.id))
+    .limit(limit);
+  const links = rows.length
+    ? await db
+        .select({
+          paymentId: supplierPaymentSales.supplierPaymentId,
+          saleId: supplierPaymentSales.saleId,
+          passengerName: sales.passengerName,
+        })
+        .from(supplierPaymentSales)
+        .innerJoin(sales, eq(sales.id, supplierPaymentSales.saleId))
+        .where(
+          inArray(
+            supplierPaymentSales.supplierPaymentId,
+            rows.map((r) => r.payment.id),
+          ),
+        )
+    : [];
+  return rows.map(({ payment: p, supplierName }) => ({
+    id: p.id,
+    supplierId: p.supplierId,
+    supplierName,
+    amount: Number(p.amount),
+    currency: p.currency,
+    rateToUsd: Number(p.rateToUsd),
+    amountUsd: Number(p.amountUsd),
+    paymentDate: p.paymentDate,
+    description: p.description,
+    paymentMethod: p.paymentMethod,
+    reference: p.reference,
+    relatedSales: links
+      .filter((l) => l.paymentId === p.id)
+      .map((l) => ({ id: l.saleId, passengerName: l.passengerName })),
+    createdAt: p.createdAt.toISOString(),
+  }));
+}
+
+export async function getSupplierPayment(db: Database, id: number) {
+  const [payment] = await loadSupplierPayments(db, eq(supplierPayments.id, id), 1);
+  if (!payment) throw notFound(SUPPLIER_PAYMENT_NOT_FOUND);
+  return payment;
+}
+
+/**
+ * Writes a payment with the USD rate in force now, frozen on the row: a later rate change does not
+ * rewrite what was paid. amount_usd is rounded to cents by PostgreSQL's numeric arithmetic.
+ */
+export async function saveSupplierPayment(
+  db: Database,
+  actorId: number,
+  input: SupplierPaymentData,
+  id?: number,
+) {
+  const savedId = await db.transaction(async (tx) => {
+    await assertSupplier(tx, input.supplierId);
+    await assertRelatedSales(tx, input.supplierId, input.relatedSales);
+    let rate: string;
+    if (id === undefined) {
+      rate = await activeRate(tx, input.currency);
+    } else {
+      const [current] = await tx
+        .select()
+        .from(supplierPayments)
+        .where(eq(supplierPayments.id, id))
+        .for('update');
+      if (!current) throw notFound(SUPPLIER_PAYMENT_NOT_FOUND);
+      // Same currency: keep the rate it was paid at; a new currency takes today's rate.
+      rate = current.currency === input.currency ? current.rateToUsd : await activeRate(tx, input.currency);
+    }
+    const values = {
+      supplierId: input.supplierId,
+      amount: input.amount,
+      currency: input.currency,
+      rateToUsd: rate,
+      amountUsd: sql`round(${input.amount}::numeric * ${rate}::numeric, 2)`,
+      paymentDate: input.paymentDate,
+      description: input.description,
+      paymentMethod: input.paymentMethod,
+      reference: input.reference,
+    };
+    const [row] =
+      id === undefined
+        ? await tx
+            .insert(supplierPayments)
+            .values({ ...values, createdBy: actorId })
+            .returning({ id: supplierPayments.id })
+        : await tx
+            .update(supplierPayments)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(supplierPayments.id, id))
+            .returning({ id: supplierPayments.id });
+    if (!row) throw new Error('supplier payment write returned no row');
+    await tx.delete(supplierPaymentSales).where(eq(supplierPaymentSales.supplierPaymentId, row.id));
+    if (input.relatedSales.length) {
+      await tx
+        .insert(supplierPaymentSales)
+        .values(input.relatedSales.map((saleId) => ({ supplierPaymentId: row.id, saleId })));
+    }
+    return row.id;
+  });
+  return getSupplierPayment(db, savedId);
+}
+
+export async function deleteSupplierPayment(db: Database, id: number) {
+  const deleted = await db
+    .delete(supplierPayments)
+    .where(eq(supplierPayments.id, id))
+    .returning({ id: supplierPayments.id });
+  if (!deleted.length) throw notFound(SUPPLIER_PAYMENT_NOT_FOUND);
+}

@@ -1,0 +1,2 @@
+export { toPublicUser } from './public-user';
+export { createUser } from './service';

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { profileUpdateSchema, userCreateSchema, userUpdateSchema } from '../../../domain/auth';
+import { paginationQuerySchema } from '../../../domain/pagination';
+import { ROLES } from '../../../domain/roles';
+import type { Database } from '../../db/client';
+import { idParams, paginationResponse } from '../../lib/schemas';
+import { currentUser } from '../../plugins/access';
+import { publicUserSchema } from './public-user';
+import { createUser, getUser, listUsers, updateProfile, updateUser } from './service';
+
+const userResponse = z.object({ user: publicUserSchema });
+
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/users/me',
+    { config: { access: 'authenticated' }, schema: { tags: ['users'], response: { 200: userResponse } } },
+    async (request) => ({ user: await getUser(db, currentUser(request).id) }),
+  );
+
+  app.put(
+    '/api/users/me',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], body: profileUpdateSchema, response: { 200: userResponse } },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      return { user: await updateProfile(db, me.id, me.sessionId, request.body) };
+    },
+  );
+
+  app.get(
+    '/api/users',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['users'],
+        querystring: paginationQuerySchema.extend({
+          role: z.enum(ROLES).optional(),
+          q: z.string().trim().max(100).optional(),
+        }),
+        response: { 200: z.object({ users: z.array(publicUserSchema), pagination: paginationResponse }) },
+      },
+    },
+    async (request) => listUsers(db, request.query),
+  );
+
+  app.post(
+    '/api/users',
+    {
+      config: { access: ['admin'] },
+      schema: { tags: ['users'], body: userCreateSchema, response: { 201: userResponse } },
+    },
+    async (request, reply) => reply.status(201).send({ user: await createUser(db, request.body) }),
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      config: { access: ['admin'] },
+      schema: { tags: ['users'], params: idParams, response: { 200: userResponse } },
+    },
+    async (request) => ({ user: await getUser(db, request.params.id) }),
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      config: { access: ['admin'] },
+      schema: { tags: ['users'], params: idParams, body: userUpdateSchema, response: { 200: userResponse } },
+    },
+    async (request) => ({ user: await updateUser(db, request.params.id, request.body) }),
+  );
+
+  // Users are deactivated, never erased: their sales and payments keep pointing at them.
+  app.delete(
+    '/api/users/:id',
+    {
+      config: { access: ['admin'] },
+      schema: { tags: ['users'], params: idParams, response: { 200: userResponse } },
+    },
+    async (request) => ({ user: await updateUser(db, request.params.id, { isActive: false }) }),
+  );
+};

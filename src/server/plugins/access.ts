@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '../../domain/roles';
+import type { Database } from '../db/client';
+import { unauthorized } from '../lib/http-errors';
+import { type AuthUser, findSessionUser } from '../modules/auth/sessions';
+
+/**
+ * Who may call a route. Every API route states it in `config.access`; a route without it makes the
+ * app fail to start (deny by default, and the route x role test can rely on the declaration).
+ * - 'public': anyone, signed in or not;
+ * - 'authenticated': any signed-in user;
+ * - a list of roles: only those roles.
+ */
+export type Access = 'public' | 'authenticated' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** Every API route with its declared access (and whether it takes a body), for the route tests. */
+    apiRoutes: { method: string; url: string; access: Access; hasBody: boolean }[];
+  }
+}
+
+/** Routes that plugins register for us (Swagger UI) and that we cannot annotate. */
+const PUBLIC_PREFIXES = ['/api/docs'];
+
+export const ROLE_FORBIDDEN_MESSAGE = 'No tienes permisos para realizar esta acción';
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
+  app.decorate('apiRoutes', []);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter(
+      (m) => m !== 'HEAD' && m !== 'OPTIONS',
+    );
+    if (PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    const access = route.config?.access;
+    if (!access) throw new Error(`La ruta ${methods.join(',')} ${route.url} no declara config.access`);
+    const hasBody = !!route.schema?.body;
+    for (const method of methods) app.apiRoutes.push({ method, url: route.url, access, hasBody });
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    // Only API routes carry `access`; the web app, static files and 404s need no session.
+    if (!access) return;
+    const token = bearerToken(request.headers.authorization);
+    request.user = token ? await findSessionUser(opts.db, token) : null;
+    if (access === 'public') return;
+    if (!request.user) throw unauthorized();
+    if (access !== 'authenticated' && !access.includes(request.user.role)) {
+      return reply.status(403).send({ message: ROLE_FORBIDDEN_MESSAGE });
+    }
+  });
+});
+
+/** The signed-in user of a route whose access requires one. */
+export function currentUser(request: { user: AuthUser | null }): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,125 @@
+import { clearStoredSession, TOKEN_KEY } from '../auth/storage';
+
+/** Same origin: the server serves both the web app and /api (spec §7's {host}). */
+const API_BASE = '';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A non-OK response; `message` follows spec §8 and `errors` carries per-field validation messages. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  /** The login form and the session checks handle their own 401 instead of redirecting to /login. */
+  skipAuthRedirect?: boolean;
+  signal?: AbortSignal;
+  /** Appended as a query string; undefined and empty values are left out. */
+  query?: Record<string, string | number | boolean | undefined | null>;
+}
+
+const defaultUnauthorizedHandler = () => window.location.assign('/login');
+let unauthorizedHandler: () => void = defaultUnauthorizedHandler;
+
+/**
+ * Lets the app navigate inside the router on a 401 instead of reloading the page.
+ * Returns a function that restores the default.
+ */
+export function setUnauthorizedHandler(handler: () => void): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    unauthorizedHandler = defaultUnauthorizedHandler;
+  };
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Sends a request with the session's token and turns every non-OK answer into the spec's errors. */
+async function send(method: string, path: string, body: unknown, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Like axios, the JSON content type goes with a body only: Fastify rejects an empty JSON body.
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const response = await fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (response.status === 401 && !options.skipAuthRedirect) {
+    clearStoredSession();
+    unauthorizedHandler();
+    throw new ApiError('Unauthorized', 401);
+  }
+  if (!response.ok) {
+    const data = await readJson(response);
+    const message =
+      isObject(data) && typeof data.message === 'string' && data.message
+        ? data.message
+        : `HTTP ${response.status}: ${response.statusText}`;
+    const errors = isObject(data) && Array.isArray(data.errors) ? (data.errors as FieldError[]) : [];
+    throw new ApiError(message, response.status, errors);
+  }
+  return response;
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const data = await readJson(await send(method, path, body, options));
+  return (data === undefined ? { message: 'Response processed successfully' } : data) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body, options),
+  del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** A file (e.g. a PDF) fetched with the session's token, with the same error handling as the rest. */
+  file: (path: string, options: RequestOptions = {}) => send('GET', path, undefined, options),
+};
+
+/** Status of an error from this client, or undefined for network and programming errors. */
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined;
+}

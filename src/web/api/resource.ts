@@ -1,0 +1,88 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Pagination } from '../../domain/pagination';
+import { api } from './client';
+
+export interface ListParams {
+  q: string;
+  page: number;
+  limit: number;
+}
+
+export interface ListPage<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+export interface Saved<T> {
+  message: string;
+  record: T;
+}
+
+/**
+ * The browser side of one master-data resource of the server's crud-routes (clients, passengers,
+ * suppliers, operators, classifications): the same calls, declared once. Every key starts with the
+ * resource name, so invalidating `keys.all` refreshes its lists, records and pickers alike.
+ *
+ * @param name the path segment and key root, e.g. 'clients'
+ * @param one the key of the saved record in create/update responses, e.g. 'client'
+ */
+export function createResource<T extends { id: number }, Body>(name: string, one: string) {
+  const path = `/api/${name}`;
+  const keys = {
+    all: [name] as const,
+    list: (params: ListParams) => [name, 'list', params] as const,
+    detail: (id: number | string) => [name, 'detail', String(id)] as const,
+  };
+
+  const toSaved = (response: Record<string, unknown>): Saved<T> => ({
+    message: String(response.message),
+    record: response[one] as T,
+  });
+
+  return {
+    keys,
+    listQuery: (params: ListParams) =>
+      queryOptions({
+        queryKey: keys.list(params),
+        queryFn: ({ signal }) => api.get<ListPage<T>>(path, { query: { ...params }, signal }),
+        // Typing in the search box or paging keeps the current rows on screen instead of a spinner.
+        placeholderData: keepPreviousData,
+      }),
+    detailQuery: (id: number | string) =>
+      queryOptions({
+        queryKey: keys.detail(id),
+        queryFn: async ({ signal }) => (await api.get<{ data: T }>(`${path}/${id}`, { signal })).data,
+      }),
+    create: async (body: Body) => toSaved(await api.post<Record<string, unknown>>(path, body)),
+    update: async (id: number, body: Body) =>
+      toSaved(await api.put<Record<string, unknown>>(`${path}/${id}`, body)),
+    remove: (id: number) => api.del<{ message: string }>(`${path}/${id}`),
+  };
+}
+
+export type Resource<T extends { id: number }, Body> = ReturnType<typeof createResource<T, Body>>;
+
+/** Creates (no id) or updates (with id) a record, then refreshes everything cached for the resource. */
+export function useSaveMutation<T extends { id: number }, Body>(resource: Resource<T, Body>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: Body }) =>
+      id === undefined ? resource.create(body) : resource.update(id, body),
+    onSuccess: ({ record }) => {
+      queryClient.setQueryData(resource.keys.detail(record.id), record);
+      // Not awaited: the caller navigates or closes at once, and the lists refetch when next shown.
+      void queryClient.invalidateQueries({ queryKey: resource.keys.all });
+    },
+  });
+}
+
+export function useDeleteMutation<T extends { id: number }, Body>(resource: Resource<T, Body>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => resource.remove(id),
+    onSuccess: (_response, id) => {
+      queryClient.removeQueries({ queryKey: resource.keys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: resource.keys.all });
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { PublicUser } from '../../domain/auth';
+import { api, setUnauthorizedHandler } from '../api/client';
+import { AuthContext, type AuthContextValue, type SessionStatus } from './context';
+import { clearStoredSession, readStoredSession, storeSession, storeUser } from './storage';
+
+interface SessionState {
+  status: SessionStatus;
+  user: PublicUser | null;
+}
+
+function initialState(): SessionState {
+  const stored = readStoredSession();
+  // The stored user is shown only once the server confirms the token (spec §4: checked at start-up).
+  return stored ? { status: 'loading', user: null } : { status: 'unauthenticated', user: null };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<SessionState>(initialState);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const endSession = useCallback(() => {
+    clearStoredSession();
+    // Cached data belongs to the previous user and must not leak to the next one.
+    queryClient.clear();
+    setSession({ status: 'unauthenticated', user: null });
+  }, [queryClient]);
+
+  useEffect(
+    () =>
+      setUnauthorizedHandler(() => {
+        endSession();
+        navigate('/login', { replace: true });
+      }),
+    [endSession, navigate],
+  );
+
+  useEffect(() => {
+    if (!readStoredSession()) return;
+    let cancelled = false;
+    api
+      .get<{ user: PublicUser }>('/api/users/me', { skipAuthRedirect: true })
+      .then(({ user }) => {
+        if (cancelled) return;
+        storeUser(user);
+        setSession({ status: 'authenticated', user });
+      })
+      .catch(() => {
+        if (!cancelled) endSession();
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [endSession]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const { user, token } = await api.post<{ user: PublicUser; token: string }>(
+        '/api/auth/login',
+        { email, password },
+        { skipAuthRedirect: true },
+      );
+      queryClient.clear();
+      storeSession({ token, user });
+      setSession({ status: 'authenticated', user });
+      return user;
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/api/auth/logout', undefined, { skipAuthRedirect: true });
+    } catch (error) {
+      // Spec §8: a failed logout is only logged; the local session ends regardless.
+      console.error('Logout failed', error);
+    } finally {
+      endSession();
+    }
+  }, [endSession]);
+
+  const value = useMemo<AuthContextValue>(() => ({ ...session, login, logout }), [session, login, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

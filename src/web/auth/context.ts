@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+import type { PublicUser } from '../../domain/auth';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface AuthContextValue {
+  status: SessionStatus;
+  user: PublicUser | null;
+  login: (email: string, password: string) => Promise<PublicUser>;
+  logout: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** For screens behind <RequireAuth>, where a missing user is a wiring mistake, not a state. */
+export function useCurrentUser(): PublicUser {
+  const { user } = useAuth();
+  if (!user) throw new Error('useCurrentUser must be used behind <RequireAuth>');
+  return user;
+}

@@ -1,0 +1,31 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from './Button';
+
+interface RowActionsProps {
+  /** Part of each button's accessible name, so that a list of "Editar" buttons says which record each edits. */
+  name: string;
+  editTo: string;
+  onDelete: () => void;
+}
+
+export function RowActions({ name, editTo, onDelete }: RowActionsProps) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link to={editTo} aria-label={`Editar ${name}`} className={buttonClasses('secondary', 'sm')}>
+        <Pencil aria-hidden="true" className="size-4" />
+        Editar
+      </Link>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Eliminar ${name}`}
+        className="text-red-700 hover:bg-red-50"
+        onClick={onDelete}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+        Eliminar
+      </Button>
+    </div>
+  );
+}

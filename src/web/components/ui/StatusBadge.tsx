@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { type BadgeColor, statusColor, statusLabel } from '../../../domain/status';
+import { cn } from '../../lib/cn';
+
+export const BADGE_COLOR_CLASSES: Record<BadgeColor, string> = {
+  blue: 'bg-blue-100 text-blue-800',
+  green: 'bg-green-100 text-green-800',
+  yellow: 'bg-yellow-100 text-yellow-800',
+  grey: 'bg-gray-100 text-gray-800',
+  red: 'bg-red-100 text-red-800',
+};
+
+interface BadgeProps {
+  color: BadgeColor;
+  children: ReactNode;
+  className?: string;
+}
+
+/** Coloured pill; also used directly for badges that are not statuses (e.g. supplier balance). */
+export function Badge({ color, children, className }: BadgeProps) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium',
+        BADGE_COLOR_CLASSES[color],
+        className,
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+interface StatusBadgeProps {
+  status: string;
+  /** Overrides the default label, e.g. "Liquidada" for a completed sale. */
+  label?: string;
+  className?: string;
+}
+
+export function StatusBadge({ status, label, className }: StatusBadgeProps) {
+  return (
+    <Badge color={statusColor(status)} className={className}>
+      {label ?? statusLabel(status)}
+    </Badge>
+  );
+}

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { type CatalogItem, type CatalogKind, catalogSchema } from '../../../domain/master-data';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { Field } from '../../components/ui/Field';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { RecordLoader } from '../../components/ui/RecordLoader';
+import { blankAsNullResolver } from '../../lib/form';
+import { type CatalogData, catalogItemQuery, useSaveCatalogItem } from './api';
+import { CATALOG_TEXTS } from './config';
+
+interface CatalogFormProps {
+  kind: CatalogKind;
+  item?: CatalogItem;
+  onSaved: (message: string) => void;
+  onCancel: () => void;
+}
+
+function CatalogForm({ kind, item, onSaved, onCancel }: CatalogFormProps) {
+  const texts = CATALOG_TEXTS[kind];
+  const save = useSaveCatalogItem(kind);
+  const resolver = useMemo(() => blankAsNullResolver(catalogSchema(kind)), [kind]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ name: string }, unknown, CatalogData>({
+    resolver,
+    defaultValues: { name: item?.name ?? '' },
+  });
+
+  const submit = (body: CatalogData) =>
+    save.mutate({ id: item?.id, body }, { onSuccess: ({ message }) => onSaved(message) });
+
+  return (
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
+      <Field label="Nombre" required autoComplete="off" error={errors.name?.message} {...register('name')} />
+      {save.error && <ErrorAlert title={item ? texts.updateError : texts.createError} error={save.error} />}
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Guardando...' : 'Guardar'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /{kind}/new and /{kind}/{id}/edit for suppliers, operators and classifications. */
+export function CatalogFormPage({ kind }: { kind: CatalogKind }) {
+  const texts = CATALOG_TEXTS[kind];
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const query = useQuery({ ...catalogItemQuery(kind)(id ?? ''), enabled: id !== undefined });
+
+  const listPath = `/${kind}`;
+  const backToList = () => navigate(listPath);
+  const saved = (message: string) => {
+    toast.success(message);
+    backToList();
+  };
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <PageHeader title={id ? texts.editTitle : texts.newTitle} backTo={listPath} />
+      <Card>
+        {id === undefined ? (
+          <CatalogForm kind={kind} onSaved={saved} onCancel={backToList} />
+        ) : (
+          <RecordLoader
+            query={query}
+            loadingLabel={texts.loadingOne}
+            notFound={texts.notFound}
+            loadError={texts.loadError}
+            backTo={listPath}
+          >
+            {(item) => (
+              <CatalogForm key={item.id} kind={kind} item={item} onSaved={saved} onCancel={backToList} />
+            )}
+          </RecordLoader>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { RouteObject } from 'react-router';
+import { PEOPLE_WRITE_ROLES } from '../../../domain/roles';
+import { roleRoute } from '../../auth/role-route';
+
+const formPage = async () => ({ Component: (await import('./ClientFormPage')).ClientFormPage });
+
+/** Screens of this feature, mounted inside the signed-in layout by src/web/router.tsx. */
+export const clientsRoutes: RouteObject[] = [
+  { path: '/clients', lazy: async () => ({ Component: (await import('./ClientsPage')).ClientsPage }) },
+  // Finance reads clients but may not change them (DESIGN.md 7).
+  roleRoute(PEOPLE_WRITE_ROLES, [
+    { path: '/clients/new', lazy: formPage },
+    { path: '/clients/:id/edit', lazy: formPage },
+  ]),
+];

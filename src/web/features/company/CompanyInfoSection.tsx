@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  type CompanySettings,
+  type CompanySettingsInput,
+  companySettingsSchema,
+} from '../../../domain/company';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { Field } from '../../components/ui/Field';
+import { Spinner } from '../../components/ui/Spinner';
+import { companySettingsQuery, useSaveCompanySettings } from './api';
+
+const resolver = zodResolver(companySettingsSchema);
+
+function CompanyInfoForm({ settings }: { settings: CompanySettings }) {
+  const save = useSaveCompanySettings();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CompanySettingsInput, unknown, CompanySettings>({ resolver, defaultValues: settings });
+
+  const submit = (body: CompanySettings) =>
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        // The server trims the values: show what was actually stored.
+        reset(saved);
+        toast.success('Información de la empresa guardada');
+      },
+    });
+
+  return (
+    <form noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit(submit)}>
+      <Field
+        label="Nombre de la empresa"
+        required
+        autoComplete="off"
+        error={errors.name?.message}
+        className="sm:col-span-2"
+        {...register('name')}
+      />
+      <Field
+        label="RUT / ID tributario"
+        autoComplete="off"
+        error={errors.taxId?.message}
+        {...register('taxId')}
+      />
+      <Field
+        label="Teléfono"
+        type="tel"
+        autoComplete="off"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+        className="sm:col-span-2"
+        {...register('email')}
+      />
+      <Field
+        label="Dirección"
+        autoComplete="off"
+        error={errors.address?.message}
+        className="sm:col-span-2"
+        {...register('address')}
+      />
+      {save.error && (
+        <ErrorAlert
+          title="Error al guardar la información de la empresa"
+          error={save.error}
+          className="sm:col-span-2"
+        />
+      )}
+      <div className="flex justify-end sm:col-span-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Guardando...' : 'Guardar'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Configuraciones > Información de la Empresa: the details printed on invoices. */
+export function CompanyInfoSection() {
+  const query = useQuery(companySettingsQuery());
+  return (
+    <section aria-labelledby="company-title" className="space-y-4">
+      <h2 id="company-title" className="text-xl font-semibold text-gray-900">
+        Información de la Empresa
+      </h2>
+      <Card>
+        {query.error ? (
+          <ErrorAlert title="Error al cargar la información de la empresa" error={query.error} />
+        ) : query.data ? (
+          <CompanyInfoForm settings={query.data} />
+        ) : (
+          <Spinner label="Cargando información de la empresa..." className="py-8" />
+        )}
+      </Card>
+    </section>
+  );
+}

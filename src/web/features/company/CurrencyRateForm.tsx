@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { type CurrencyRate, type CurrencyRateInput, currencyRateSchema } from '../../../domain/company';
+import { Button } from '../../components/ui/Button';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { Field } from '../../components/ui/Field';
+import { Modal } from '../../components/ui/Modal';
+import { type CurrencyRateData, useSaveRate } from './api';
+
+/** Spec 8: the one message of the rate forms; the server's reason (e.g. a duplicate) goes under it. */
+export const RATE_ERROR = 'Error al procesar la solicitud';
+
+const resolver = zodResolver(currencyRateSchema);
+
+interface CurrencyRateFormProps {
+  /** The rate to edit; without it the form adds one. */
+  rate?: CurrencyRate;
+  onDone: () => void;
+}
+
+function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
+  const save = useSaveRate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CurrencyRateInput, unknown, CurrencyRateData>({
+    resolver,
+    // On edit the currency stays in the values (so the shared schema passes) but has no input.
+    defaultValues: {
+      currency: rate?.currency ?? '',
+      rate: rate?.rate ?? '',
+      isActive: rate?.isActive ?? true,
+    },
+  });
+  const currency = register('currency');
+
+  const submit = (body: CurrencyRateData) =>
+    save.mutate(
+      { id: rate?.id, body },
+      {
+        onSuccess: (saved) => {
+          toast.success(
+            rate ? `Tasa de ${saved.currency} actualizada` : `Tasa de ${saved.currency} agregada`,
+          );
+          onDone();
+        },
+      },
+    );
+
+  return (
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
+      {rate ? (
+        <Field label="Moneda" value={rate.currency} disabled readOnly />
+      ) : (
+        <Field
+          label="Moneda"
+          required
+          maxLength={3}
+          autoComplete="off"
+          autoCapitalize="characters"
+          placeholder="Ej.: GBP"
+          error={errors.currency?.message}
+          {...currency}
+          onChange={(event) => {
+            event.target.value = event.target.value.toUpperCase();
+            return currency.onChange(event);
+          }}
+        />
+      )}
+      <Field
+        label="Tasa a USD"
+        type="number"
+        inputMode="decimal"
+        step="0.0001"
+        min="0.0001"
+        required
+        error={errors.rate?.message}
+        {...register('rate')}
+      />
+      <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
+        <input type="checkbox" className="size-4 accent-blue-600" {...register('isActive')} />
+        Activa
+      </label>
+      {save.error && <ErrorAlert title={RATE_ERROR} error={save.error} />}
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Guardando...' : 'Guardar'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface CurrencyRateDialogProps {
+  /** null: closed; {}: adding a rate; { rate }: editing that rate. */
+  target: { rate?: CurrencyRate } | null;
+  onClose: () => void;
+}
+
+export function CurrencyRateDialog({ target, onClose }: CurrencyRateDialogProps) {
+  return (
+    <Modal
+      open={target !== null}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={target?.rate ? `Editar Tasa ${target.rate.currency}` : 'Agregar Tasa'}
+      description="1 unidad de la moneda equivale a la tasa indicada en USD."
+    >
+      {/* Mounted per opening, so each one starts from the record's values, not the last attempt's. */}
+      {target && <CurrencyRateForm rate={target.rate} onDone={onClose} />}
+    </Modal>
+  );
+}

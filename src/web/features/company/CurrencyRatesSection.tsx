@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Plus, ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { CurrencyRate } from '../../../domain/company';
+import { Button } from '../../components/ui/Button';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { ListStatus } from '../../components/ui/ListStatus';
+import { Badge } from '../../components/ui/StatusBadge';
+import { cn } from '../../lib/cn';
+import { currencyRatesQuery, useDeleteRate, useToggleRate } from './api';
+import { CurrencyRateDialog, RATE_ERROR } from './CurrencyRateForm';
+import { isBaseCurrency, lastUpdatedText, rateEquation } from './rate-text';
+
+export const DELETE_RATE_CONFIRM = '¿Estás seguro de que quieres eliminar esta tasa de cambio?';
+
+interface RateRowProps {
+  rate: CurrencyRate;
+  busy: boolean;
+  onEdit: () => void;
+  onToggle: () => void;
+  onDelete: () => void;
+}
+
+function RateRow({ rate, busy, onEdit, onToggle, onDelete }: RateRowProps) {
+  const base = isBaseCurrency(rate);
+  return (
+    <li
+      className={cn(
+        'flex flex-wrap items-center justify-between gap-3 px-4 py-3',
+        !rate.isActive && 'bg-gray-50',
+      )}
+    >
+      {/* Only the details are dimmed: faded buttons would fall below readable contrast. */}
+      <div className={cn('min-w-0 space-y-1', !rate.isActive && 'opacity-75')}>
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold text-gray-900">{rate.currency}</h3>
+          {base && <Badge color="blue">Moneda base</Badge>}
+          {!rate.isActive && <Badge color="grey">Inactiva</Badge>}
+        </div>
+        <p className="text-sm text-gray-800">{rateEquation(rate)}</p>
+        <p className="text-sm text-gray-700">Última actualización: {lastUpdatedText(rate.lastUpdated)}</p>
+      </div>
+      {/* The base currency is fixed at 1 and always active, so it offers nothing to change. */}
+      {!base && (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" aria-label={`Editar ${rate.currency}`} onClick={onEdit}>
+            <Pencil aria-hidden="true" className="size-4" />
+            Editar
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`${rate.isActive ? 'Desactivar' : 'Activar'} ${rate.currency}`}
+            disabled={busy}
+            onClick={onToggle}
+          >
+            {rate.isActive ? (
+              <ToggleRight aria-hidden="true" className="size-4 text-green-700" />
+            ) : (
+              <ToggleLeft aria-hidden="true" className="size-4" />
+            )}
+            {rate.isActive ? 'Desactivar' : 'Activar'}
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Eliminar ${rate.currency}`}
+            className="text-red-700 hover:bg-red-50"
+            disabled={busy}
+            onClick={onDelete}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            Eliminar
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Configuraciones > Tasas de Cambio: what one unit of each currency is worth in USD. */
+export function CurrencyRatesSection() {
+  const query = useQuery(currencyRatesQuery());
+  const toggle = useToggleRate();
+  const remove = useDeleteRate();
+  const [dialog, setDialog] = useState<{ rate?: CurrencyRate } | null>(null);
+  // The last failed toggle or delete, kept in view until the next action.
+  const [actionError, setActionError] = useState<unknown>(null);
+  const rates = query.data ?? [];
+
+  const toggleRate = (rate: CurrencyRate) => {
+    setActionError(null);
+    toggle.mutate(rate.id, {
+      onSuccess: (saved) =>
+        toast.success(`Tasa de ${saved.currency} ${saved.isActive ? 'activada' : 'desactivada'}`),
+      onError: (error) => setActionError(error),
+    });
+  };
+
+  const deleteRate = (rate: CurrencyRate) => {
+    // Spec 2: the browser's own confirmation, not a dialog of ours.
+    if (!window.confirm(DELETE_RATE_CONFIRM)) return;
+    setActionError(null);
+    remove.mutate(rate.id, {
+      onSuccess: ({ message }) => toast.success(message),
+      onError: (error) => setActionError(error),
+    });
+  };
+
+  const busyId = toggle.isPending ? toggle.variables : remove.isPending ? remove.variables : undefined;
+
+  return (
+    <section aria-labelledby="rates-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="rates-title" className="text-xl font-semibold text-gray-900">
+          Tasas de Cambio
+        </h2>
+        <Button onClick={() => setDialog({})}>
+          <Plus aria-hidden="true" className="size-4" />
+          Agregar Tasa
+        </Button>
+      </div>
+      {actionError !== null && <ErrorAlert title={RATE_ERROR} error={actionError} />}
+      <ListStatus
+        isPending={query.isPending}
+        error={query.error}
+        isEmpty={rates.length === 0}
+        loadingLabel="Cargando tasas de cambio..."
+        errorTitle="Error al cargar las tasas de cambio"
+        emptyText="No hay tasas de cambio configuradas"
+      >
+        <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white shadow-sm">
+          {rates.map((rate) => (
+            <RateRow
+              key={rate.id}
+              rate={rate}
+              busy={busyId === rate.id}
+              onEdit={() => setDialog({ rate })}
+              onToggle={() => toggleRate(rate)}
+              onDelete={() => deleteRate(rate)}
+            />
+          ))}
+        </ul>
+      </ListStatus>
+      <CurrencyRateDialog target={dialog} onClose={() => setDialog(null)} />
+    </section>
+  );
+}

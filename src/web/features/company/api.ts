@@ -1,0 +1,84 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { CompanySettings, CurrencyRate, currencyRateSchema } from '../../../domain/company';
+import { api } from '../../api/client';
+
+export type CurrencyRateData = z.output<typeof currencyRateSchema>;
+
+const RATES_PATH = '/api/company/currency-rates';
+const SETTINGS_PATH = '/api/company/settings';
+
+export const companyKeys = {
+  rates: ['company', 'currency-rates'] as const,
+  settings: ['company', 'settings'] as const,
+};
+
+export const currencyRatesQuery = () =>
+  queryOptions({
+    queryKey: companyKeys.rates,
+    queryFn: async ({ signal }) => (await api.get<{ data: CurrencyRate[] }>(RATES_PATH, { signal })).data,
+  });
+
+export const companySettingsQuery = () =>
+  queryOptions({
+    queryKey: companyKeys.settings,
+    queryFn: async ({ signal }) => (await api.get<{ data: CompanySettings }>(SETTINGS_PATH, { signal })).data,
+  });
+
+/** Puts the server's copy of one rate into the cached list, so the row changes without a refetch. */
+function useRefreshRates() {
+  const queryClient = useQueryClient();
+  return (saved?: CurrencyRate) => {
+    if (saved) {
+      queryClient.setQueryData<CurrencyRate[]>(companyKeys.rates, (rates) =>
+        rates?.map((rate) => (rate.id === saved.id ? saved : rate)),
+      );
+    }
+    // Still refetched: a new rate has to find its place in the server's order.
+    return queryClient.invalidateQueries({ queryKey: companyKeys.rates });
+  };
+}
+
+/** Creates (no id) or updates (with id) a rate. The currency is locked on edit: the server refuses it. */
+export function useSaveRate() {
+  const refresh = useRefreshRates();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id?: number; body: CurrencyRateData }) => {
+      const response =
+        id === undefined
+          ? await api.post<{ data: CurrencyRate }>(RATES_PATH, body)
+          : await api.put<{ data: CurrencyRate }>(`${RATES_PATH}/${id}`, {
+              rate: body.rate,
+              isActive: body.isActive,
+            });
+      return response.data;
+    },
+    onSuccess: (saved) => refresh(saved),
+  });
+}
+
+export function useToggleRate() {
+  const refresh = useRefreshRates();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      (await api.patch<{ data: CurrencyRate }>(`${RATES_PATH}/${id}/toggle`)).data,
+    onSuccess: (saved) => refresh(saved),
+  });
+}
+
+export function useDeleteRate() {
+  const refresh = useRefreshRates();
+  return useMutation({
+    mutationFn: (id: number) => api.del<{ message: string }>(`${RATES_PATH}/${id}`),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useSaveCompanySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CompanySettings) =>
+      (await api.put<{ data: CompanySettings }>(SETTINGS_PATH, body)).data,
+    onSuccess: (saved) => queryClient.setQueryData(companyKeys.settings, saved),
+  });
+}

@@ -1,0 +1,17 @@
+import { BASE_CURRENCY, type CurrencyRate } from '../../../domain/company';
+import { formatDate, formatRate } from '../../../domain/format';
+
+/** Spec 2: '1 unit = rate USD', with the rate to four decimals. */
+export function rateEquation(rate: Pick<CurrencyRate, 'currency' | 'rate'>): string {
+  return `1 ${rate.currency} = ${formatRate(rate.rate)} ${BASE_CURRENCY}`;
+}
+
+/** The last update, or 'N/A' for a rate that was never stamped (spec 2). */
+export function lastUpdatedText(lastUpdated: string | null): string {
+  return lastUpdated ? formatDate(lastUpdated) : 'N/A';
+}
+
+/** The base currency is fixed at 1 and always active: it has nothing to toggle or delete. */
+export function isBaseCurrency(rate: Pick<CurrencyRate, 'currency'>): boolean {
+  return rate.currency === BASE_CURRENCY;
+}

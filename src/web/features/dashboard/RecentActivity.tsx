@@ -1,0 +1,97 @@
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { formatDate, formatMoney } from '../../../domain/format';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../domain/payments';
+import { FOCUS_RING } from '../../components/ui/Button';
+import { StatusBadge } from '../../components/ui/StatusBadge';
+import { cn } from '../../lib/cn';
+import type { RecentPayment, RecentSale } from './api';
+import { EmptyText, Panel } from './Panel';
+
+const ROW_LINK = cn(
+  'flex items-center justify-between gap-4 rounded-md px-2 py-3 hover:bg-gray-50',
+  FOCUS_RING,
+);
+
+function RecentSales({ sales }: { sales: RecentSale[] }) {
+  if (sales.length === 0) return <EmptyText>Sin ventas recientes</EmptyText>;
+  return (
+    <ul className="divide-y divide-gray-100">
+      {sales.map((sale) => (
+        <li key={sale.id}>
+          <Link to={`/sales/${sale.id}`} className={ROW_LINK}>
+            <span className="min-w-0">
+              <span className="block truncate font-medium text-blue-700">{sale.passengerName}</span>
+              <span className="block text-sm text-gray-700">
+                Venta #{sale.id} · {formatDate(sale.creationDate)}
+              </span>
+            </span>
+            <span className="flex shrink-0 flex-col items-end gap-1">
+              <span className="text-sm font-semibold text-gray-900">{formatMoney(sale.salePrice)}</span>
+              {/* Spec 4: a completed sale is shown as "liquidada". */}
+              <StatusBadge
+                status={sale.status}
+                label={sale.status === 'completed' ? 'Liquidada' : undefined}
+              />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RecentPayments({ payments }: { payments: RecentPayment[] }) {
+  if (payments.length === 0) return <EmptyText>Sin pagos recientes</EmptyText>;
+  return (
+    <ul className="divide-y divide-gray-100">
+      {payments.map((payment) => (
+        <li key={payment.id}>
+          {/* A payment has no screen of its own; its sale's detail holds the payment history. */}
+          <Link to={`/sales/${payment.saleId}`} className={ROW_LINK}>
+            <span className="min-w-0">
+              <span className="block truncate font-medium text-blue-700">{payment.sale.passengerName}</span>
+              <span className="block text-sm text-gray-700">
+                {formatDate(payment.date)} · {PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}
+              </span>
+            </span>
+            <span className="flex shrink-0 flex-col items-end gap-1">
+              <span className="text-sm font-semibold text-gray-900">
+                {formatMoney(payment.amount, payment.currency)}
+              </span>
+              <StatusBadge status={payment.status} label={PAYMENT_STATUS_LABELS[payment.status]} />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId}>
+      <h3 id={titleId} className="mb-1 text-sm font-semibold text-gray-700">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** The seller's own latest sales and payments received on them. */
+export function RecentActivity({ sales, payments }: { sales: RecentSale[]; payments: RecentPayment[] }) {
+  return (
+    <Panel title="Actividad Reciente">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Column title="Ventas recientes">
+          <RecentSales sales={sales} />
+        </Column>
+        <Column title="Pagos recientes">
+          <RecentPayments payments={payments} />
+        </Column>
+      </div>
+    </Panel>
+  );
+}

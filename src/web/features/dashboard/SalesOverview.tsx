@@ -1,0 +1,47 @@
+import { lazy, Suspense } from 'react';
+import { formatDate, formatMoney } from '../../../domain/format';
+import type { OverviewDay } from './api';
+import { Panel } from './Panel';
+import { formatCount, overviewTotals } from './stats';
+
+const SalesChart = lazy(async () => ({ default: (await import('./SalesChart')).SalesChart }));
+
+/**
+ * 'Ventas de los últimos 30 días'. The sentence gives everyone the totals; the visually hidden table
+ * is the chart's text alternative, day by day, for screen-reader users.
+ */
+export function SalesOverview({ days }: { days: OverviewDay[] }) {
+  const totals = overviewTotals(days);
+  return (
+    <Panel title="Ventas de los últimos 30 días">
+      <p className="text-sm text-gray-700">
+        {formatCount(totals.count)} {totals.count === 1 ? 'venta' : 'ventas'} por un total de{' '}
+        {formatMoney(totals.totalSale)}.
+      </p>
+      <div aria-hidden="true" className="mt-4 h-72">
+        <Suspense fallback={null}>
+          <SalesChart data={days} />
+        </Suspense>
+      </div>
+      <table className="sr-only">
+        <caption>Ventas y monto vendido por día en los últimos 30 días</caption>
+        <thead>
+          <tr>
+            <th scope="col">Día</th>
+            <th scope="col">Ventas</th>
+            <th scope="col">Monto vendido</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((day) => (
+            <tr key={day.date}>
+              <th scope="row">{formatDate(day.date)}</th>
+              <td>{formatCount(day.count)}</td>
+              <td>{formatMoney(day.totalSale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Panel>
+  );
+}

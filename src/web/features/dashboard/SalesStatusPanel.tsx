@@ -1,0 +1,35 @@
+import type { SaleStats } from './api';
+import { Panel, ShareBar } from './Panel';
+import { formatCount, formatShare, sharePercent } from './stats';
+
+/** Plural labels, as the sales list's filters name them (completed is "Liquidadas", spec 2). */
+const ROWS = [
+  { status: 'confirmed', label: 'Confirmadas', bar: 'bg-blue-600' },
+  { status: 'completed', label: 'Liquidadas', bar: 'bg-green-600' },
+  { status: 'cancelled', label: 'Canceladas', bar: 'bg-red-600' },
+] as const;
+
+/** 'Estado de Ventas': each status against the same total as the 'Total de Ventas' card. */
+export function SalesStatusPanel({ stats }: { stats: SaleStats }) {
+  return (
+    <Panel title="Estado de Ventas">
+      <ul className="space-y-4">
+        {ROWS.map((row) => {
+          const count = stats.salesByStatus[row.status];
+          return (
+            <li key={row.status}>
+              <div className="flex items-baseline justify-between gap-3 text-sm">
+                <span className="font-medium text-gray-900">{row.label}</span>
+                <span className="text-gray-700">
+                  <span className="font-semibold text-gray-900">{formatCount(count)}</span>{' '}
+                  <span>({formatShare(count, stats.salesCount)})</span>
+                </span>
+              </div>
+              <ShareBar percent={sharePercent(count, stats.salesCount)} className={row.bar} />
+            </li>
+          );
+        })}
+      </ul>
+    </Panel>
+  );
+}

@@ -1,0 +1,145 @@
+import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { PaymentMethod, PaymentStatus } from '../../../domain/payments';
+import type { Role } from '../../../domain/roles';
+import type { SaleStatus } from '../../../domain/status';
+import { api } from '../../api/client';
+import type { BreakdownEntry } from './stats';
+
+/** How many recent sales and payments a seller's activity panel lists. */
+export const RECENT_LIMIT = 5;
+
+export interface Departure {
+  id: number;
+  passengerName: string;
+  region: string;
+  serviceType: string;
+  travelDate: string;
+  status: SaleStatus;
+}
+
+/** GET /api/sales/stats, already scoped by the server: company-wide or the seller's own sales. */
+export interface SaleStats {
+  salesByStatus: Record<SaleStatus, number>;
+  salesCount: number;
+  total: number;
+  salesByServiceType: Record<string, BreakdownEntry>;
+  salesByRegion: Record<string, BreakdownEntry>;
+  departures: Departure[];
+}
+
+export interface OverviewDay {
+  date: string;
+  day: string;
+  count: number;
+  totalSale: number;
+  totalCost: number;
+}
+
+export interface RecentSale {
+  id: number;
+  passengerName: string;
+  status: SaleStatus;
+  salePrice: number;
+  creationDate: string;
+}
+
+export interface RecentPayment {
+  id: number;
+  saleId: number;
+  date: string;
+  amount: number;
+  currency: string;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  sale: { passengerName: string; clientName: string };
+}
+
+/**
+ * Rooted at 'sales' and 'payments' like those features' own keys: a sale or payment written anywhere
+ * invalidates its whole root, so the dashboard never shows figures from before that write.
+ */
+export const dashboardKeys = {
+  stats: ['sales', 'dashboard', 'stats'] as const,
+  overview: ['sales', 'dashboard', 'overview'] as const,
+  recentSales: ['sales', 'dashboard', 'recent'] as const,
+  recentPayments: ['payments', 'dashboard', 'recent'] as const,
+};
+
+export const statsQuery = queryOptions({
+  queryKey: dashboardKeys.stats,
+  queryFn: ({ signal }) => api.get<SaleStats>('/api/sales/stats', { signal }),
+});
+
+export const overviewQuery = queryOptions({
+  queryKey: dashboardKeys.overview,
+  queryFn: async ({ signal }) =>
+    (await api.get<{ chartData: OverviewDay[] }>('/api/sales/sales-overview', { signal })).chartData,
+});
+
+export const recentSalesQuery = queryOptions({
+  queryKey: dashboardKeys.recentSales,
+  queryFn: async ({ signal }) =>
+    (
+      await api.get<{ sales: RecentSale[] }>('/api/sales/my-sales', {
+        signal,
+        query: { limit: RECENT_LIMIT },
+      })
+    ).sales,
+});
+
+export const recentPaymentsQuery = queryOptions({
+  queryKey: dashboardKeys.recentPayments,
+  queryFn: async ({ signal }) =>
+    (
+      await api.get<{ payments: RecentPayment[] }>('/api/payments', {
+        signal,
+        query: { limit: RECENT_LIMIT },
+      })
+    ).payments,
+});
+
+export interface DashboardData {
+  stats: SaleStats;
+  overview: OverviewDay[];
+  /** Only for sales users, whose dashboard has the activity panel. */
+  activity?: { sales: RecentSale[]; payments: RecentPayment[] };
+}
+
+/**
+ * Every figure of the dashboard as one loading state: the page shows all of them or none, and
+ * 'Reintentar' refetches only the calls that failed.
+ */
+export function useDashboard(role: Role) {
+  const isSeller = role === 'sales';
+  const stats = useQuery(statsQuery);
+  const overview = useQuery(overviewQuery);
+  const recentSales = useQuery({ ...recentSalesQuery, enabled: isSeller });
+  const recentPayments = useQuery({ ...recentPaymentsQuery, enabled: isSeller });
+
+  // A disabled query stays "pending" forever, so only the calls this role makes are looked at.
+  const used: UseQueryResult[] = isSeller
+    ? [stats, overview, recentSales, recentPayments]
+    : [stats, overview];
+  // isLoadingError: failed with nothing to show yet; a failed background refresh keeps the old figures.
+  const failed = used.filter((query) => query.isLoadingError);
+
+  let data: DashboardData | undefined;
+  if (stats.data && overview.data) {
+    if (!isSeller) data = { stats: stats.data, overview: overview.data };
+    else if (recentSales.data && recentPayments.data) {
+      data = {
+        stats: stats.data,
+        overview: overview.data,
+        activity: { sales: recentSales.data, payments: recentPayments.data },
+      };
+    }
+  }
+
+  return {
+    data,
+    error: failed[0]?.error,
+    retry: () => {
+      for (const query of failed) void query.refetch();
+    },
+  };
+}

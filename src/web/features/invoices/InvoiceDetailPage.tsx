@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Ban, Download, Printer } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { formatDate } from '../../../domain/format';
+import { errorStatus } from '../../api/client';
+import { useCurrentUser } from '../../auth';
+import { Button, buttonClasses } from '../../components/ui/Button';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { Spinner } from '../../components/ui/Spinner';
+import { downloadInvoicePdf, type Invoice, invoiceQuery } from './api';
+import { CancelInvoiceDialog } from './CancelInvoiceDialog';
+import { InvoiceDocument } from './InvoiceDocument';
+
+// The layout (sidebar, toasts) is not this feature's to change; while an invoice is shown, print hides it.
+const PRINT_CSS =
+  '@media print { aside, [data-sonner-toaster] { display: none !important; } main { padding: 0 !important; } }';
+
+function BackLink() {
+  return (
+    <Link to="/invoices" className={buttonClasses('ghost', 'sm', '-ml-3 print:hidden')}>
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Volver a facturas
+    </Link>
+  );
+}
+
+function useInvoiceId(): number | null {
+  const value = Number(useParams().id);
+  return Number.isInteger(value) && value > 0 && value <= 2147483647 ? value : null;
+}
+
+/** /invoices/:id */
+export function InvoiceDetailPage() {
+  const id = useInvoiceId();
+  const query = useQuery({ ...invoiceQuery(id ?? 0), enabled: id !== null });
+  const missing = id === null || [400, 404].includes(errorStatus(query.error) ?? 0);
+
+  if (missing) {
+    return (
+      <div className="space-y-4">
+        <BackLink />
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-800">
+          Factura no encontrada
+        </p>
+      </div>
+    );
+  }
+  if (query.error) {
+    return (
+      <div className="space-y-4">
+        <BackLink />
+        <ErrorAlert title="Error al cargar la factura" error={query.error} />
+      </div>
+    );
+  }
+  if (query.isPending) return <Spinner label="Cargando factura..." className="py-12" />;
+  return <InvoiceView invoice={query.data} />;
+}
+
+function InvoiceView({ invoice }: { invoice: Invoice }) {
+  const isAdmin = useCurrentUser().role === 'admin';
+  const cancelled = invoice.status === 'cancelled';
+  const [cancelling, setCancelling] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadInvoicePdf(invoice);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Error al descargar el PDF');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 print:max-w-none print:space-y-0">
+      <style>{PRINT_CSS}</style>
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <BackLink />
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/sales/${invoice.saleId}`} className={buttonClasses('secondary')}>
+            Ver venta #{invoice.saleId}
+          </Link>
+          <Button variant="secondary" onClick={download} disabled={downloading}>
+            <Download aria-hidden="true" className="size-4" />
+            {downloading ? 'Descargando...' : 'Descargar PDF'}
+          </Button>
+          <Button variant="secondary" onClick={() => window.print()}>
+            <Printer aria-hidden="true" className="size-4" />
+            Imprimir
+          </Button>
+          {isAdmin && !cancelled && (
+            <Button variant="danger" onClick={() => setCancelling(true)}>
+              <Ban aria-hidden="true" className="size-4" />
+              Anular Factura
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {cancelled && (
+        <section
+          aria-label="Factura anulada"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 print:mb-4"
+        >
+          <p className="font-semibold">
+            Anulada{invoice.cancelledAt ? ` el ${formatDate(invoice.cancelledAt)}` : ''}
+          </p>
+          {invoice.cancelReason && <p className="mt-1">Motivo: {invoice.cancelReason}</p>}
+        </section>
+      )}
+
+      <InvoiceDocument invoice={invoice} />
+
+      {isAdmin && <CancelInvoiceDialog invoice={invoice} open={cancelling} onOpenChange={setCancelling} />}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { formatDate, formatMoney } from '../../../domain/format';
+import type { Invoice } from './api';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+
+function Line({ value }: { value: string | null }) {
+  return value ? <p>{value}</p> : null;
+}
+
+function stay(dateIn: string | null, dateOut: string | null): string {
+  if (!dateIn && !dateOut) return '—';
+  if (!dateOut || dateOut === dateIn) return formatDate(dateIn);
+  return `${formatDate(dateIn)} – ${formatDate(dateOut)}`;
+}
+
+/** The invoice as a sheet of paper: what the screen shows is what Imprimir prints. */
+export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
+  const money = (amount: number) => formatMoney(amount, invoice.currency);
+  return (
+    <article
+      aria-labelledby="invoice-title"
+      className="rounded-lg border border-gray-200 bg-white p-8 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-6 border-b border-gray-200 pb-6">
+        <div className="space-y-0.5 text-sm text-gray-700">
+          <p className="text-xl font-bold text-gray-900">{invoice.company.name}</p>
+          <p>RUT: {invoice.company.taxId}</p>
+          <Line value={invoice.company.address} />
+          <Line value={invoice.company.email} />
+          <Line value={invoice.company.phone} />
+        </div>
+        <div className="space-y-1 text-right">
+          <h1 id="invoice-title" className="text-2xl font-bold text-gray-900">
+            Factura {invoice.invoiceNumber}
+          </h1>
+          <p className="text-sm text-gray-700">Fecha: {formatDate(invoice.date)}</p>
+          <p className="text-sm text-gray-700">Venta #{invoice.saleId}</p>
+          <InvoiceStatusBadge status={invoice.status} />
+        </div>
+      </header>
+
+      <section aria-labelledby="invoice-client" className="border-b border-gray-200 py-6 text-sm">
+        <h2 id="invoice-client" className="mb-2 font-semibold text-gray-900">
+          Cliente
+        </h2>
+        <div className="space-y-0.5 text-gray-700">
+          <p className="font-medium text-gray-900">{invoice.client.name}</p>
+          {invoice.client.taxId && <p>ID/RUT: {invoice.client.taxId}</p>}
+          <Line value={invoice.client.address} />
+          <Line value={invoice.client.email} />
+        </div>
+      </section>
+
+      <section aria-labelledby="invoice-items" className="py-6">
+        <h2 id="invoice-items" className="sr-only">
+          Detalle
+        </h2>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-gray-300 text-gray-700">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Descripción
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Pasajeros
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Fechas
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Importe
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-200 text-gray-900">
+              {invoice.items.map((item, index) => (
+                // Items are a snapshot without ids; their order never changes.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <tr key={index} className="align-top">
+                  <td className="py-3 pr-4">
+                    <p className="font-medium">{item.description || item.classificationName}</p>
+                    <p className="text-gray-600">
+                      {item.classificationName} · {item.supplierName}
+                    </p>
+                  </td>
+                  <td className="py-3 pr-4">{item.passengers.join(', ') || '—'}</td>
+                  <td className="py-3 pr-4 whitespace-nowrap">{stay(item.dateIn, item.dateOut)}</td>
+                  <td className="py-3 text-right whitespace-nowrap">{money(item.salePrice)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t-2 border-gray-300">
+                <th scope="row" colSpan={3} className="pt-4 text-right text-base font-semibold text-gray-900">
+                  Total
+                </th>
+                <td className="pt-4 text-right text-base font-bold whitespace-nowrap text-gray-900">
+                  {money(invoice.amount)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,94 @@
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate, formatMoney } from '../../../domain/format';
+import type { ListParams } from '../../api/resource';
+import { Button, FOCUS_RING } from '../../components/ui/Button';
+import { ListStatus } from '../../components/ui/ListStatus';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Pagination } from '../../components/ui/Pagination';
+import { SearchInput } from '../../components/ui/SearchInput';
+import { cn } from '../../lib/cn';
+import { usePagedList } from '../../lib/use-paged-list';
+import { type Invoice, type InvoiceStatusFilter, invoiceListQuery } from './api';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { INVOICE_FILTERS } from './status';
+
+function InvoiceRow({ invoice }: { invoice: Invoice }) {
+  return (
+    <Link
+      to={`/invoices/${invoice.id}`}
+      className={cn(
+        'grid grid-cols-2 items-center gap-x-4 gap-y-2 rounded-lg border border-gray-200 bg-white p-4 shadow-sm',
+        'transition-shadow hover:shadow-md sm:grid-cols-[10rem_8rem_1fr_auto_auto]',
+        FOCUS_RING,
+      )}
+    >
+      <span className="font-mono font-semibold text-gray-900">{invoice.invoiceNumber}</span>
+      <span className="text-sm text-gray-700">{formatDate(invoice.date)}</span>
+      <span className="col-span-2 truncate text-gray-900 sm:col-span-1">{invoice.client.name}</span>
+      <span className="font-semibold text-gray-900">{formatMoney(invoice.amount, invoice.currency)}</span>
+      <span className="justify-self-end">
+        <InvoiceStatusBadge status={invoice.status} />
+      </span>
+    </Link>
+  );
+}
+
+/** /invoices: what the user may see (the server scopes it), searched and filtered on the server. */
+export function InvoicesPage() {
+  const [status, setStatus] = useState<InvoiceStatusFilter>('all');
+  // A stable function per status, so the hook's query options change only when the filter does.
+  const listQuery = useCallback((params: ListParams) => invoiceListQuery(status)(params), [status]);
+  const list = usePagedList(listQuery);
+
+  const chooseStatus = (next: InvoiceStatusFilter) => {
+    setStatus(next);
+    list.setPage(1);
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Facturas" />
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <SearchInput
+          label="Buscar facturas por número o cliente"
+          placeholder="Buscar por número o cliente..."
+          value={list.search}
+          onValueChange={list.setSearch}
+          className="w-full max-w-md"
+        />
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Filtrar por estado</legend>
+          {INVOICE_FILTERS.map((filter) => (
+            <Button
+              key={filter.value}
+              size="sm"
+              variant={filter.value === status ? 'primary' : 'secondary'}
+              aria-pressed={filter.value === status}
+              onClick={() => chooseStatus(filter.value)}
+            >
+              {filter.label}
+            </Button>
+          ))}
+        </fieldset>
+      </div>
+      <ListStatus
+        isPending={list.query.isPending}
+        error={list.query.error}
+        isEmpty={list.rows.length === 0}
+        loadingLabel="Cargando facturas..."
+        errorTitle="Error al cargar facturas"
+        emptyText="No se encontraron facturas"
+      >
+        <ul className="space-y-3">
+          {list.rows.map((invoice) => (
+            <li key={invoice.id}>
+              <InvoiceRow invoice={invoice} />
+            </li>
+          ))}
+        </ul>
+      </ListStatus>
+      <Pagination page={list.page} totalPages={list.totalPages} onPageChange={list.setPage} />
+    </div>
+  );
+}

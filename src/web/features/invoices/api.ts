@@ -1,0 +1,118 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InvoiceStatus } from '../../../domain/invoices';
+import type { Pagination } from '../../../domain/pagination';
+import { api } from '../../api/client';
+import type { ListPage, ListParams } from '../../api/resource';
+
+export interface InvoiceItem {
+  description: string;
+  classificationName: string;
+  supplierName: string;
+  passengers: string[];
+  dateIn: string | null;
+  dateOut: string | null;
+  salePrice: number;
+}
+
+export interface Invoice {
+  id: number;
+  invoiceNumber: string;
+  saleId: number;
+  date: string;
+  amount: number;
+  currency: string;
+  status: InvoiceStatus;
+  client: { name: string; taxId: string | null; email: string | null; address: string | null };
+  company: { name: string; taxId: string; address: string; email: string; phone: string };
+  items: InvoiceItem[];
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  createdAt: string;
+}
+
+export type InvoiceStatusFilter = 'all' | InvoiceStatus;
+
+interface InvoiceResponse {
+  message: string;
+  invoice: Invoice;
+}
+
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  list: (status: InvoiceStatusFilter, params: ListParams) =>
+    [...invoiceKeys.all, 'list', status, params] as const,
+  detail: (id: number) => [...invoiceKeys.all, 'detail', id] as const,
+};
+
+/** Shaped as a ListPage so the shared paged-list hook (search box, debounce, paging) drives it. */
+export const invoiceListQuery = (status: InvoiceStatusFilter) => (params: ListParams) =>
+  queryOptions({
+    queryKey: invoiceKeys.list(status, params),
+    queryFn: async ({ signal }): Promise<ListPage<Invoice>> => {
+      const body = await api.get<{ invoices: Invoice[]; pagination: Pagination }>('/api/invoices', {
+        signal,
+        query: { ...params, status: status === 'all' ? undefined : status },
+      });
+      return { data: body.invoices, pagination: body.pagination };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const invoiceQuery = (id: number) =>
+  queryOptions({
+    queryKey: invoiceKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      (await api.get<{ invoice: Invoice }>(`/api/invoices/${id}`, { signal })).invoice,
+  });
+
+function useInvoiceSaved() {
+  const queryClient = useQueryClient();
+  return ({ invoice }: InvoiceResponse) => {
+    queryClient.setQueryData(invoiceKeys.detail(invoice.id), invoice);
+    void queryClient.invalidateQueries({ queryKey: [...invoiceKeys.all, 'list'] });
+  };
+}
+
+/** 201 for a new invoice, 200 with the sale's active one: either way the caller opens it. */
+export function useGenerateInvoice() {
+  const onSuccess = useInvoiceSaved();
+  return useMutation({
+    mutationFn: (saleId: number) => api.post<InvoiceResponse>(`/api/sales/${saleId}/invoice`),
+    onSuccess,
+  });
+}
+
+export function useCancelInvoice(id: number) {
+  const onSuccess = useInvoiceSaved();
+  return useMutation({
+    mutationFn: (reason: string) => api.post<InvoiceResponse>(`/api/invoices/${id}/cancel`, { reason }),
+    onSuccess,
+  });
+}
+
+/** The file name the server suggests in Content-Disposition, else the fallback. */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  const match = header?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/**
+ * A plain link would not carry the bearer token, so the PDF is fetched with it and handed to the
+ * browser as a download through an object URL.
+ */
+export async function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'invoiceNumber'>): Promise<void> {
+  const response = await api.file(`/api/invoices/${invoice.id}/pdf`);
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameFromDisposition(
+    response.headers.get('content-disposition'),
+    `${invoice.invoiceNumber}.pdf`,
+  );
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

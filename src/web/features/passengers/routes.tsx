@@ -1,0 +1,18 @@
+import type { RouteObject } from 'react-router';
+import { PEOPLE_WRITE_ROLES } from '../../../domain/roles';
+import { roleRoute } from '../../auth/role-route';
+
+const formPage = async () => ({ Component: (await import('./PassengerFormPage')).PassengerFormPage });
+
+/** Screens of this feature, mounted inside the signed-in layout by src/web/router.tsx. */
+export const passengersRoutes: RouteObject[] = [
+  {
+    path: '/passengers',
+    lazy: async () => ({ Component: (await import('./PassengersPage')).PassengersPage }),
+  },
+  // Finance reads passengers but may not change them (DESIGN.md 7).
+  roleRoute(PEOPLE_WRITE_ROLES, [
+    { path: '/passengers/new', lazy: formPage },
+    { path: '/passengers/:id/edit', lazy: formPage },
+  ]),
+];

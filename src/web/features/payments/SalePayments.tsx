@@ -1,0 +1,151 @@
+import { Pencil, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { formatDate, formatMoney } from '../../../domain/format';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type Payment } from '../../../domain/payments';
+import type { SaleStatus } from '../../../domain/status';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { ListStatus } from '../../components/ui/ListStatus';
+import { StatusBadge } from '../../components/ui/StatusBadge';
+import { useSalePayments } from './api';
+import { PaymentDialog } from './PaymentDialog';
+import { balanceView } from './payment-model';
+
+/** What the payments section needs of a sale: GET /api/sales/{id} carries all of it. */
+export interface PaymentsSale {
+  id: number;
+  salePrice: number;
+  /** Confirmed payments only (spec 4), summed by the server. */
+  totalPaid: number;
+  /** salePrice - totalPaid; negative when the client paid more. */
+  balance: number;
+  status: SaleStatus;
+}
+
+const CANCELLED_NOTE = 'No se pueden registrar pagos en una venta cancelada';
+
+/** The header's 'Registrar Pago' button (spec 2) with its dialog. Show it to admin and sales only. */
+export function RegisterPaymentButton({ sale }: { sale: Pick<PaymentsSale, 'id' | 'status'> }) {
+  const [open, setOpen] = useState(false);
+  const cancelled = sale.status === 'cancelled';
+  return (
+    <>
+      <Button
+        variant="secondary"
+        disabled={cancelled}
+        title={cancelled ? CANCELLED_NOTE : undefined}
+        onClick={() => setOpen(true)}
+      >
+        <Plus aria-hidden="true" className="size-4" />
+        Registrar Pago
+      </Button>
+      <PaymentDialog open={open} onOpenChange={setOpen} saleId={sale.id} />
+    </>
+  );
+}
+
+function Summary({ sale }: { sale: PaymentsSale }) {
+  const pending = balanceView(sale.balance);
+  return (
+    <dl className="grid grid-cols-1 gap-4 rounded-md bg-gray-50 p-4 sm:grid-cols-3">
+      <div>
+        <dt className="text-sm text-gray-600">Total Venta</dt>
+        <dd className="mt-0.5 text-lg font-semibold text-gray-900">{formatMoney(sale.salePrice)}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-gray-600">Total Pagado</dt>
+        <dd className="mt-0.5 text-lg font-semibold text-gray-900">{formatMoney(sale.totalPaid)}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-gray-600">Pendiente</dt>
+        <dd data-testid="sale-balance" className={`mt-0.5 text-lg font-semibold ${pending.className}`}>
+          {formatMoney(pending.amount)}
+          {pending.note && <span className="block text-sm font-medium">{pending.note}</span>}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+interface PaymentRowProps {
+  payment: Payment;
+  onEdit?: () => void;
+}
+
+function PaymentRow({ payment, onEdit }: PaymentRowProps) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="font-medium text-gray-900">
+          {formatMoney(payment.amount, payment.currency)}
+          <span className="ml-2 text-sm font-normal text-gray-700">
+            {PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}
+          </span>
+        </p>
+        <p className="text-sm text-gray-700">
+          {formatDate(payment.date)} · Ref: <span className="wrap-anywhere">{payment.reference || '-'}</span>
+        </p>
+      </div>
+      <div className="flex items-center gap-3">
+        {payment.status === 'pending' && (
+          <StatusBadge status="pending" label={PAYMENT_STATUS_LABELS.pending} />
+        )}
+        {onEdit && (
+          <Button variant="secondary" size="sm" aria-label="Editar pago" onClick={onEdit}>
+            <Pencil aria-hidden="true" className="size-4" />
+            Editar
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+interface SalePaymentsProps {
+  sale: PaymentsSale;
+  /** Admin and sales may change payments; finance only reads (DESIGN.md 7). */
+  canWrite: boolean;
+}
+
+/** 'Historial de Pagos' of the sale detail page, with its summary (spec 2). */
+export function SalePayments({ sale, canWrite }: SalePaymentsProps) {
+  const { data: payments, isPending, error } = useSalePayments(sale.id);
+  const [editing, setEditing] = useState<Payment | null>(null);
+  // The server refuses payment changes on a cancelled sale; no button then leads to that refusal.
+  const editable = canWrite && sale.status !== 'cancelled';
+
+  return (
+    <section aria-labelledby="payments-title">
+      <Card className="space-y-4">
+        <h2 id="payments-title" className="text-lg font-semibold text-gray-900">
+          Historial de Pagos
+        </h2>
+        <Summary sale={sale} />
+        <ListStatus
+          isPending={isPending}
+          error={error}
+          isEmpty={!payments?.length}
+          loadingLabel="Cargando pagos..."
+          errorTitle="Error al cargar pagos"
+          emptyText="No hay pagos registrados para esta venta"
+        >
+          <ul className="divide-y divide-gray-200" aria-label="Pagos de la venta">
+            {payments?.map((payment) => (
+              <PaymentRow
+                key={payment.id}
+                payment={payment}
+                onEdit={editable ? () => setEditing(payment) : undefined}
+              />
+            ))}
+          </ul>
+        </ListStatus>
+      </Card>
+      <PaymentDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        saleId={sale.id}
+        payment={editing ?? undefined}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Pagination } from '../../../domain/pagination';
+import type {
+  Payment,
+  PaymentCreate,
+  PaymentMethod,
+  PaymentStatus,
+  PaymentUpdate,
+} from '../../../domain/payments';
+import type { SaleStatus } from '../../../domain/status';
+import { api } from '../../api/client';
+
+export const PAYMENTS_PAGE_SIZE = 20;
+
+/** The sale a listed payment belongs to, as GET /api/payments embeds it. */
+export interface PaymentSaleRef {
+  id: number;
+  passengerName: string;
+  status: SaleStatus;
+  sellerId: number;
+  clientName: string;
+}
+
+export interface PaymentListRow extends Payment {
+  sale: PaymentSaleRef;
+}
+
+export interface PaymentFilters {
+  status: PaymentStatus | 'all';
+  method: PaymentMethod | 'all';
+  q: string;
+  page: number;
+}
+
+export interface PaymentsPage {
+  payments: PaymentListRow[];
+  /** Sums over everything the filters match, not only this page. */
+  totals: { confirmed: number; pending: number };
+  pagination: Pagination;
+}
+
+interface SavedPayment {
+  message: string;
+  payment: Payment;
+}
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  list: (filters: PaymentFilters) => [...paymentKeys.all, 'list', filters] as const,
+  ofSale: (saleId: number) => [...paymentKeys.all, 'sale', saleId] as const,
+};
+
+export function usePaymentsList(filters: PaymentFilters) {
+  return useQuery({
+    queryKey: paymentKeys.list(filters),
+    queryFn: ({ signal }) =>
+      api.get<PaymentsPage>('/api/payments', {
+        signal,
+        query: {
+          status: filters.status === 'all' ? undefined : filters.status,
+          method: filters.method === 'all' ? undefined : filters.method,
+          q: filters.q,
+          page: filters.page,
+          limit: PAYMENTS_PAGE_SIZE,
+        },
+      }),
+    // Typing, filtering and paging keep the current cards on screen instead of a spinner.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSalePayments(saleId: number) {
+  return useQuery({
+    queryKey: paymentKeys.ofSale(saleId),
+    queryFn: ({ signal }) => api.get<Payment[]>(`/api/payments/sale/${saleId}`, { signal }),
+  });
+}
+
+/**
+ * A payment changes the sale's Total Pagado and Pendiente, which the sale detail reads from
+ * GET /api/sales/{id} (key ['sales', 'detail', id] of the sales feature), so every payments view and
+ * every sales view is refreshed.
+ */
+function useInvalidateAfterPayment() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['sales'] }),
+    ]);
+}
+
+export function useCreatePayment() {
+  const invalidate = useInvalidateAfterPayment();
+  return useMutation({
+    mutationFn: (body: PaymentCreate) => api.post<SavedPayment>('/api/payments', body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdatePayment() {
+  const invalidate = useInvalidateAfterPayment();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: PaymentUpdate }) =>
+      api.put<SavedPayment>(`/api/payments/${id}`, body),
+    onSuccess: () => invalidate(),
+  });
+}

@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { CatalogItem, CatalogKind } from '../../../domain/master-data';
+import { type SaleItemData, type SaleItemInput, saleItemSchema } from '../../../domain/sales';
+import { Button } from '../../components/ui/Button';
+import { Field } from '../../components/ui/Field';
+import { Modal } from '../../components/ui/Modal';
+import { useCatalogOptions } from './api';
+import { ReadOnlyField, SelectField, TextareaField } from './FormControls';
+import { addPassenger, type ItemDraft, newItemKey, type PassengerRef } from './form-model';
+import { PassengerPicker } from './PassengerPicker';
+
+const resolver = zodResolver(saleItemSchema);
+
+interface ItemModalProps {
+  /** The item to edit; without it the modal adds a new one. */
+  item?: ItemDraft;
+  onClose: () => void;
+  onSave: (item: ItemDraft) => void;
+}
+
+function defaultsFor(item?: ItemDraft): SaleItemInput {
+  return {
+    classificationId: item ? String(item.classificationId) : '',
+    supplierId: item ? String(item.supplierId) : '',
+    operatorId: item ? String(item.operatorId) : '',
+    passengers: item?.passengers.map((p) => p.id) ?? [],
+    dateIn: item?.dateIn ?? '',
+    dateOut: item?.dateOut ?? '',
+    description: item?.description ?? '',
+    salePrice: item?.salePrice ?? '',
+    costPrice: item?.costPrice ?? '',
+    reservationCode: item?.reservationCode ?? '',
+    paymentDate: item?.paymentDate ?? '',
+  };
+}
+
+/**
+ * A picker's options, plus the item's current record when it is beyond the first 100 loaded (spec 9),
+ * so that editing an item never silently changes its supplier.
+ */
+function useOptions(kind: CatalogKind, current?: CatalogItem) {
+  const { data = [] } = useCatalogOptions(kind);
+  const list = current && !data.some((o) => o.id === current.id) ? [current, ...data] : data;
+  return list.map((o) => ({ value: String(o.id), label: o.name, id: o.id, name: o.name }));
+}
+
+/** Spec 2's item modal: 'Agregar Item de Venta' or 'Editar Item de Venta'. */
+export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
+  const classifications = useOptions(
+    'classifications',
+    item && { id: item.classificationId, name: item.classificationName },
+  );
+  const suppliers = useOptions('suppliers', item && { id: item.supplierId, name: item.supplierName });
+  const operators = useOptions('operators', item && { id: item.operatorId, name: item.operatorName });
+  const [passengers, setPassengers] = useState<PassengerRef[]>(item?.passengers ?? []);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SaleItemInput, unknown, SaleItemData>({ resolver, defaultValues: defaultsFor(item) });
+
+  const nameOf = (options: typeof suppliers, id: number) => options.find((o) => o.id === id)?.name ?? '';
+
+  const save = (data: SaleItemData) => {
+    const { passengers: _ids, passengerCount: _count, ...fields } = data;
+    onSave({
+      ...fields,
+      key: item?.key ?? newItemKey(),
+      passengers,
+      classificationName: nameOf(classifications, data.classificationId),
+      supplierName: nameOf(suppliers, data.supplierId),
+      operatorName: nameOf(operators, data.operatorId),
+    });
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={item ? 'Editar Item de Venta' : 'Agregar Item de Venta'}
+      className="sm:max-w-3xl"
+    >
+      <form
+        noValidate
+        className="grid gap-4 sm:grid-cols-2"
+        onSubmit={(event) => {
+          // React bubbles submit through the dialog's portal to the sale form around it.
+          event.stopPropagation();
+          void handleSubmit(save)(event);
+        }}
+      >
+        <SelectField
+          label="Clasificación"
+          placeholder="Seleccione una clasificación"
+          options={classifications}
+          error={errors.classificationId?.message}
+          {...register('classificationId')}
+        />
+        <SelectField
+          label="Proveedor"
+          placeholder="Seleccione un proveedor"
+          options={suppliers}
+          error={errors.supplierId?.message}
+          {...register('supplierId')}
+        />
+        <SelectField
+          label="Operador"
+          placeholder="Seleccione un operador"
+          options={operators}
+          error={errors.operatorId?.message}
+          {...register('operatorId')}
+        />
+        <ReadOnlyField label="Cantidad de pasajeros" value={passengers.length} />
+        <div className="sm:col-span-2">
+          <Controller
+            name="passengers"
+            control={control}
+            render={({ field, fieldState }) => (
+              <PassengerPicker
+                selected={passengers}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+                onAdd={({ id, name, passengerId }) => {
+                  const next = addPassenger(passengers, { id, name, passengerId });
+                  setPassengers(next);
+                  field.onChange(next.map((p) => p.id));
+                }}
+                onRemove={(id) => {
+                  const next = passengers.filter((p) => p.id !== id);
+                  setPassengers(next);
+                  field.onChange(next.map((p) => p.id));
+                }}
+              />
+            )}
+          />
+        </div>
+        <Field label="Fecha de entrada" type="date" error={errors.dateIn?.message} {...register('dateIn')} />
+        <Field label="Fecha de salida" type="date" error={errors.dateOut?.message} {...register('dateOut')} />
+        <TextareaField
+          label="Descripción"
+          className="sm:col-span-2"
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        <Field
+          label="Precio de venta"
+          type="number"
+          step="0.01"
+          min="0"
+          inputMode="decimal"
+          error={errors.salePrice?.message}
+          {...register('salePrice')}
+        />
+        <Field
+          label="Precio de costo"
+          type="number"
+          step="0.01"
+          min="0"
+          inputMode="decimal"
+          error={errors.costPrice?.message}
+          {...register('costPrice')}
+        />
+        <Field
+          label="Código de reserva"
+          autoComplete="off"
+          error={errors.reservationCode?.message}
+          {...register('reservationCode')}
+        />
+        <Field
+          label="Fecha de pago al proveedor"
+          type="date"
+          error={errors.paymentDate?.message}
+          {...register('paymentDate')}
+        />
+        <div className="flex justify-end gap-3 pt-2 sm:col-span-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit">Guardar Item</Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,126 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDate, formatMoney } from '../../../domain/format';
+import { sumMoney } from '../../../domain/money';
+import { enumLabel } from '../../../domain/sales';
+import { errorStatus } from '../../api/client';
+import { useCurrentUser } from '../../auth';
+import { FOCUS_RING } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Spinner } from '../../components/ui/Spinner';
+import { cn } from '../../lib/cn';
+import { SalePayments } from '../payments';
+import { type SaleDetail, useSale } from './api';
+import { DetailItem } from './DetailList';
+import { uniquePassengerNames } from './form-model';
+import { SaleActions } from './SaleActions';
+import { SaleItemCard } from './SaleItemCard';
+import { SaleStatusBadge } from './SaleStatusBadge';
+import { useSaleId } from './use-sale-id';
+
+function BackLink() {
+  return (
+    <Link
+      to="/sales"
+      className={cn(
+        'inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline',
+        FOCUS_RING,
+      )}
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Volver a ventas
+    </Link>
+  );
+}
+
+function Problem({ children }: { children: ReactNode }) {
+  return (
+    <div className="space-y-4">
+      <BackLink />
+      <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-800">
+        {children}
+      </p>
+    </div>
+  );
+}
+
+/** /sales/:id */
+export function SaleDetailPage() {
+  const id = useSaleId();
+  if (id === null) return <Problem>Sale not found</Problem>;
+  return <SaleDetailLoader id={id} />;
+}
+
+function SaleDetailLoader({ id }: { id: number }) {
+  const { data: sale, isPending, error } = useSale(id);
+  if (isPending) return <Spinner label="Cargando venta..." className="py-12" />;
+  if (error) {
+    // The server answers 404 for another seller's sale too, so both read as not found.
+    return (
+      <Problem>{errorStatus(error) === 404 ? 'Sale not found' : 'Failed to fetch sale details'}</Problem>
+    );
+  }
+  return <SaleDetailView sale={sale} />;
+}
+
+function SaleDetailView({ sale }: { sale: SaleDetail }) {
+  const user = useCurrentUser();
+  const canAct = user.role === 'admin' || user.role === 'sales';
+  const profit = sumMoney([sale.salePrice, -sale.totalCost]);
+  const passengers = uniquePassengerNames(sale.items);
+
+  return (
+    <div className="space-y-6">
+      <BackLink />
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <div className="flex items-center gap-3">
+            <h1 className="text-2xl font-bold text-gray-900">Venta #{sale.id}</h1>
+            <SaleStatusBadge status={sale.status} />
+          </div>
+          <p className="mt-1 text-gray-700">{sale.passengerName}</p>
+        </div>
+        {canAct && <SaleActions sale={sale} />}
+      </header>
+
+      <Card>
+        <h2 className="text-lg font-semibold text-gray-900">Información de la venta</h2>
+        <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
+          <DetailItem term="Cliente">{sale.client.name}</DetailItem>
+          <DetailItem term="ID/RUT del cliente">{sale.client.clientId || '—'}</DetailItem>
+          <DetailItem term="Fecha de creación">{formatDate(sale.creationDate)}</DetailItem>
+          <DetailItem term="Fecha de viaje">{formatDate(sale.travelDate)}</DetailItem>
+          <DetailItem term="Tipo de venta">{enumLabel(sale.saleType)}</DetailItem>
+          <DetailItem term="Región">{enumLabel(sale.region)}</DetailItem>
+          <DetailItem term="Tipo de servicio">{enumLabel(sale.serviceType)}</DetailItem>
+          <DetailItem term="Vendedor">{sale.seller.email}</DetailItem>
+          <DetailItem term="Cantidad de pasajeros">{sale.passengerCount}</DetailItem>
+          <DetailItem term="Pasajeros">{passengers.join(', ') || '—'}</DetailItem>
+        </dl>
+      </Card>
+
+      <Card>
+        <h2 className="text-lg font-semibold text-gray-900">Items de la venta</h2>
+        <div className="mt-4 space-y-4">
+          {sale.items.map((item, index) => (
+            <SaleItemCard key={item.id} item={item} position={index + 1} />
+          ))}
+        </div>
+      </Card>
+
+      <Card>
+        <h2 className="text-lg font-semibold text-gray-900">Resumen financiero</h2>
+        <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <DetailItem term="Costo total">{formatMoney(sale.totalCost)}</DetailItem>
+          <DetailItem term="Venta total">{formatMoney(sale.salePrice)}</DetailItem>
+          <DetailItem term="Ganancia">
+            <span className={profit >= 0 ? 'text-green-700' : 'text-red-700'}>{formatMoney(profit)}</span>
+          </DetailItem>
+        </dl>
+      </Card>
+
+      <SalePayments sale={sale} canWrite={canAct} />
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import {
+  REGION_LABELS,
+  REGIONS,
+  SALE_TYPE_LABELS,
+  SALE_TYPES,
+  type SaleData,
+  type SaleDataInput,
+  SERVICE_TYPE_LABELS,
+  SERVICE_TYPES,
+  saleDataSchema,
+} from '../../../domain/sales';
+import { ApiError } from '../../api/client';
+import { useCurrentUser } from '../../auth';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { Field } from '../../components/ui/Field';
+import { type SaleDetail, useCreateSale, useUpdateSale } from './api';
+import { type ClientOption, ClientPicker } from './ClientPicker';
+import { SelectField } from './FormControls';
+import { emptySaleForm, formFromSale, type ItemDraft, placeServerErrors, toItemPayload } from './form-model';
+import { SaleItemsEditor } from './SaleItemsEditor';
+import { SellerField } from './SellerField';
+
+const resolver = zodResolver(saleDataSchema);
+
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+/** Creates a sale, or edits `sale` from the version it was loaded at (DESIGN.md 6). */
+export function SaleForm({ sale }: { sale?: SaleDetail }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const create = useCreateSale();
+  const update = useUpdateSale(sale?.id ?? 0);
+  const [initial] = useState(() =>
+    sale ? formFromSale(sale) : { values: emptySaleForm(user.id), items: [] },
+  );
+  const [client, setClient] = useState<ClientOption | null>(sale?.client ?? null);
+  const [items, setItems] = useState<ItemDraft[]>(initial.items);
+  const [itemErrors, setItemErrors] = useState<Record<number, string[]>>({});
+  const [failure, setFailure] = useState<{ error: unknown; general: string[] } | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SaleDataInput, unknown, SaleData>({ resolver, defaultValues: initial.values });
+
+  const chooseClient = (next: ClientOption | null) => {
+    // The passenger name follows the client (DESIGN.md 6) unless the user has typed a different one.
+    const name = getValues('passengerName');
+    if (next && (!name || name === client?.name))
+      setValue('passengerName', next.name, { shouldValidate: true });
+    setClient(next);
+  };
+
+  const changeItems = (next: ItemDraft[]) => {
+    setItems(next);
+    // The server's item messages are by position, which no longer holds once the list changes.
+    setItemErrors({});
+  };
+
+  const submit = async (saleData: SaleData) => {
+    setFailure(null);
+    const body = { saleData, items: items.map(toItemPayload) };
+    try {
+      const { sale: saved } = sale
+        ? await update.mutateAsync({ ...body, version: sale.version })
+        : await create.mutateAsync(body);
+      navigate(`/sales/${saved.id}`);
+    } catch (error) {
+      const placed = placeServerErrors(error instanceof ApiError ? error.errors : []);
+      for (const [field, message] of Object.entries(placed.sale)) {
+        setError(field as keyof SaleDataInput, { type: 'server', message });
+      }
+      setItemErrors(placed.items);
+      // The alert already shows the server's message; only the other unplaced ones are listed under it.
+      const shown = error instanceof Error ? error.message : '';
+      setFailure({ error, general: placed.general.filter((message) => message !== shown) });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="space-y-6">
+      <Card>
+        <h2 className="text-lg font-semibold text-gray-900">Datos de la venta</h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <Controller
+            name="clientId"
+            control={control}
+            render={({ field, fieldState }) => (
+              <ClientPicker
+                selected={client}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+                onSelect={(next) => {
+                  chooseClient(next);
+                  field.onChange(next?.id ?? '');
+                }}
+              />
+            )}
+          />
+          <Field
+            label="Nombre del pasajero"
+            autoComplete="off"
+            error={errors.passengerName?.message}
+            {...register('passengerName')}
+          />
+          <Field
+            label="Fecha de viaje"
+            type="date"
+            error={errors.travelDate?.message}
+            {...register('travelDate')}
+          />
+          <Field
+            label="Cantidad de pasajeros"
+            type="number"
+            min="1"
+            step="1"
+            error={errors.passengerCount?.message}
+            {...register('passengerCount')}
+          />
+          <SelectField
+            label="Tipo de venta"
+            options={options(SALE_TYPES, SALE_TYPE_LABELS)}
+            error={errors.saleType?.message}
+            {...register('saleType')}
+          />
+          <SelectField
+            label="Región"
+            options={options(REGIONS, REGION_LABELS)}
+            error={errors.region?.message}
+            {...register('region')}
+          />
+          <SelectField
+            label="Tipo de servicio"
+            options={options(SERVICE_TYPES, SERVICE_TYPE_LABELS)}
+            error={errors.serviceType?.message}
+            {...register('serviceType')}
+          />
+          <SellerField
+            registration={register('sellerId')}
+            error={errors.sellerId?.message}
+            current={sale?.seller}
+          />
+        </div>
+      </Card>
+
+      <SaleItemsEditor items={items} onChange={changeItems} errors={itemErrors} />
+
+      {failure && (
+        <div className="space-y-2">
+          <ErrorAlert
+            title={sale ? 'Error al actualizar la venta' : 'Error al crear la venta'}
+            error={failure.error}
+          />
+          {failure.general.map((message) => (
+            <p key={message} className="text-sm text-red-700">
+              {message}
+            </p>
+          ))}
+        </div>
+      )}
+
+      <div className="flex justify-end">
+        <Button type="submit" disabled={items.length === 0 || isSubmitting}>
+          {isSubmitting ? 'Guardando...' : 'Guardar Venta'}
+        </Button>
+      </div>
+    </form>
+  );
+}

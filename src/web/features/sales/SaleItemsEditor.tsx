@@ -1,0 +1,114 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { formatDate, formatMoney } from '../../../domain/format';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { type ItemDraft, itemTotals } from './form-model';
+import { ItemModal } from './ItemModal';
+
+interface SaleItemsEditorProps {
+  items: readonly ItemDraft[];
+  onChange: (items: ItemDraft[]) => void;
+  /** The server's messages for each item, by position (from a refused save). */
+  errors: Record<number, string[]>;
+}
+
+/** Which item the modal is open for: a position in the list, or 'new'. */
+type Editing = number | 'new' | null;
+
+function dates(item: ItemDraft): string | null {
+  if (!item.dateIn && !item.dateOut) return null;
+  return `${formatDate(item.dateIn)} - ${formatDate(item.dateOut)}`;
+}
+
+/** The sale form's item list (spec 2): add, edit and delete, with the running totals. */
+export function SaleItemsEditor({ items, onChange, errors }: SaleItemsEditorProps) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const totals = itemTotals(items);
+
+  const save = (item: ItemDraft) => {
+    onChange(editing === 'new' ? [...items, item] : items.map((old, i) => (i === editing ? item : old)));
+    setEditing(null);
+  };
+
+  return (
+    <Card>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-gray-900">Items de la venta</h2>
+        <Button variant="secondary" onClick={() => setEditing('new')}>
+          <Plus aria-hidden="true" className="size-4" />
+          Agregar Item
+        </Button>
+      </div>
+
+      {items.length === 0 ? (
+        <p className="mt-4 rounded-md border border-dashed border-gray-300 px-4 py-6 text-center text-sm text-gray-700">
+          La venta necesita al menos un item.
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-gray-200 rounded-md border border-gray-200">
+          {items.map((item, index) => (
+            <li key={item.key} className="flex flex-wrap items-start justify-between gap-4 p-4">
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-medium text-gray-900">
+                  Item {index + 1}: {item.classificationName} · {item.supplierName} · {item.operatorName}
+                </p>
+                <p className="text-gray-700">
+                  Pasajeros: {item.passengers.map((p) => p.name).join(', ')}
+                  {dates(item) && ` · ${dates(item)}`}
+                </p>
+                <p className="text-gray-700">
+                  Venta {formatMoney(item.salePrice)} · Costo {formatMoney(item.costPrice)}
+                </p>
+                {errors[index]?.map((message) => (
+                  <p key={message} className="mt-1 text-red-700">
+                    {message}
+                  </p>
+                ))}
+              </div>
+              <div className="flex gap-2">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Editar item ${index + 1}`}
+                  onClick={() => setEditing(index)}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Editar
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Eliminar item ${index + 1}`}
+                  onClick={() => onChange(items.filter((_, i) => i !== index))}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Eliminar
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <dl className="mt-4 flex flex-wrap justify-end gap-x-8 gap-y-2 text-sm">
+        <div className="flex gap-2">
+          <dt className="text-gray-700">Total venta:</dt>
+          <dd className="font-semibold text-gray-900">{formatMoney(totals.totalSale)}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-gray-700">Total costo:</dt>
+          <dd className="font-semibold text-gray-900">{formatMoney(totals.totalCost)}</dd>
+        </div>
+      </dl>
+
+      {editing !== null && (
+        <ItemModal
+          item={editing === 'new' ? undefined : items[editing]}
+          onClose={() => setEditing(null)}
+          onSave={save}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import type { RouteObject } from 'react-router';
+import { roleRoute } from '../../auth/role-route';
+
+const formPage = (name: 'NewSalePage' | 'EditSalePage') => async () => ({
+  Component: (await import('./SaleFormPage'))[name],
+});
+
+/** Screens of this feature, mounted inside the signed-in layout by src/web/router.tsx. */
+export const salesRoutes: RouteObject[] = [
+  // Finance may read sales (DESIGN.md 7) even though its sidebar has no Ventas link.
+  { path: '/sales', lazy: async () => ({ Component: (await import('./SalesListPage')).SalesListPage }) },
+  roleRoute(
+    ['admin', 'sales'],
+    [
+      { path: '/sales/new', lazy: formPage('NewSalePage') },
+      { path: '/sales/:id/edit', lazy: formPage('EditSalePage') },
+    ],
+  ),
+  {
+    path: '/sales/:id',
+    lazy: async () => ({ Component: (await import('./SaleDetailPage')).SaleDetailPage }),
+  },
+];

@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { formatDate, formatMoney } from '../../../domain/format';
+import { FOCUS_RING } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { cn } from '../../lib/cn';
+import type { SupplierSummary } from './api';
+import { BalanceBadge, SaleBadge } from './badges';
+import { moreSalesText, RECENT_SALES_SHOWN, salesCountText } from './texts';
+
+/** One supplier of the list; the whole card opens the supplier's detail page. */
+export function SupplierCard({ supplier }: { supplier: SupplierSummary }) {
+  const recent = supplier.sales.slice(0, RECENT_SALES_SHOWN);
+  const more = moreSalesText(supplier.salesCount, recent.length);
+
+  return (
+    <Card className="relative flex h-full flex-col gap-4 p-5 hover:border-blue-300 hover:shadow-md">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="text-lg font-semibold text-gray-900">
+          {/* The link's box is stretched over the card, so a click anywhere on it opens the detail. */}
+          <Link
+            to={`/supplier-payments/supplier/${supplier.supplierId}`}
+            className={cn('rounded-sm after:absolute after:inset-0 hover:text-blue-700', FOCUS_RING)}
+          >
+            {supplier.supplierName}
+          </Link>
+        </h2>
+        <BalanceBadge pending={supplier.pendingAmount} />
+      </div>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <p className="text-sm text-gray-700">
+          {salesCountText(supplier.salesCount)} · Moneda: {supplier.currency}
+        </p>
+        <p className="text-right">
+          <span className="block text-xs text-gray-600">Saldo pendiente</span>
+          <span className="text-xl font-bold text-gray-900">
+            {formatMoney(supplier.pendingAmount, supplier.currency)}
+          </span>
+        </p>
+      </div>
+      {recent.length > 0 && (
+        <div>
+          <h3 className="text-sm font-medium text-gray-700">Ventas recientes</h3>
+          <ul className="mt-2 divide-y divide-gray-100 text-sm">
+            {recent.map((sale) => (
+              <li key={sale.id} className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 py-2">
+                <span className="truncate font-medium text-gray-900">{sale.passengerName}</span>
+                <SaleBadge status={sale.status} className="justify-self-end" />
+                <span className="text-gray-900">{formatMoney(sale.supplierCost)}</span>
+                <span className="text-right text-gray-700">{formatDate(sale.creationDate)}</span>
+              </li>
+            ))}
+          </ul>
+          {more && <p className="mt-1 text-sm text-gray-700">{more}</p>}
+        </div>
+      )}
+    </Card>
+  );
+}

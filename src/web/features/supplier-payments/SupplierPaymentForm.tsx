@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import {
+  SUPPLIER_CURRENCIES,
+  SUPPLIER_PAYMENT_METHOD_LABELS,
+  SUPPLIER_PAYMENT_METHODS,
+  type SupplierPaymentData,
+  type SupplierPaymentInput,
+  supplierPaymentSchema,
+} from '../../../domain/supplier-payments';
+import { Button } from '../../components/ui/Button';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { Field } from '../../components/ui/Field';
+import { type SupplierOption, type SupplierPayment, useCreateSupplierPayment } from './api';
+import { SelectField, TextareaField } from './controls';
+import { RelatedSalesField } from './RelatedSalesField';
+import { SupplierPicker } from './SupplierPicker';
+import { todayIso } from './texts';
+
+const resolver = zodResolver(supplierPaymentSchema);
+
+const CURRENCY_OPTIONS = SUPPLIER_CURRENCIES.map((c) => ({ value: c, label: c }));
+const METHOD_OPTIONS = SUPPLIER_PAYMENT_METHODS.map((m) => ({
+  value: m,
+  label: SUPPLIER_PAYMENT_METHOD_LABELS[m],
+}));
+
+/** Spec 9 defaults: amount 0, USD, today, transfer. */
+function defaultsFor(supplier: SupplierOption | null): SupplierPaymentInput {
+  return {
+    supplierId: supplier?.id ?? null,
+    amount: '0',
+    currency: 'USD',
+    paymentDate: todayIso(),
+    paymentMethod: 'transfer',
+    description: '',
+    reference: '',
+    relatedSales: [],
+  };
+}
+
+/**
+ * Every rule of the schema reports the spec's single 'Por favor completa todos los campos requeridos',
+ * so the messages are gathered into one alert instead of repeating it under each field.
+ */
+function errorMessages(errors: FieldErrors<SupplierPaymentInput>): string[] {
+  const messages = Object.values(errors).map((error) => error?.message);
+  return [...new Set(messages.filter((m): m is string => typeof m === 'string' && m !== ''))];
+}
+
+interface SupplierPaymentFormProps {
+  initialSupplier: SupplierOption | null;
+  onCancel: () => void;
+  onCreated: (payment: SupplierPayment, message: string) => void;
+}
+
+export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: SupplierPaymentFormProps) {
+  const errorsId = useId();
+  const create = useCreateSupplierPayment();
+  const [supplier, setSupplier] = useState(initialSupplier);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm<SupplierPaymentInput, unknown, SupplierPaymentData>({
+    resolver,
+    defaultValues: defaultsFor(initialSupplier),
+  });
+  const messages = errorMessages(errors);
+  const invalid = (name: keyof SupplierPaymentInput) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': errorsId } : {};
+
+  // The server's refusal (e.g. no active rate for the currency) is shown below and the form stays open.
+  const submit = (data: SupplierPaymentData) =>
+    create.mutate(data, { onSuccess: ({ payment, message }) => onCreated(payment, message) });
+
+  return (
+    <form noValidate className="space-y-5" onSubmit={handleSubmit(submit)}>
+      <Controller
+        control={control}
+        name="supplierId"
+        render={({ field }) => (
+          <SupplierPicker
+            selected={supplier}
+            onSelect={(next) => {
+              setSupplier(next);
+              field.onChange(next?.id ?? null);
+              // Ticked sales belong to the previous supplier; the server would refuse them.
+              setValue('relatedSales', []);
+            }}
+            invalid={Boolean(errors.supplierId)}
+            describedBy={errors.supplierId ? errorsId : undefined}
+            inputRef={field.ref}
+          />
+        )}
+      />
+      {/* min-w-0: date and number inputs would otherwise push a narrow column wider than the card. */}
+      <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
+        <Field
+          label="Monto"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          required
+          {...invalid('amount')}
+          {...register('amount')}
+        />
+        <SelectField label="Moneda" options={CURRENCY_OPTIONS} required {...register('currency')} />
+        <Field
+          label="Fecha de Pago"
+          type="date"
+          required
+          {...invalid('paymentDate')}
+          {...register('paymentDate')}
+        />
+        <SelectField
+          label="Método de Pago"
+          options={METHOD_OPTIONS}
+          required
+          {...register('paymentMethod')}
+        />
+      </div>
+      <TextareaField
+        label="Descripción"
+        required
+        maxLength={500}
+        {...invalid('description')}
+        {...register('description')}
+      />
+      <Field label="Referencia" autoComplete="off" maxLength={100} {...register('reference')} />
+      <Controller
+        control={control}
+        name="relatedSales"
+        render={({ field }) => (
+          <RelatedSalesField
+            supplierId={supplier?.id ?? null}
+            value={field.value ?? []}
+            onChange={field.onChange}
+          />
+        )}
+      />
+
+      {messages.length > 0 && (
+        <div id={errorsId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3">
+          {messages.map((message) => (
+            <p key={message} className="text-sm font-medium text-red-800">
+              {message}
+            </p>
+          ))}
+        </div>
+      )}
+      {create.error && <ErrorAlert title="Error al crear el pago" error={create.error} />}
+
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creando pago...' : 'Crear Pago'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import type { RouteObject } from 'react-router';
+import { roleRoute } from '../../auth/role-route';
+
+/** Screens of this feature, mounted inside the signed-in layout by src/web/router.tsx. */
+export const supplierPaymentsRoutes: RouteObject[] = [
+  // Spec 6: the three screens are for admins; others go to /dashboard with the spec's notice.
+  roleRoute(
+    ['admin'],
+    [
+      {
+        path: '/supplier-payments',
+        lazy: async () => ({ Component: (await import('./SupplierPaymentsPage')).SupplierPaymentsPage }),
+      },
+      {
+        path: '/supplier-payments/new',
+        lazy: async () => ({ Component: (await import('./NewSupplierPaymentPage')).NewSupplierPaymentPage }),
+      },
+      {
+        path: '/supplier-payments/supplier/:supplierId',
+        lazy: async () => ({ Component: (await import('./SupplierDetailPage')).SupplierDetailPage }),
+      },
+    ],
+  ),
+];

@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { type PublicUser, type UserCreateInput, userCreateSchema } from '../../../domain/auth';
+import { Button } from '../../components/ui/Button';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { Field } from '../../components/ui/Field';
+import { Modal } from '../../components/ui/Modal';
+import { useCreateUser, useUpdateUser } from './api';
+import { RoleSelect } from './RoleSelect';
+
+const createResolver = zodResolver(userCreateSchema);
+// The password is not edited here: it changes only through the reset dialog, which warns about sessions.
+const editSchema = userCreateSchema.omit({ password: true });
+type UserEditData = Omit<UserCreateInput, 'password'>;
+const editResolver = zodResolver(editSchema);
+
+interface FormButtonsProps {
+  pending: boolean;
+  onCancel: () => void;
+}
+
+function FormButtons({ pending, onCancel }: FormButtonsProps) {
+  return (
+    <div className="flex justify-end gap-3 pt-2">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancelar
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Guardando...' : 'Guardar'}
+      </Button>
+    </div>
+  );
+}
+
+function CreateUserForm({ onDone }: { onDone: () => void }) {
+  const save = useCreateUser();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<UserCreateInput>({
+    resolver: createResolver,
+    defaultValues: { username: '', email: '', role: 'sales', password: '' },
+  });
+
+  const submit = (body: UserCreateInput) =>
+    save.mutate(body, {
+      onSuccess: (user) => {
+        toast.success(`Usuario ${user.username} creado`);
+        onDone();
+      },
+    });
+
+  return (
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
+      <Field
+        label="Nombre de usuario"
+        required
+        autoComplete="off"
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <Field
+        label="Email"
+        type="email"
+        required
+        autoComplete="off"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <RoleSelect label="Rol" {...register('role')} />
+      <Field
+        label="Contraseña inicial"
+        type="password"
+        required
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      {save.error && <ErrorAlert title="Error al crear el usuario" error={save.error} />}
+      <FormButtons pending={save.isPending} onCancel={onDone} />
+    </form>
+  );
+}
+
+interface EditUserFormProps {
+  user: PublicUser;
+  isSelf: boolean;
+  onDone: () => void;
+}
+
+function EditUserForm({ user, isSelf, onDone }: EditUserFormProps) {
+  const save = useUpdateUser();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<UserEditData>({
+    resolver: editResolver,
+    defaultValues: { username: user.username, email: user.email, role: user.role },
+  });
+
+  const submit = ({ role, ...details }: UserEditData) =>
+    save.mutate(
+      // Your own role is not sent at all: the select is locked, and a stale value must not demote you.
+      { id: user.id, body: isSelf ? details : { ...details, role } },
+      {
+        onSuccess: (saved) => {
+          toast.success(`Usuario ${saved.username} actualizado`);
+          onDone();
+        },
+      },
+    );
+
+  return (
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
+      <Field
+        label="Nombre de usuario"
+        required
+        autoComplete="off"
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <Field
+        label="Email"
+        type="email"
+        required
+        autoComplete="off"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      {/* Unregistered when locked, so the role stays in the values from the defaults. */}
+      {isSelf ? (
+        <RoleSelect
+          label="Rol"
+          value={user.role}
+          disabled
+          hint="No puedes cambiar tu propio rol: pídeselo a otro administrador."
+        />
+      ) : (
+        <RoleSelect label="Rol" {...register('role')} />
+      )}
+      {save.error && <ErrorAlert title="Error al actualizar el usuario" error={save.error} />}
+      <FormButtons pending={save.isPending} onCancel={onDone} />
+    </form>
+  );
+}
+
+interface UserFormDialogProps {
+  /** null: closed; {}: creating a user; { user }: editing that user. */
+  target: { user?: PublicUser } | null;
+  /** Whether the target is the signed-in admin, whose role is locked. */
+  isSelf: boolean;
+  onClose: () => void;
+}
+
+export function UserFormDialog({ target, isSelf, onClose }: UserFormDialogProps) {
+  const user = target?.user;
+  return (
+    <Modal
+      open={target !== null}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={user ? `Editar Usuario ${user.username}` : 'Nuevo Usuario'}
+    >
+      {target &&
+        (user ? (
+          <EditUserForm user={user} isSelf={isSelf} onDone={onClose} />
+        ) : (
+          <CreateUserForm onDone={onClose} />
+        ))}
+    </Modal>
+  );
+}

@@ -1,0 +1,142 @@
+import { KeyRound, Pencil, Plus, UserCheck, UserX } from 'lucide-react';
+import { useState } from 'react';
+import type { PublicUser } from '../../../domain/auth';
+import { isRole, ROLE_LABELS, type Role } from '../../../domain/roles';
+import { useCurrentUser } from '../../auth';
+import { Button } from '../../components/ui/Button';
+import { ListStatus } from '../../components/ui/ListStatus';
+import { Pagination } from '../../components/ui/Pagination';
+import { SearchInput } from '../../components/ui/SearchInput';
+import { Badge } from '../../components/ui/StatusBadge';
+import { usePagedList } from '../../lib/use-paged-list';
+import { userListQuery } from './api';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { RoleSelect } from './RoleSelect';
+import { UserAccessDialog } from './UserAccessDialog';
+import { UserFormDialog } from './UserFormDialog';
+
+interface UserRowProps {
+  user: PublicUser;
+  isSelf: boolean;
+  onEdit: () => void;
+  onResetPassword: () => void;
+  onToggleActive: () => void;
+}
+
+function UserRow({ user, isSelf, onEdit, onResetPassword, onToggleActive }: UserRowProps) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold text-gray-900">{isSelf ? `${user.username} (tú)` : user.username}</h3>
+          <Badge color={user.role === 'admin' ? 'blue' : 'grey'}>{ROLE_LABELS[user.role]}</Badge>
+          <Badge color={user.isActive ? 'green' : 'red'}>{user.isActive ? 'Activo' : 'Inactivo'}</Badge>
+        </div>
+        <p className="text-sm break-all text-gray-700">{user.email}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" aria-label={`Editar ${user.username}`} onClick={onEdit}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Editar
+        </Button>
+        {/* Your own password and access are not managed from here: a reset would sign you out, and
+            deactivating yourself could leave the agency without an administrator. */}
+        {!isSelf && (
+          <>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Restablecer contraseña de ${user.username}`}
+              onClick={onResetPassword}
+            >
+              <KeyRound aria-hidden="true" className="size-4" />
+              Restablecer contraseña
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`${user.isActive ? 'Desactivar' : 'Reactivar'} ${user.username}`}
+              className={user.isActive ? 'text-red-700 hover:bg-red-50' : undefined}
+              onClick={onToggleActive}
+            >
+              {user.isActive ? (
+                <UserX aria-hidden="true" className="size-4" />
+              ) : (
+                <UserCheck aria-hidden="true" className="size-4" />
+              )}
+              {user.isActive ? 'Desactivar' : 'Reactivar'}
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Configuraciones > Usuarios y Permisos: who may sign in, and with which role. */
+export function UsersSection() {
+  const me = useCurrentUser();
+  const [role, setRole] = useState<Role | ''>('');
+  const list = usePagedList(userListQuery(role));
+  const [form, setForm] = useState<{ user?: PublicUser } | null>(null);
+  const [resetFor, setResetFor] = useState<PublicUser | null>(null);
+  const [accessFor, setAccessFor] = useState<PublicUser | null>(null);
+
+  return (
+    <section aria-labelledby="users-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="users-title" className="text-xl font-semibold text-gray-900">
+          Usuarios y Permisos
+        </h2>
+        <Button onClick={() => setForm({})}>
+          <Plus aria-hidden="true" className="size-4" />
+          Nuevo Usuario
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-4">
+        <SearchInput
+          label="Buscar usuarios"
+          placeholder="Buscar por usuario o email..."
+          value={list.search}
+          onValueChange={list.setSearch}
+          className="w-full max-w-sm"
+        />
+        <RoleSelect
+          label="Filtrar por rol"
+          emptyOption="Todos los roles"
+          value={role}
+          onChange={(event) => {
+            setRole(isRole(event.target.value) ? event.target.value : '');
+            list.setPage(1);
+          }}
+          className="w-48"
+        />
+      </div>
+      <ListStatus
+        isPending={list.query.isPending}
+        error={list.query.error}
+        isEmpty={list.rows.length === 0}
+        loadingLabel="Cargando usuarios..."
+        errorTitle="Error al cargar los usuarios"
+        emptyText="No se encontraron usuarios"
+      >
+        <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white shadow-sm">
+          {list.rows.map((user) => (
+            <UserRow
+              key={user.id}
+              user={user}
+              isSelf={user.id === me.id}
+              onEdit={() => setForm({ user })}
+              onResetPassword={() => setResetFor(user)}
+              onToggleActive={() => setAccessFor(user)}
+            />
+          ))}
+        </ul>
+      </ListStatus>
+      <Pagination page={list.page} totalPages={list.totalPages} onPageChange={list.setPage} />
+      <UserFormDialog target={form} isSelf={form?.user?.id === me.id} onClose={() => setForm(null)} />
+      <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />
+      <UserAccessDialog user={accessFor} onClose={() => setAccessFor(null)} />
+    </section>
+  );
+}

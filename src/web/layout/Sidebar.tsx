@@ -1,0 +1,110 @@
+import { Circle, LogOut, PanelLeftClose, PanelLeftOpen, UserRound } from 'lucide-react';
+import { NavLink, useNavigate } from 'react-router';
+import { navLinksFor } from '../../domain/navigation';
+import { ROLE_LABELS } from '../../domain/roles';
+import { useAuth, useCurrentUser } from '../auth';
+import { cn } from '../lib/cn';
+import { NAV_ICONS } from './nav-icons';
+import { useSidebarCollapsed } from './use-sidebar-collapsed';
+
+// A light ring: the app's blue one would vanish on the dark sidebar and on the blue active link.
+const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300';
+const ITEM = cn('flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium', FOCUS_RING);
+
+export function Sidebar() {
+  const user = useCurrentUser();
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const [collapsed, toggle] = useSidebarCollapsed();
+  const toggleLabel = collapsed ? 'Expandir menú' : 'Contraer menú';
+  const ToggleIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
+
+  const handleLogout = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <aside
+      className={cn(
+        'sticky top-0 flex h-screen shrink-0 flex-col bg-slate-900 text-white transition-[width] duration-200',
+        collapsed ? 'w-16' : 'w-64',
+      )}
+    >
+      <div
+        className={cn(
+          'flex h-16 items-center border-b border-slate-700 px-3',
+          collapsed ? 'justify-center' : 'justify-between',
+        )}
+      >
+        {!collapsed && <span className="truncate pl-1 font-semibold">Agencia de Viajes</span>}
+        <button
+          type="button"
+          onClick={toggle}
+          aria-label={toggleLabel}
+          aria-expanded={!collapsed}
+          title={toggleLabel}
+          className={cn('rounded-md p-2 text-slate-300 hover:bg-slate-800 hover:text-white', FOCUS_RING)}
+        >
+          <ToggleIcon aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+
+      <nav aria-label="Menú principal" className="flex-1 overflow-y-auto px-2 py-4">
+        <ul className="space-y-1">
+          {navLinksFor(user.role).map((link) => {
+            const Icon = NAV_ICONS[link.to] ?? Circle;
+            return (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  aria-label={collapsed ? link.label : undefined}
+                  title={collapsed ? link.label : undefined}
+                  className={({ isActive }) =>
+                    cn(
+                      ITEM,
+                      collapsed && 'justify-center',
+                      isActive
+                        ? 'bg-blue-600 text-white'
+                        : 'text-slate-300 hover:bg-slate-800 hover:text-white',
+                    )
+                  }
+                >
+                  <Icon aria-hidden="true" className="size-5 shrink-0" />
+                  {!collapsed && <span className="truncate">{link.label}</span>}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <div className="space-y-2 border-t border-slate-700 p-2">
+        <div
+          className={cn('flex items-center gap-3 px-3 py-2', collapsed && 'justify-center')}
+          title={collapsed ? `${user.username} (${ROLE_LABELS[user.role]})` : undefined}
+        >
+          <UserRound aria-hidden="true" className="size-5 shrink-0 text-slate-300" />
+          <div className={cn('min-w-0', collapsed && 'sr-only')}>
+            <p className="truncate text-sm font-medium">{user.username}</p>
+            <p className="truncate text-xs text-slate-300">{ROLE_LABELS[user.role]}</p>
+          </div>
+        </div>
+        <button
+          type="button"
+          onClick={handleLogout}
+          aria-label={collapsed ? 'Cerrar Sesión' : undefined}
+          title={collapsed ? 'Cerrar Sesión' : undefined}
+          className={cn(
+            ITEM,
+            'w-full text-slate-300 hover:bg-slate-800 hover:text-white',
+            collapsed && 'justify-center',
+          )}
+        >
+          <LogOut aria-hidden="true" className="size-5 shrink-0" />
+          {!collapsed && <span>Cerrar Sesión</span>}
+        </button>
+      </div>
+    </aside>
+  );
+}

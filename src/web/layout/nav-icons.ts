@@ -1,0 +1,25 @@
+import {
+  Briefcase,
+  Building2,
+  House,
+  type LucideIcon,
+  Plane,
+  Settings,
+  ShoppingCart,
+  Tags,
+  Users,
+  Wallet,
+} from 'lucide-react';
+
+/** Icons for the sidebar links of src/domain/navigation.ts, keyed by route; the domain stays UI-free. */
+export const NAV_ICONS: Record<string, LucideIcon> = {
+  '/dashboard': House,
+  '/sales': ShoppingCart,
+  '/clients': Users,
+  '/passengers': Plane,
+  '/suppliers': Building2,
+  '/operators': Briefcase,
+  '/classifications': Tags,
+  '/supplier-payments': Wallet,
+  '/company-settings': Settings,
+};

@@ -1,0 +1,64 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { AuthProvider } from './auth';
+import { Spinner } from './components/ui/Spinner';
+import { catalogsRoutes } from './features/catalogs/routes';
+import { clientsRoutes } from './features/clients/routes';
+import { companyRoutes } from './features/company/routes';
+import { invoicesRoutes } from './features/invoices/routes';
+import { passengersRoutes } from './features/passengers/routes';
+import { paymentsRoutes } from './features/payments/routes';
+import { salesRoutes } from './features/sales/routes';
+import { supplierPaymentsRoutes } from './features/supplier-payments/routes';
+
+/** Inside the router so that the session can navigate (e.g. to /login on a 401). */
+function Root() {
+  return (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  );
+}
+
+/** Shown while the first lazy route of a page load is fetched, instead of a blank page. */
+function LoadingScreen() {
+  return <Spinner className="min-h-screen" />;
+}
+
+// No errorElement anywhere on purpose: unexpected errors show the router's default
+// "Unexpected Application Error!" page (spec §8). Pages are lazy so /login loads only its own code.
+export const routes: RouteObject[] = [
+  {
+    Component: Root,
+    HydrateFallback: LoadingScreen,
+    children: [
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('./features/auth/LoginPage')).LoginPage }),
+      },
+      {
+        lazy: async () => ({ Component: (await import('./layout/AppLayout')).AppLayout }),
+        children: [
+          {
+            path: '/dashboard',
+            lazy: async () => ({
+              Component: (await import('./features/dashboard/DashboardPage')).DashboardPage,
+            }),
+          },
+          ...salesRoutes,
+          ...clientsRoutes,
+          ...passengersRoutes,
+          ...catalogsRoutes,
+          ...paymentsRoutes,
+          ...supplierPaymentsRoutes,
+          ...companyRoutes,
+          ...invoicesRoutes,
+        ],
+      },
+      { path: '*', element: <Navigate to="/dashboard" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

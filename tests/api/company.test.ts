@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+
+let ctx: TestContext;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.auth('admin');
+});
+afterAll(() => ctx.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, payload?: object, headers = admin) =>
+  ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+describe('currency rates', () => {
+  it('adds, edits, toggles and deletes a rate', async () => {
+    const created = await call('POST', '/api/company/currency-rates', {
+      currency: 'eur',
+      rate: 1.0825,
+      isActive: true,
+    });
+    expect(created.statusCode).toBe(201);
+    const rate = created.json().data;
+    expect(rate).toEqual({
+      id: expect.any(Number),
+      currency: 'EUR',
+      rate: 1.0825,
+      isActive: true,
+      lastUpdated: expect.any(String),
+    });
+    const edited = await call('PUT', `/api/company/currency-rates/${rate.id}`, { rate: 1.1, isActive: true });
+    expect(edited.json().data.rate).toBe(1.1);
+    const toggled = await call('PATCH', `/api/company/currency-rates/${rate.id}/toggle`);
+    expect(toggled.json().data.isActive).toBe(false);
+    expect((await call('PATCH', `/api/company/currency-rates/${rate.id}/toggle`)).json().data.isActive).toBe(
+      true,
+    );
+    const list = (await call('GET', '/api/company/currency-rates')).json().data;
+    expect(list.map((r: { currency: string }) => r.currency)).toContain('EUR');
+    expect((await call('DELETE', `/api/company/currency-rates/${rate.id}`)).json()).toEqual({
+      message: 'Tasa de cambio eliminada',
+    });
+    expect((await call('DELETE', `/api/company/currency-rates/${rate.id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps exact rates with up to 8 decimals', async () => {
+    const res = await call('POST', '/api/company/currency-rates', { currency: 'CLP', rate: 0.00105263 });
+    expect(res.json().data.rate).toBe(0.00105263);
+  });
+
+  it('gives the spec messages and refuses a duplicate currency', async () => {
+    const missing = await call('POST', '/api/company/currency-rates', { currency: '', rate: 1 });
+    expect(missing.json().message).toBe('La moneda es requerida');
+    const zero = await call('POST', '/api/company/currency-rates', { currency: 'ARS', rate: 0 });
+    expect(zero.json().message).toBe('La tasa debe ser mayor a 0');
+    expect(
+      (await call('POST', '/api/company/currency-rates', { currency: 'EURO', rate: 1 })).statusCode,
+    ).toBe(400);
+    await call('POST', '/api/company/currency-rates', { currency: 'BRL', rate: 0.18 });
+    const dup = await call('POST', '/api/company/currency-rates', { currency: 'brl', rate: 0.2 });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('Ya existe una tasa para BRL');
+    // The currency is locked on edit: sending it is refused rather than silently ignored.
+    const brl = (await call('GET', '/api/company/currency-rates'))
+      .json()
+      .data.find((r: { currency: string }) => r.currency === 'BRL');
+    expect(
+      (await call('PUT', `/api/company/currency-rates/${brl.id}`, { currency: 'MXN', rate: 1 })).statusCode,
+    ).toBe(400);
+  });
+
+  it('keeps USD at 1, active and undeletable', async () => {
+    const usd = (await call('POST', '/api/company/currency-rates', { currency: 'USD', rate: 1 })).json().data;
+    expect(
+      (await call('PUT', `/api/company/currency-rates/${usd.id}`, { rate: 2, isActive: true })).statusCode,
+    ).toBe(400);
+    expect((await call('PATCH', `/api/company/currency-rates/${usd.id}/toggle`)).statusCode).toBe(409);
+    expect((await call('DELETE', `/api/company/currency-rates/${usd.id}`)).statusCode).toBe(409);
+    expect(
+      (await call('POST', '/api/company/currency-rates', { currency: 'USD', rate: 0.9 })).statusCode,
+    ).toBe(400);
+  });
+
+  it('saves a list of rates at once, all or nothing', async () => {
+    const ok = await call('PUT', '/api/company/currency-rates', {
+      rates: [
+        { currency: 'GBP', rate: 1.27 },
+        { currency: 'BRL', rate: 0.19, isActive: false },
+      ],
+    });
+    expect(ok.statusCode).toBe(200);
+    const brl = ok.json().data.find((r: { currency: string }) => r.currency === 'BRL');
+    expect(brl).toEqual(expect.objectContaining({ rate: 0.19, isActive: false }));
+    const bad = await call('PUT', '/api/company/currency-rates', {
+      rates: [
+        { currency: 'JPY', rate: 0.0067 },
+        { currency: 'USD', rate: 3 },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    const after = (await call('GET', '/api/company/currency-rates')).json().data;
+    expect(after.some((r: { currency: string }) => r.currency === 'JPY')).toBe(false);
+  });
+
+  it('is refused to sales and finance', async () => {
+    for (const who of ['sales', 'finance'] as const) {
+      const headers = await ctx.auth(who);
+      expect((await call('GET', '/api/company/currency-rates', undefined, headers)).statusCode).toBe(403);
+      expect(
+        (await call('POST', '/api/company/currency-rates', { currency: 'PEN', rate: 0.27 }, headers))
+          .statusCode,
+      ).toBe(403);
+    }
+  });
+});
+
+describe('company settings', () => {
+  it('reads and saves the company details', async () => {
+    expect((await call('GET', '/api/company/settings')).json().data).toEqual({
+      name: '',
+      taxId: '',
+      address: '',
+      email: '',
+      phone: '',
+    });
+    const saved = await call('PUT', '/api/company/settings', {
+      name: 'Viajes Australes SpA',
+      taxId: '76.543.210-3',
+      address: 'Av. Libertad 123, Viña del Mar',
+      email: 'hola@australes.cl',
+      phone: '+56 32 123 4567',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await call('GET', '/api/company/settings')).json().data).toEqual(saved.json().data);
+    const bad = await call('PUT', '/api/company/settings', { name: '', email: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { message: string }) => e.message)).toEqual(
+      expect.arrayContaining(['El nombre es requerido', 'Invalid email address']),
+    );
+    expect((await call('GET', '/api/company/settings')).json().data.name).toBe('Viajes Australes SpA');
+  });
+});

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '../../src/server/plugins/access';
+import { createTestContext, type TestContext, type Who } from '../helpers/test-app';
+
+/**
+ * The permission matrix of DESIGN.md 7, route by route. It is written out here on purpose: a route
+ * added without an entry, or whose declared access changes, fails this test until the matrix is
+ * updated deliberately. Each entry may give a body that passes validation, so that the status
+ * observed for allowed roles comes from the handler and not from the validator.
+ */
+interface Expectation {
+  access: Access;
+  body?: () => unknown;
+  /** Exact statuses where the generic rule (401 anonymous, 403 other roles, else neither) does not fit. */
+  statuses?: Partial<Record<Who, number>>;
+}
+
+let seq = 0;
+const newUser = () => ({
+  username: `matriz${++seq}`,
+  email: `matriz${seq}@test.cl`,
+  password: 'secreto123',
+  role: 'sales',
+});
+
+const ALL_ROLES = ['admin', 'sales', 'finance'] as const;
+
+/** The six calls of a master-data resource: every role reads, `writers` write. */
+function masterData(name: string, writers: Access, body: () => unknown): Record<string, Expectation> {
+  return {
+    [`GET /api/${name}`]: { access: ALL_ROLES },
+    [`GET /api/${name}/search`]: { access: ALL_ROLES },
+    [`GET /api/${name}/:id`]: { access: ALL_ROLES },
+    [`POST /api/${name}`]: { access: writers, body },
+    [`PUT /api/${name}/:id`]: { access: writers, body },
+    [`DELETE /api/${name}/:id`]: { access: writers },
+  };
+}
+
+const MATRIX: Record<string, Expectation> = {
+  'GET /api/health': { access: 'public' },
+  'POST /api/auth/login': { access: 'public' },
+  'POST /api/auth/logout': { access: 'authenticated' },
+  'POST /api/auth/register': {
+    access: 'public',
+    body: newUser,
+    // Open only while no user exists; afterwards it behaves as admin-only.
+    statuses: { anonymous: 401, sales: 403, finance: 403, admin: 201 },
+  },
+  'GET /api/auth/demo': { access: 'public' },
+  'GET /api/users/me': { access: 'authenticated' },
+  'PUT /api/users/me': { access: 'authenticated', body: () => ({}) },
+  'GET /api/users': { access: ['admin'] },
+  'POST /api/users': { access: ['admin'], body: newUser },
+  'GET /api/users/:id': { access: ['admin'] },
+  'PUT /api/users/:id': { access: ['admin'], body: () => ({}) },
+  'DELETE /api/users/:id': { access: ['admin'] },
+  'GET /api/sales': { access: ALL_ROLES },
+  'GET /api/sales/my-sales': { access: ['admin', 'sales'] },
+  'GET /api/sales/:id': { access: ALL_ROLES },
+  'POST /api/sales': { access: ['admin', 'sales'] },
+  'PUT /api/sales/:id': { access: ['admin', 'sales'], body: () => ({ status: 'cancelled' }) },
+  'DELETE /api/sales/:id': { access: ['admin'] },
+  'GET /api/sales/total': { access: ALL_ROLES },
+  'GET /api/sales/stats': { access: ALL_ROLES },
+  'GET /api/sales/stats-by-type': { access: ALL_ROLES },
+  'GET /api/sales/upcoming-departures': { access: ALL_ROLES },
+  'GET /api/sales/sales-overview': { access: ALL_ROLES },
+  'GET /api/payments': { access: ALL_ROLES },
+  'GET /api/payments/stats': { access: ALL_ROLES },
+  'GET /api/payments/sale/:saleId': { access: ALL_ROLES },
+  'GET /api/payments/:id': { access: ALL_ROLES },
+  'POST /api/payments': { access: ['admin', 'sales'] },
+  'PUT /api/payments/:id': { access: ['admin', 'sales'] },
+  'DELETE /api/payments/:id': { access: ['admin', 'sales'] },
+  'GET /api/supplier-payments': { access: ['admin'] },
+  'GET /api/supplier-payments/stats': { access: ['admin'] },
+  'GET /api/supplier-payments/suppliers/sales': { access: ['admin'] },
+  'GET /api/supplier-payments/supplier/:id/sales': { access: ['admin'] },
+  'GET /api/supplier-payments/supplier/:id/history': { access: ['admin'] },
+  'GET /api/supplier-payments/:id': { access: ['admin'] },
+  'POST /api/supplier-payments': { access: ['admin'] },
+  'PUT /api/supplier-payments/:id': { access: ['admin'] },
+  'DELETE /api/supplier-payments/:id': { access: ['admin'] },
+  'GET /api/invoices': { access: ALL_ROLES },
+  'GET /api/invoices/:id': { access: ALL_ROLES },
+  'GET /api/invoices/:id/pdf': { access: ALL_ROLES },
+  'POST /api/sales/:id/invoice': { access: ['admin', 'sales'] },
+  'POST /api/invoices/:id/cancel': { access: ['admin'], body: () => ({ reason: 'Error de emisión' }) },
+  'GET /api/company/settings': { access: ['admin'] },
+  'PUT /api/company/settings': { access: ['admin'], body: () => ({ name: 'Agencia Matriz' }) },
+  'GET /api/company/currency-rates': { access: ['admin'] },
+  'PUT /api/company/currency-rates': {
+    access: ['admin'],
+    body: () => ({ rates: [{ currency: 'GBP', rate: 1.27 }] }),
+  },
+  'POST /api/company/currency-rates': {
+    access: ['admin'],
+    body: () => ({ currency: `Q${String.fromCharCode(65 + (seq++ % 26))}X`, rate: 0.5 }),
+  },
+  'PUT /api/company/currency-rates/:id': { access: ['admin'], body: () => ({ rate: 1 }) },
+  'PATCH /api/company/currency-rates/:id/toggle': { access: ['admin'] },
+  'DELETE /api/company/currency-rates/:id': { access: ['admin'] },
+  ...masterData('clients', ['admin', 'sales'], () => ({ name: 'Cliente Matriz' })),
+  ...masterData('passengers', ['admin', 'sales'], () => ({
+    name: 'Pasajero Matriz',
+    passengerId: `M-${++seq}`,
+    dateOfBirth: '1990-01-01',
+  })),
+  ...masterData('suppliers', ['admin'], () => ({ name: `Proveedor ${++seq}` })),
+  ...masterData('operators', ['admin'], () => ({ name: `Operador ${++seq}` })),
+  ...masterData('classifications', ['admin'], () => ({ name: `Clasificación ${++seq}` })),
+};
+
+const WHO: Who[] = ['anonymous', 'admin', 'sales', 'finance'];
+
+function allowed(access: Access, who: Who): boolean {
+  if (access === 'public') return true;
+  if (who === 'anonymous') return false;
+  return access === 'authenticated' || access.includes(who);
+}
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('route x role matrix', () => {
+  it('every registered API route has an entry, and every entry is a registered route', () => {
+    const registered = ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(registered).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it('each route declares exactly the access the matrix expects', () => {
+    for (const route of ctx.app.apiRoutes) {
+      expect(route.access, `${route.method} ${route.url}`).toEqual(
+        MATRIX[`${route.method} ${route.url}`]?.access,
+      );
+    }
+  });
+
+  it('the server enforces the declared access for anonymous, admin, sales and finance', async () => {
+    const failures: string[] = [];
+    for (const route of ctx.app.apiRoutes) {
+      const expectation = MATRIX[`${route.method} ${route.url}`];
+      if (!expectation) continue;
+      for (const who of WHO) {
+        const response = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: route.url.replace(/:[a-zA-Z]+/g, '999999'),
+          headers: await ctx.auth(who),
+          ...(route.method === 'GET' || route.method === 'DELETE'
+            ? {}
+            : { payload: (expectation.body?.() ?? {}) as object }),
+        });
+        const exact = expectation.statuses?.[who];
+        const ok =
+          exact !== undefined
+            ? response.statusCode === exact
+            : allowed(expectation.access, who)
+              ? response.statusCode !== 401 && response.statusCode !== 403 && response.statusCode < 500
+              : response.statusCode === (who === 'anonymous' ? 401 : 403);
+        if (!ok)
+          failures.push(`${route.method} ${route.url} as ${who}: ${response.statusCode} ${response.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('an API route registered without config.access stops the app from starting', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { accessPlugin } = await import('../../src/server/plugins/access');
+    const app = Fastify();
+    await app.register(accessPlugin, { db: ctx.db });
+    expect(() => app.get('/api/undeclared', async () => ({ leaked: true }))).toThrow(
+      /no declara config.access/,
+    );
+    await app.close();
+  });
+});

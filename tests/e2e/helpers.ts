@@ -1,0 +1,108 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import type { Role } from '../../src/domain/roles';
+
+export interface Account {
+  email: string;
+  password: string;
+  username: string;
+  role: Role;
+}
+
+/** The demo accounts the server seeds on an empty database (DESIGN.md 3). Never deactivate these. */
+export const DEMO: Record<Role, Account> = {
+  admin: { email: 'admin@viajes-demo.cl', password: 'admin123', username: 'admin', role: 'admin' },
+  sales: { email: 'ventas@viajes-demo.cl', password: 'ventas123', username: 'vendedor', role: 'sales' },
+  finance: {
+    email: 'finanzas@viajes-demo.cl',
+    password: 'finanzas123',
+    username: 'finanzas',
+    role: 'finance',
+  },
+};
+
+/** Fails on axe violations that block people (serious, critical) and prints each so it can be fixed. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // A toast fading in or out has blended colours that axe reads as low contrast: check the settled page.
+  // Only transitions are awaited; animations such as spinners run forever.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking.map((v) => {
+    const targets = v.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`);
+    return `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${targets.join('\n')}`;
+  });
+  if (report.length > 0) console.log(`Violaciones de accesibilidad en ${page.url()}:\n${report.join('\n')}`);
+  expect(report, `violaciones graves o críticas de axe en ${page.url()}`).toEqual([]);
+}
+
+export function loginForm(page: Page) {
+  return {
+    email: page.getByLabel('Email', { exact: true }),
+    password: page.getByLabel('Password', { exact: true }),
+    submit: page.getByRole('button', { name: 'Iniciar sesión' }),
+  };
+}
+
+/** Signs in through the login form, as a person would, and waits for the dashboard's greeting. */
+export async function loginViaUi(page: Page, account: Pick<Account, 'email' | 'password' | 'username'>) {
+  await page.goto('/login');
+  const form = loginForm(page);
+  await form.email.fill(account.email);
+  await form.password.fill(account.password);
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Bienvenido, ${account.username}` })).toBeVisible();
+}
+
+export function mainNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Menú principal' });
+}
+
+/**
+ * The element carrying the sidebar's width class: the menu itself or the nearest ancestor with
+ * w-64 / w-16 (the layout may put the width on an <aside> around the <nav>).
+ */
+export function sidebarWidthBox(page: Page): Locator {
+  const hasWidth = ['w-64', 'w-16']
+    .map((c) => `contains(concat(' ', normalize-space(@class), ' '), ' ${c} ')`)
+    .join(' or ');
+  return mainNav(page).locator(`xpath=ancestor-or-self::*[${hasWidth}][1]`);
+}
+
+/** Signs in through the API (for setting up data, not for testing the login screen). */
+export async function apiLogin(request: APIRequestContext, account: Pick<Account, 'email' | 'password'>) {
+  const response = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { token: string; user: { id: number } };
+  return body.token;
+}
+
+/**
+ * A brand-new user created by the demo admin, for tests that end or revoke a session: the shared demo
+ * accounts must stay usable by the other tests.
+ */
+export async function createFreshUser(
+  request: APIRequestContext,
+  role: Role,
+): Promise<Account & { id: number; adminToken: string }> {
+  const adminToken = await apiLogin(request, DEMO.admin);
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const account = {
+    username: `e2e_${suffix}`,
+    email: `e2e.${suffix}@viajes-demo.cl`,
+    password: `clave-${suffix}`,
+    role,
+  };
+  const response = await request.post('/api/users', {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: account,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { user } = (await response.json()) as { user: { id: number } };
+  return { ...account, id: user.id, adminToken };
+}

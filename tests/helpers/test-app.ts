@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Role } from '../../src/domain/roles';
+import { buildApp } from '../../src/server/app';
+import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
+import { createSession, hashPassword } from '../../src/server/modules/auth';
+
+export type Who = 'anonymous' | Role;
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a throw-away database on the
+ * PostgreSQL server of TEST_DATABASE_URL when the suite runs as the api-postgres project.
+ */
+/** A test database; `url` is set on PostgreSQL so a test can open a second, independent pool. */
+export type TestDatabase = DatabaseHandle & { url?: string };
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DB_KIND !== 'postgres') {
+    const handle = await openPglite(undefined);
+    await handle.migrate();
+    return handle;
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), 5);
+  await handle.migrate();
+  return {
+    ...handle,
+    url: url.toString(),
+    async close() {
+      await handle.close();
+      const cleaner = new pg.Client({ connectionString: baseUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: TestDatabase;
+  db: Database;
+  /** One user per role, created at start-up. */
+  users: Record<Role, { id: number; email: string; password: string }>;
+  /** A fresh bearer token for a role (minted directly, without the cost of a password check). */
+  tokenFor(who: Role): Promise<string>;
+  /** Authorization header for a role, or none for anonymous. */
+  auth(who: Who): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+export async function insertUser(db: Database, role: Role, suffix: string, password = 'secreto123') {
+  const email = `${role}-${suffix}@test.cl`;
+  const [row] = await db
+    .insert(users)
+    .values({ username: `${role}_${suffix}`, email, role, passwordHash: await hashPassword(password) })
+    .returning();
+  if (!row) throw new Error('user insert failed');
+  return { id: row.id, email, password };
+}
+
+export async function createTestContext(options: { demo?: boolean } = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const app = await buildApp({ database, demo: options.demo ?? false });
+  await app.ready();
+  const db = database.db;
+  const created = {
+    admin: await insertUser(db, 'admin', 'base'),
+    sales: await insertUser(db, 'sales', 'base'),
+    finance: await insertUser(db, 'finance', 'base'),
+  };
+  const tokenFor = (who: Role) => createSession(db, created[who].id);
+  return {
+    app,
+    database,
+    db,
+    users: created,
+    tokenFor,
+    auth: async (who): Promise<Record<string, string>> =>
+      who === 'anonymous' ? {} : { authorization: `Bearer ${await tokenFor(who)}` },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, setUnauthorizedHandler } from '../../src/web/api/client';
+import { json, mockFetch } from './helpers';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client transport', () => {
+  it('sends the bearer token, JSON body and credentials', async () => {
+    localStorage.setItem('auth_token', 'abc');
+    const fetchMock = mockFetch(() => json({ ok: true }));
+
+    await expect(api.post('/api/things', { name: 'x' })).resolves.toEqual({ ok: true });
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const headers = init?.headers as Record<string, string>;
+    expect(url).toBe('/api/things');
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('include');
+    expect(headers.Authorization).toBe('Bearer abc');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(init?.body).toBe('{"name":"x"}');
+  });
+
+  it('sends no Authorization header without a stored token', async () => {
+    const fetchMock = mockFetch(() => json({}));
+    await api.get('/api/things');
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toBeUndefined();
+  });
+
+  it('uses the helpers’ HTTP methods and builds query strings without empty values', async () => {
+    const fetchMock = mockFetch(() => json({}));
+    await api.get('/api/sales', { query: { status: 'confirmed', page: 2, q: '', limit: undefined } });
+    await api.put('/api/a', {});
+    await api.patch('/api/b');
+    await api.del('/api/c');
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
+      'GET /api/sales?status=confirmed&page=2',
+      'PUT /api/a',
+      'PATCH /api/b',
+      'DELETE /api/c',
+    ]);
+  });
+
+  it('raises the message of the error body, with status and field errors', async () => {
+    const errors = [{ path: 'name', message: 'Name is required' }];
+    mockFetch(() => json({ message: 'Datos inválidos', errors }, 400, 'Bad Request'));
+
+    const error = await api.post('/api/clients', {}).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Datos inválidos');
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).errors).toEqual(errors);
+  });
+
+  it('falls back to "HTTP {status}: {statusText}" when the body has no message', async () => {
+    mockFetch(() => new Response('<html>oops</html>', { status: 500, statusText: 'Internal Server Error' }));
+    await expect(api.get('/api/x')).rejects.toThrow('HTTP 500: Internal Server Error');
+  });
+
+  it('turns a successful non-JSON body into "Response processed successfully"', async () => {
+    mockFetch(() => new Response('done', { status: 200 }));
+    await expect(api.del('/api/x')).resolves.toEqual({ message: 'Response processed successfully' });
+  });
+
+  it('on 401 clears the stored session, calls the redirect and throws "Unauthorized"', async () => {
+    localStorage.setItem('auth_token', 'abc');
+    localStorage.setItem('auth_user', '{"id":1}');
+    const redirect = vi.fn();
+    const restore = setUnauthorizedHandler(redirect);
+    mockFetch(() => json({ message: 'Sesión expirada' }, 401, 'Unauthorized'));
+
+    await expect(api.get('/api/sales')).rejects.toThrow(/^Unauthorized$/);
+
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('auth_user')).toBeNull();
+    expect(redirect).toHaveBeenCalledOnce();
+    restore();
+  });
+
+  it('leaves a 401 to the caller when skipAuthRedirect is set', async () => {
+    localStorage.setItem('auth_token', 'abc');
+    const redirect = vi.fn();
+    const restore = setUnauthorizedHandler(redirect);
+    mockFetch(() => json({ message: 'Credenciales inválidas' }, 401, 'Unauthorized'));
+
+    await expect(api.post('/api/auth/login', {}, { skipAuthRedirect: true })).rejects.toThrow(
+      'Credenciales inválidas',
+    );
+
+    expect(redirect).not.toHaveBeenCalled();
+    expect(localStorage.getItem('auth_token')).toBe('abc');
+    restore();
+  });
+});
+
+describe('api.file', () => {
+  it('fetches a file with the token and hands back the response unread', async () => {
+    localStorage.setItem('auth_token', 'abc');
+    const fetchMock = mockFetch(
+      () => new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    );
+    const response = await api.file('/api/invoices/1/pdf');
+    expect(await response.text()).toBe('%PDF-1.7');
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer abc');
+  });
+
+  it('turns a refusal into an ApiError with the server message', async () => {
+    mockFetch(() => json({ message: 'Factura no encontrada' }, 404));
+    await expect(api.file('/api/invoices/9/pdf')).rejects.toMatchObject({
+      message: 'Factura no encontrada',
+      status: 404,
+    });
+  });
+});

@@ -1,0 +1,184 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RequireAuth } from '../../src/web/auth';
+import { CompanySettingsPage } from '../../src/web/features/company/CompanySettingsPage';
+import { type FetchHandler, json, makeUser, mockFetch, renderRoutes, signIn } from './helpers';
+
+const RATES = [
+  { id: 3, currency: 'CLP', rate: 0.0012, isActive: false, lastUpdated: null },
+  { id: 2, currency: 'EUR', rate: 1.08, isActive: true, lastUpdated: '2026-03-05T12:00:00.000Z' },
+  { id: 1, currency: 'USD', rate: 1, isActive: true, lastUpdated: '2026-03-05T12:00:00.000Z' },
+];
+const admin = makeUser({ id: 1, username: 'admin', email: 'admin@example.com', role: 'admin' });
+const ana = makeUser({ id: 2, username: 'ana', email: 'ana@example.com', role: 'sales' });
+
+function setup(path: string, api: FetchHandler) {
+  signIn(admin);
+  const fetchMock = mockFetch((url, init) =>
+    url === '/api/users/me' ? json({ user: admin }) : api(url, init),
+  );
+  renderRoutes(
+    [{ path: '/company-settings', element: <RequireAuth>{<CompanySettingsPage />}</RequireAuth> }],
+    path,
+  );
+  return fetchMock;
+}
+
+const calls = (fetchMock: ReturnType<typeof mockFetch>, method: string) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init?.method ?? 'GET') === method)
+    .map(([url, init]) => ({
+      url: String(url),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    }));
+
+const ratesApi: FetchHandler = (url, init) => {
+  if (url === '/api/company/currency-rates' && init.method === 'GET') return json({ data: RATES });
+  if (init.method === 'DELETE') return json({ message: 'Tasa de cambio eliminada' });
+  if (init.method === 'POST') return json({ message: 'Ya existe una tasa para EUR' }, 409, 'Conflict');
+  return json({ data: { ...RATES[1], rate: 1.1 } });
+};
+
+const row = (currency: string) =>
+  screen.getByRole('heading', { level: 3, name: currency }).closest('li') as HTMLElement;
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Configuraciones: tasas de cambio', () => {
+  it('lists each rate as 1 unit in USD, dims inactive ones and protects the base currency', async () => {
+    setup('/company-settings', ratesApi);
+    expect(await screen.findByRole('heading', { level: 3, name: 'EUR' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Configuraciones' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Tasas de Cambio' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('button', { name: /Seguridad/ }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: /Integraciones/ }).textContent).toContain('Próximamente');
+
+    expect(row('EUR').textContent).toContain('1 EUR = 1.0800 USD');
+    expect(row('EUR').textContent).toContain('05 mar 2026');
+    expect(row('CLP').textContent).toContain('N/A');
+    expect(row('CLP').textContent).toContain('Inactiva');
+    expect(within(row('CLP')).getByText('1 CLP = 0.0012 USD').parentElement?.className).toContain('opacity');
+    expect(screen.getByRole('button', { name: 'Activar CLP' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Desactivar EUR' })).toBeTruthy();
+    expect(within(row('USD')).queryByRole('button')).toBeNull();
+  });
+
+  it('deletes only after the browser confirmation', async () => {
+    const fetchMock = setup('/company-settings', ratesApi);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar EUR' }));
+    expect(confirm).toHaveBeenCalledWith('¿Estás seguro de que quieres eliminar esta tasa de cambio?');
+    expect(calls(fetchMock, 'DELETE')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar EUR' }));
+    await waitFor(() =>
+      expect(calls(fetchMock, 'DELETE')).toEqual([{ url: '/api/company/currency-rates/2', body: undefined }]),
+    );
+  });
+
+  it('validates the new rate, upper-cases the code and keeps the form open on a refusal', async () => {
+    const fetchMock = setup('/company-settings', ratesApi);
+    fireEvent.click(await screen.findByRole('button', { name: 'Agregar Tasa' }));
+    const dialog = screen.getByRole('dialog', { name: 'Agregar Tasa' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('La moneda es requerida')).toBeTruthy();
+    expect(within(dialog).getByText('La tasa debe ser mayor a 0')).toBeTruthy();
+
+    const currency = within(dialog).getByLabelText('Moneda') as HTMLInputElement;
+    fireEvent.change(currency, { target: { value: 'eur' } });
+    expect(currency.value).toBe('EUR');
+    const rate = within(dialog).getByLabelText('Tasa a USD');
+    expect(rate.getAttribute('step')).toBe('0.0001');
+    fireEvent.change(rate, { target: { value: '1.1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Error al procesar la solicitud');
+    expect(alert.textContent).toContain('Ya existe una tasa para EUR');
+    expect(calls(fetchMock, 'POST')[0]?.body).toEqual({ currency: 'EUR', rate: 1.1, isActive: true });
+    expect(screen.getByRole('dialog', { name: 'Agregar Tasa' })).toBeTruthy();
+  });
+
+  it('locks the currency when editing and sends only the rate and the active flag', async () => {
+    const fetchMock = setup('/company-settings', ratesApi);
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar EUR' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Tasa EUR' });
+    const currency = within(dialog).getByLabelText('Moneda') as HTMLInputElement;
+    expect(currency.value).toBe('EUR');
+    expect(currency.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Tasa a USD'), { target: { value: '1.1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls(fetchMock, 'PUT')).toEqual([
+      { url: '/api/company/currency-rates/2', body: { rate: 1.1, isActive: true } },
+    ]);
+  });
+
+  it('shows the empty text when no rate is configured', async () => {
+    setup('/company-settings', () => json({ data: [] }));
+    expect(await screen.findByText('No hay tasas de cambio configuradas')).toBeTruthy();
+  });
+});
+
+describe('Configuraciones: usuarios y permisos', () => {
+  const usersApi: FetchHandler = (url, init) => {
+    if (url.startsWith('/api/users?')) {
+      return json({ users: [admin, ana], pagination: { page: 1, limit: 20, total: 2, totalPages: 1 } });
+    }
+    if (init.method === 'DELETE') {
+      return json(
+        { message: 'No se puede desactivar ni cambiar el rol del último administrador activo' },
+        409,
+        'Conflict',
+      );
+    }
+    return json({ user: ana });
+  };
+
+  it('marks the signed-in admin and keeps their own access out of reach', async () => {
+    setup('/company-settings?section=users', usersApi);
+    const me = await screen.findByRole('heading', { level: 3, name: 'admin (tú)' });
+    const myRow = me.closest('li') as HTMLElement;
+    expect(within(myRow).getByText('Administrador')).toBeTruthy();
+    expect(within(myRow).queryByRole('button', { name: /Desactivar/ })).toBeNull();
+    expect(within(myRow).queryByRole('button', { name: /Restablecer/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Desactivar ana' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Usuarios y Permisos' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+  });
+
+  it("filters by role and shows the server's refusal in the deactivation dialog", async () => {
+    const fetchMock = setup('/company-settings?section=users', usersApi);
+    fireEvent.change(await screen.findByLabelText('Filtrar por rol'), { target: { value: 'sales' } });
+    await waitFor(() =>
+      expect(calls(fetchMock, 'GET').some(({ url }) => url.includes('role=sales'))).toBe(true),
+    );
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Desactivar ana' }));
+    const dialog = screen.getByRole('dialog', { name: '¿Desactivar usuario?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Desactivar' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Error al desactivar el usuario');
+    expect(alert.textContent).toContain('último administrador activo');
+  });
+
+  it('requires six characters for a reset password and sends only the password', async () => {
+    const fetchMock = setup('/company-settings?section=users', usersApi);
+    fireEvent.click(await screen.findByRole('button', { name: 'Restablecer contraseña de ana' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restablecer contraseña' });
+    fireEvent.change(within(dialog).getByLabelText('Nueva contraseña'), { target: { value: '123' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restablecer' }));
+    expect(await within(dialog).findByText('Password must be at least 6 characters')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Nueva contraseña'), { target: { value: 'nueva-clave' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restablecer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls(fetchMock, 'PUT')).toEqual([{ url: '/api/users/2', body: { password: 'nueva-clave' } }]);
+  });
+});

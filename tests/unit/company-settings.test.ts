@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { isBaseCurrency, lastUpdatedText, rateEquation } from '../../src/web/features/company/rate-text';
+import { DEFAULT_SECTION, parseSection, SECTIONS } from '../../src/web/features/company/sections';
+
+describe('parseSection', () => {
+  it('keeps an available section from the address', () => {
+    expect(parseSection('rates')).toBe('rates');
+    expect(parseSection('company')).toBe('company');
+    expect(parseSection('users')).toBe('users');
+  });
+
+  it('falls back to the rates for a missing, unknown or coming-soon section', () => {
+    expect(DEFAULT_SECTION).toBe('rates');
+    expect(parseSection(null)).toBe('rates');
+    expect(parseSection('nope')).toBe('rates');
+    expect(parseSection('security')).toBe('rates');
+    expect(parseSection('integrations')).toBe('rates');
+  });
+
+  it('lists the menu in the spec order, with security and integrations still to come', () => {
+    expect(SECTIONS.map((s) => s.label)).toEqual([
+      'Tasas de Cambio',
+      'Información de la Empresa',
+      'Usuarios y Permisos',
+      'Seguridad',
+      'Integraciones',
+    ]);
+    expect(SECTIONS.filter((s) => !s.available).map((s) => s.id)).toEqual(['security', 'integrations']);
+  });
+});
+
+describe('rate texts', () => {
+  it("writes '1 unit = rate USD' with four decimals", () => {
+    expect(rateEquation({ currency: 'EUR', rate: 1.08 })).toBe('1 EUR = 1.0800 USD');
+    expect(rateEquation({ currency: 'CLP', rate: 0.0012345 })).toBe('1 CLP = 0.0012 USD');
+    expect(rateEquation({ currency: 'USD', rate: 1 })).toBe('1 USD = 1.0000 USD');
+  });
+
+  it("shows the last update as a date, or 'N/A' when there is none", () => {
+    expect(lastUpdatedText('2026-03-05T23:30:00.000Z')).toBe('05 mar 2026');
+    expect(lastUpdatedText(null)).toBe('N/A');
+  });
+
+  it('knows USD is the base currency', () => {
+    expect(isBaseCurrency({ currency: 'USD' })).toBe(true);
+    expect(isBaseCurrency({ currency: 'EUR' })).toBe(false);
+  });
+});

@@ -1,0 +1,153 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '../../src/domain/roles';
+import { RequireAuth } from '../../src/web/auth';
+import { fileNameFromDisposition, type Invoice } from '../../src/web/features/invoices/api';
+import { InvoiceDetailPage } from '../../src/web/features/invoices/InvoiceDetailPage';
+import { InvoicesPage } from '../../src/web/features/invoices/InvoicesPage';
+import { type FetchHandler, json, makeUser, mockFetch, renderRoutes, signIn } from './helpers';
+
+const invoice: Invoice = {
+  id: 7,
+  invoiceNumber: 'F-2026-000042',
+  saleId: 12,
+  date: '2026-03-05',
+  amount: 1234.5,
+  currency: 'USD',
+  status: 'pending',
+  client: { name: 'Ana Núñez', taxId: '12.345.678-5', email: 'ana@example.com', address: null },
+  company: {
+    name: 'Viajes Demo',
+    taxId: '76.000.000-0',
+    address: 'Av. Siempre Viva 123',
+    email: 'hola@viajes-demo.cl',
+    phone: '+56 2 1234 5678',
+  },
+  items: [
+    {
+      description: 'Hotel en Cusco',
+      classificationName: 'Hotel',
+      supplierName: 'Andes Tours',
+      passengers: ['Ana Núñez', 'Luis Pérez'],
+      dateIn: '2026-04-01',
+      dateOut: '2026-04-05',
+      salePrice: 1234.5,
+    },
+  ],
+  cancelledAt: null,
+  cancelReason: null,
+  createdAt: '2026-03-05T12:00:00.000Z',
+};
+
+const listPage = (invoices: Invoice[]) => ({
+  invoices,
+  pagination: { page: 1, limit: 20, total: invoices.length, totalPages: 1 },
+});
+
+function setup(role: Role, path: string, routePath: string, element: React.ReactElement, api: FetchHandler) {
+  const user = makeUser({ role });
+  signIn(user);
+  const fetchMock = mockFetch((url, init) => (url === '/api/users/me' ? json({ user }) : api(url, init)));
+  renderRoutes([{ path: routePath, element: <RequireAuth>{element}</RequireAuth> }], path);
+  return fetchMock;
+}
+
+const calls = (fetchMock: ReturnType<typeof mockFetch>, prefix: string) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith(prefix));
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('fileNameFromDisposition', () => {
+  it('takes the server’s file name, else the fallback', () => {
+    expect(fileNameFromDisposition('attachment; filename="F-2026-000042.pdf"', 'x.pdf')).toBe(
+      'F-2026-000042.pdf',
+    );
+    expect(fileNameFromDisposition(null, 'F-1.pdf')).toBe('F-1.pdf');
+    expect(fileNameFromDisposition('attachment', 'F-1.pdf')).toBe('F-1.pdf');
+  });
+});
+
+describe('InvoicesPage', () => {
+  it('lists invoices with number, client, amount and status, linking to each', async () => {
+    setup('finance', '/invoices', '/invoices', <InvoicesPage />, () => json(listPage([invoice])));
+    const link = await screen.findByRole('link', { name: /F-2026-000042/ });
+    expect(link.getAttribute('href')).toBe('/invoices/7');
+    expect(link.textContent).toContain('Ana Núñez');
+    expect(link.textContent).toContain('$1,234.50');
+    expect(link.textContent).toContain('Pendiente');
+  });
+
+  it('filters by status on the server and says when nothing matches', async () => {
+    const fetchMock = setup('admin', '/invoices', '/invoices', <InvoicesPage />, (url) =>
+      json(listPage(url.includes('status=cancelled') ? [] : [invoice])),
+    );
+    await screen.findByRole('link', { name: /F-2026-000042/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Anuladas' }));
+    expect(await screen.findByText('No se encontraron facturas')).toBeTruthy();
+    expect(calls(fetchMock, '/api/invoices').at(-1)).toBe('/api/invoices?page=1&limit=20&status=cancelled');
+  });
+
+  it('shows the load error', async () => {
+    setup('admin', '/invoices', '/invoices', <InvoicesPage />, () => json({ message: 'boom' }, 500));
+    expect(await screen.findByText('Error al cargar facturas')).toBeTruthy();
+  });
+});
+
+describe('InvoiceDetailPage', () => {
+  const detail = (role: Role, answer: FetchHandler) =>
+    setup(role, '/invoices/7', '/invoices/:id', <InvoiceDetailPage />, answer);
+
+  it('shows the printable invoice with its actions; only admins may annul', async () => {
+    detail('sales', () => json({ invoice }));
+    expect(await screen.findByRole('heading', { name: 'Factura F-2026-000042' })).toBeTruthy();
+    expect(screen.getByText('Viajes Demo')).toBeTruthy();
+    expect(screen.getByText('Ana Núñez, Luis Pérez')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Descargar PDF' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ver venta #12' }).getAttribute('href')).toBe('/sales/12');
+    expect(screen.queryByRole('button', { name: 'Anular Factura' })).toBeNull();
+  });
+
+  it('asks an admin for the reason and shows the server’s refusal', async () => {
+    const fetchMock = detail('admin', (url) =>
+      url.endsWith('/cancel') ? json({ message: 'La factura ya está anulada' }, 409) : json({ invoice }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Anular Factura' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(dialog.querySelector('button[type="submit"]') as HTMLElement);
+    expect(await screen.findByText('El motivo es requerido')).toBeTruthy();
+    expect(calls(fetchMock, '/api/invoices/7/cancel')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Motivo de anulación'), { target: { value: 'Error de datos' } });
+    fireEvent.click(dialog.querySelector('button[type="submit"]') as HTMLElement);
+    expect(await screen.findByText('La factura ya está anulada')).toBeTruthy();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/cancel')) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ reason: 'Error de datos' });
+  });
+
+  it('shows a cancelled invoice as annulled with its reason', async () => {
+    detail('admin', () =>
+      json({
+        invoice: {
+          ...invoice,
+          status: 'cancelled',
+          cancelledAt: '2026-03-06T10:00:00Z',
+          cancelReason: 'Duplicada',
+        },
+      }),
+    );
+    expect(await screen.findByText('Motivo: Duplicada')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Factura anulada' }).textContent).toContain('Anulada');
+    expect(screen.queryByRole('button', { name: 'Anular Factura' })).toBeNull();
+  });
+
+  it('says when the invoice does not exist', async () => {
+    detail('sales', () => json({ message: 'Factura no encontrada' }, 404));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Factura no encontrada'));
+  });
+});

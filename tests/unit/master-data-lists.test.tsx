@@ -1,0 +1,92 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '../../src/domain/roles';
+import { RequireAuth } from '../../src/web/auth';
+import { CatalogListPage } from '../../src/web/features/catalogs/CatalogListPage';
+import { ClientsPage } from '../../src/web/features/clients/ClientsPage';
+import { type FetchHandler, json, makeUser, mockFetch, renderRoutes, signIn } from './helpers';
+
+const ana = { id: 1, name: 'Ana Núñez', clientId: '12.345.678-5', email: 'ana@example.com', address: null };
+const page = (data: unknown[], pageNumber = 1, totalPages = 1) => ({
+  data,
+  pagination: { page: pageNumber, limit: 20, total: data.length, totalPages },
+});
+
+function setup(role: Role, element: React.ReactElement, path: string, api: FetchHandler) {
+  const user = makeUser({ role });
+  signIn(user);
+  const fetchMock = mockFetch((url, init) => (url === '/api/users/me' ? json({ user }) : api(url, init)));
+  renderRoutes([{ path, element: <RequireAuth>{element}</RequireAuth> }], path);
+  return fetchMock;
+}
+
+const listCalls = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith(path));
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('ClientsPage', () => {
+  it('shows each client with its details and the write buttons for sales users', async () => {
+    setup('sales', <ClientsPage />, '/clients', () => json(page([ana])));
+    expect(await screen.findByRole('heading', { name: 'Ana Núñez' })).toBeTruthy();
+    expect(screen.getByText('12.345.678-5')).toBeTruthy();
+    expect(screen.getByText('ana@example.com')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Nuevo Cliente' }).getAttribute('href')).toBe('/clients/new');
+    expect(screen.getByRole('link', { name: 'Editar Ana Núñez' }).getAttribute('href')).toBe(
+      '/clients/1/edit',
+    );
+    expect(screen.getByRole('button', { name: 'Eliminar Ana Núñez' })).toBeTruthy();
+  });
+
+  it('lets finance read without new, edit or delete buttons', async () => {
+    setup('finance', <ClientsPage />, '/clients', () => json(page([ana])));
+    expect(await screen.findByRole('heading', { name: 'Ana Núñez' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Nuevo Cliente' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Editar/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Eliminar/ })).toBeNull();
+  });
+
+  it('searches on the server once typing pauses, from page 1', async () => {
+    const fetchMock = setup('admin', <ClientsPage />, '/clients', (url) =>
+      json(url.includes('q=') ? page([]) : page([ana], 1, 3)),
+    );
+    await screen.findByRole('heading', { name: 'Ana Núñez' });
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(listCalls(fetchMock, '/api/clients').at(-1)).toContain('page=2'));
+
+    const search = screen.getByPlaceholderText('Buscar clientes...');
+    fireEvent.change(search, { target: { value: 'n' } });
+    fireEvent.change(search, { target: { value: 'nu' } });
+    fireEvent.change(search, { target: { value: 'nunez' } });
+    expect(await screen.findByText('No se encontraron clientes')).toBeTruthy();
+    const searches = listCalls(fetchMock, '/api/clients').filter((url) => url.includes('q='));
+    expect(searches).toEqual(['/api/clients?q=nunez&page=1&limit=20']);
+  });
+
+  it("shows 'Error loading clients' when the list fails", async () => {
+    setup('admin', <ClientsPage />, '/clients', () => json({ message: 'boom' }, 500, 'Server Error'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error loading clients');
+  });
+});
+
+describe('CatalogListPage', () => {
+  it('uses the texts of its kind', async () => {
+    setup('admin', <CatalogListPage kind="operators" />, '/operators', () => json(page([])));
+    expect(await screen.findByText('No se encontraron operadores')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Operadores' })).toBeTruthy();
+    expect(screen.getByPlaceholderText('Buscar operadores...')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Nuevo Operador' }).getAttribute('href')).toBe('/operators/new');
+  });
+
+  it("shows the kind's load error", async () => {
+    setup('admin', <CatalogListPage kind="classifications" />, '/classifications', () =>
+      json({ message: 'x' }, 500, 'Server Error'),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Error al cargar clasificaciones');
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { paymentUpdateSchema } from '../../src/domain/payments';
+import {
+  balanceView,
+  CREDIT_NOTE,
+  paymentFormDefaults,
+  todayIso,
+} from '../../src/web/features/payments/payment-model';
+
+describe('todayIso', () => {
+  it('uses the local calendar day, zero-padded', () => {
+    expect(todayIso(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+    expect(todayIso(new Date(2026, 10, 21, 0, 1))).toBe('2026-11-21');
+  });
+});
+
+describe('paymentFormDefaults', () => {
+  it('starts a new payment today, in cash, confirmed, with no amount', () => {
+    const now = new Date(2026, 2, 9, 12);
+    expect(paymentFormDefaults(undefined, now)).toEqual({
+      date: '2026-03-09',
+      amount: '',
+      method: 'cash',
+      reference: '',
+      status: 'confirmed',
+    });
+  });
+
+  it('fills an edited payment with its own values and keeps its status', () => {
+    const defaults = paymentFormDefaults({
+      id: 4,
+      saleId: 9,
+      date: '2026-02-01',
+      amount: 150.5,
+      currency: 'USD',
+      method: 'transfer',
+      reference: null,
+      status: 'pending',
+      createdAt: '2026-02-01T10:00:00.000Z',
+    });
+    expect(defaults).toEqual({
+      date: '2026-02-01',
+      amount: '150.5',
+      method: 'transfer',
+      reference: '',
+      status: 'pending',
+    });
+  });
+
+  it('gives values the shared schema accepts once an amount is typed', () => {
+    const parsed = paymentUpdateSchema.parse({ ...paymentFormDefaults(), amount: '20' });
+    expect(parsed).toMatchObject({ amount: '20', method: 'cash', reference: null, status: 'confirmed' });
+  });
+
+  it('leaves the empty amount to the spec message', () => {
+    const result = paymentUpdateSchema.safeParse(paymentFormDefaults());
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain('Please enter a valid amount');
+  });
+});
+
+describe('balanceView', () => {
+  it('is red while something is owed', () => {
+    expect(balanceView(120.25)).toEqual({ amount: 120.25, className: 'text-red-700' });
+  });
+
+  it('is green when the sale is exactly paid', () => {
+    expect(balanceView(0)).toEqual({ amount: 0, className: 'text-green-700' });
+  });
+
+  it('shows an overpayment as a credit in favour of the client, in green', () => {
+    expect(balanceView(-30)).toEqual({ amount: 30, className: 'text-green-700', note: CREDIT_NOTE });
+    expect(CREDIT_NOTE).toBe('Saldo a favor del cliente');
+  });
+});

@@ -1,0 +1,137 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RegisterPaymentButton } from '../../src/web/features/payments';
+import { PaymentsPage } from '../../src/web/features/payments/PaymentsPage';
+import { json, mockFetch } from './helpers';
+
+const ROW = {
+  id: 5,
+  saleId: 31,
+  date: '2026-04-02',
+  amount: 250,
+  currency: 'USD',
+  method: 'creditCard',
+  reference: 'VISA-77',
+  status: 'pending',
+  createdAt: '2026-04-02T10:00:00.000Z',
+  sale: { id: 31, passengerName: 'Ana Núñez', status: 'confirmed', sellerId: 2, clientName: 'Turismo Sur' },
+};
+
+const PAGE = {
+  payments: [ROW],
+  totals: { confirmed: 1200.5, pending: 250 },
+  pagination: { page: 1, limit: 20, total: 1, totalPages: 1 },
+};
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/payments', element: <PaymentsPage /> }], {
+    initialEntries: ['/payments'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const lastUrl = (fetchMock: ReturnType<typeof mockFetch>) => String(fetchMock.mock.calls.at(-1)?.[0]);
+
+afterEach(cleanup);
+
+describe('PaymentsPage', () => {
+  it('shows each payment as a link to its sale, with the totals of the list', async () => {
+    mockFetch(() => json(PAGE));
+    renderPage();
+    const card = await screen.findByRole('link', { name: /Turismo Sur/ });
+    expect(card.getAttribute('href')).toBe('/sales/31');
+    for (const text of ['Ana Núñez', 'VISA-77', 'Tarjeta de Crédito', 'Pendiente', '$250.00']) {
+      expect(within(card).getByText(text)).toBeTruthy();
+    }
+    expect(screen.getByText('Total confirmado')).toBeTruthy();
+    expect(screen.getByText('$1,200.50')).toBeTruthy();
+  });
+
+  it('asks the server for the chosen status, method and search', async () => {
+    const fetchMock = mockFetch(() => json(PAGE));
+    renderPage();
+    await screen.findByText('VISA-77');
+    expect(lastUrl(fetchMock)).toBe('/api/payments?page=1&limit=20');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pendientes' }));
+    await waitFor(() => expect(lastUrl(fetchMock)).toContain('status=pending'));
+    fireEvent.change(screen.getByLabelText('Método de pago'), { target: { value: 'transfer' } });
+    await waitFor(() => expect(lastUrl(fetchMock)).toContain('method=transfer'));
+    fireEvent.change(screen.getByLabelText('Buscar pagos por cliente o referencia'), {
+      target: { value: ' VISA ' },
+    });
+    await waitFor(() =>
+      expect(lastUrl(fetchMock)).toBe('/api/payments?status=pending&method=transfer&q=VISA&page=1&limit=20'),
+    );
+  });
+
+  it('says when nothing matches and when loading fails', async () => {
+    mockFetch(() => json({ ...PAGE, payments: [], totals: { confirmed: 0, pending: 0 } }));
+    renderPage();
+    expect(await screen.findByText('No se encontraron pagos')).toBeTruthy();
+    cleanup();
+    mockFetch(() => json({ message: 'boom' }, 500, 'Internal Server Error'));
+    renderPage();
+    expect(await screen.findByText('Error al cargar pagos')).toBeTruthy();
+  });
+});
+
+describe('RegisterPaymentButton', () => {
+  function renderButton(status: 'confirmed' | 'cancelled' = 'confirmed') {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <RegisterPaymentButton sale={{ id: 9, status }} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('registers a payment and closes the dialog', async () => {
+    const fetchMock = mockFetch(() => json({ message: 'Pago registrado', payment: ROW }, 201, 'Created'));
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar Pago' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar Pago' });
+    fireEvent.change(within(dialog).getByLabelText('Monto'), { target: { value: '99.90' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar Pago' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
+    expect(body).toMatchObject({ saleId: 9, amount: '99.90', method: 'cash', reference: null });
+  });
+
+  it('keeps the dialog open with the spec message and the server reason on failure', async () => {
+    mockFetch(() =>
+      json({ message: 'No se pueden registrar pagos en una venta cancelada' }, 409, 'Conflict'),
+    );
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar Pago' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar Pago' });
+    fireEvent.change(within(dialog).getByLabelText('Monto'), { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar Pago' }));
+    expect(await within(dialog).findByText('Failed to create payment')).toBeTruthy();
+    expect(within(dialog).getByText('No se pueden registrar pagos en una venta cancelada')).toBeTruthy();
+  });
+
+  it('requires a payment date', async () => {
+    const fetchMock = mockFetch(() => json({}));
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar Pago' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar Pago' });
+    fireEvent.change(within(dialog).getByLabelText('Fecha de pago'), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText('Monto'), { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar Pago' }));
+    expect(await within(dialog).findByText('La fecha de pago es requerida')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is disabled on a cancelled sale', () => {
+    renderButton('cancelled');
+    expect((screen.getByRole('button', { name: 'Registrar Pago' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,113 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Payment } from '../../src/domain/payments';
+import { type PaymentsSale, SalePayments } from '../../src/web/features/payments';
+import { json, mockFetch } from './helpers';
+
+const SALE: PaymentsSale = { id: 9, salePrice: 1000, totalPaid: 400, balance: 600, status: 'confirmed' };
+
+const PAYMENTS: Payment[] = [
+  {
+    id: 1,
+    saleId: 9,
+    date: '2026-03-02',
+    amount: 400,
+    currency: 'USD',
+    method: 'transfer',
+    reference: 'TRX-1',
+    status: 'confirmed',
+    createdAt: '2026-03-02T10:00:00.000Z',
+  },
+  {
+    id: 2,
+    saleId: 9,
+    date: '2026-03-03',
+    amount: 50,
+    currency: 'USD',
+    method: 'cash',
+    reference: null,
+    status: 'pending',
+    createdAt: '2026-03-03T10:00:00.000Z',
+  },
+];
+
+function renderSection(sale: PaymentsSale = SALE, canWrite = true) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <SalePayments sale={sale} canWrite={canWrite} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(cleanup);
+
+describe('SalePayments', () => {
+  it('lists the payments with their method labels, a dash for no reference and a pending badge', async () => {
+    mockFetch(() => json(PAYMENTS));
+    renderSection();
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).getByText('Transferencia')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('TRX-1')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Efectivo')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('-')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Pendiente')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Editar pago' })).toHaveLength(2);
+  });
+
+  it('shows the server totals, Pendiente in red while something is owed', async () => {
+    mockFetch(() => json([]));
+    renderSection();
+    expect(await screen.findByText('No hay pagos registrados para esta venta')).toBeTruthy();
+    expect(screen.getByText('$1,000.00')).toBeTruthy();
+    expect(screen.getByText('$400.00')).toBeTruthy();
+    expect(screen.getByTestId('sale-balance').className).toContain('text-red-700');
+  });
+
+  it('shows an overpayment as a credit in green', async () => {
+    mockFetch(() => json([]));
+    renderSection({ ...SALE, totalPaid: 1100, balance: -100 });
+    const balance = screen.getByTestId('sale-balance');
+    expect(balance.className).toContain('text-green-700');
+    expect(balance.textContent).toBe('$100.00Saldo a favor del cliente');
+  });
+
+  it('has no edit buttons for a reader', async () => {
+    mockFetch(() => json(PAYMENTS));
+    renderSection(SALE, false);
+    await screen.findAllByRole('listitem');
+    expect(screen.queryByRole('button', { name: 'Editar pago' })).toBeNull();
+  });
+
+  it('edits a payment and keeps the dialog open with the spec message when the server refuses', async () => {
+    const fetchMock = mockFetch((_url, init) =>
+      init.method === 'PUT'
+        ? json({ message: 'Error interno' }, 500, 'Internal Server Error')
+        : json(PAYMENTS),
+    );
+    renderSection();
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Editar pago' }))[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Pago' });
+    expect((within(dialog).getByLabelText('Monto') as HTMLInputElement).value).toBe('400');
+
+    fireEvent.change(within(dialog).getByLabelText('Monto'), { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar Pago' }));
+    expect(await within(dialog).findByText('Please enter a valid amount')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Monto'), { target: { value: '1000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar Pago' }));
+    expect(await within(dialog).findByText('Failed to update payment')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(put?.[0]).toBe('/api/payments/1');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      date: '2026-03-02',
+      amount: '1000',
+      method: 'transfer',
+      reference: 'TRX-1',
+      status: 'confirmed',
+    });
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Editar Pago' })).toBeTruthy());
+  });
+});

@@ -1,0 +1,122 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SupplierPaymentForm } from '../../src/web/features/supplier-payments/SupplierPaymentForm';
+import { todayIso } from '../../src/web/features/supplier-payments/texts';
+import { json, mockFetch } from './helpers';
+
+const SUPPLIER = { id: 7, name: 'Explora Patagonia' };
+const SUMMARY = {
+  supplierId: 7,
+  supplierName: 'Explora Patagonia',
+  currency: 'USD',
+  totalAmount: 900,
+  paidAmount: 0,
+  pendingAmount: 900,
+  salesCount: 2,
+  sales: [
+    {
+      id: 11,
+      passengerName: 'Ana Núñez',
+      status: 'confirmed',
+      totalCost: 500,
+      supplierCost: 400,
+      creationDate: '2026-03-01T10:00:00.000Z',
+    },
+    {
+      id: 12,
+      passengerName: 'Pedro Soto',
+      status: 'draft',
+      totalCost: 600,
+      supplierCost: 500,
+      creationDate: '2026-03-02T10:00:00.000Z',
+    },
+  ],
+};
+
+/** GETs answer the picker and the related sales; the POST answers with `post`. */
+function serve(post: () => Response) {
+  return mockFetch((url, init) => {
+    if (init.method === 'POST') return post();
+    if (url.startsWith('/api/supplier-payments/supplier/7/sales')) return json(SUMMARY);
+    if (url.startsWith('/api/suppliers')) return json({ data: [SUPPLIER], pagination: {} });
+    return json({ message: 'no encontrado' }, 404, 'Not Found');
+  });
+}
+
+function renderForm(onCreated = vi.fn(), initialSupplier: typeof SUPPLIER | null = SUPPLIER) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <SupplierPaymentForm initialSupplier={initialSupplier} onCancel={vi.fn()} onCreated={onCreated} />
+    </QueryClientProvider>,
+  );
+  return onCreated;
+}
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Crear Pago' }));
+const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SupplierPaymentForm', () => {
+  it("starts with the spec's defaults and asks for the required fields without calling the server", async () => {
+    const fetchMock = serve(() => json({}, 201));
+    renderForm(vi.fn(), null);
+    expect((screen.getByLabelText('Monto') as HTMLInputElement).value).toBe('0');
+    expect((screen.getByLabelText('Moneda') as HTMLSelectElement).value).toBe('USD');
+    expect((screen.getByLabelText('Método de Pago') as HTMLSelectElement).value).toBe('transfer');
+    expect((screen.getByLabelText('Fecha de Pago') as HTMLInputElement).value).toBe(todayIso());
+    submit();
+    const alert = await screen.findByRole('alert');
+    // One message for every missing field, not one per field.
+    expect(alert.textContent).toBe('Por favor completa todos los campos requeridos');
+    expect(screen.getByLabelText('Monto').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Descripción').getAttribute('aria-invalid')).toBe('true');
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it("sends the payment with the ticked sales and keeps the form open on the server's refusal", async () => {
+    const fetchMock = serve(() =>
+      json({ message: 'No hay una tasa de cambio activa para CLP' }, 409, 'Conflict'),
+    );
+    const onCreated = renderForm();
+    fireEvent.click(await screen.findByRole('checkbox', { name: /#11/ }));
+    type('Monto', '1500.5');
+    type('Moneda', 'CLP');
+    type('Descripción', 'Anticipo temporada');
+    submit();
+    const alert = await screen.findByText('No hay una tasa de cambio activa para CLP');
+    expect(alert.closest('[role="alert"]')?.textContent).toContain('Error al crear el pago');
+    expect(onCreated).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Descripción') as HTMLTextAreaElement).value).toBe('Anticipo temporada');
+    const [url, init] = posts(fetchMock)[0] ?? [];
+    expect(url).toBe('/api/supplier-payments');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      supplierId: 7,
+      amount: '1500.5',
+      currency: 'CLP',
+      paymentDate: todayIso(),
+      paymentMethod: 'transfer',
+      description: 'Anticipo temporada',
+      reference: null,
+      relatedSales: [11],
+    });
+  });
+
+  it('hands the created payment and message to onCreated', async () => {
+    const payment = { id: 3, supplierId: 7 };
+    serve(() => json({ message: 'Pago a proveedor registrado', payment }, 201));
+    const onCreated = renderForm();
+    type('Monto', '250');
+    type('Descripción', 'Saldo de marzo');
+    submit();
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(payment, 'Pago a proveedor registrado'));
+  });
+});
