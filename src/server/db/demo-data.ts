@@ -32,7 +32,7 @@ export const DEMO_CLASSIFICATIONS = [
   'Crucero',
 ];
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Camila',
   'Matías',
   'Valentina',
@@ -64,7 +64,7 @@ const FIRST_NAMES = [
   'Nuria',
   'Raúl',
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'González',
   'Muñoz',
   'Rojas',

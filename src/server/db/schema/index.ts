@@ -3,4 +3,5 @@ export * from './invoices';
 export * from './master-data';
 export * from './payments';
 export * from './sales';
+export * from './summaries';
 export * from './users';

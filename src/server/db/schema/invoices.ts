@@ -68,7 +68,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_year_sequence_key').on(t.year, t.sequence),
     // At most one active (not cancelled) invoice per sale.
     uniqueIndex('invoices_active_sale_key').on(t.saleId).where(sql`${t.cancelledAt} is null`),
-    index('invoices_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('invoices_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('invoices_client_name_search_idx').using(
       'gin',
       sql`f_unaccent(lower(${t.clientName})) gin_trgm_ops`,

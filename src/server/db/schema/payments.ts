@@ -42,7 +42,7 @@ export const payments = pgTable(
     check('payments_method_check', sql`${t.method} in ('cash', 'creditCard', 'transfer')`),
     check('payments_status_check', sql`${t.status} in ('confirmed', 'pending')`),
     index('payments_sale_id_idx').on(t.saleId),
-    index('payments_date_idx').on(t.paymentDate.desc(), t.id.desc()),
+    index('payments_date_idx').on(t.paymentDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -72,7 +72,7 @@ export const supplierPayments = pgTable(
       'supplier_payments_method_check',
       sql`${t.paymentMethod} in ('transfer', 'cash', 'check', 'card', 'other')`,
     ),
-    index('supplier_payments_supplier_idx').on(t.supplierId, t.paymentDate.desc()),
+    index('supplier_payments_supplier_idx').on(t.supplierId, t.paymentDate.desc().nullsFirst()),
   ],
 );
 

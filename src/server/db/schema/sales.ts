@@ -51,9 +51,17 @@ export const sales = pgTable(
     check('sales_region_check', sql`${t.region} in ('national', 'international', 'regional')`),
     check('sales_passenger_count_check', sql`${t.passengerCount} >= 1`),
     check('sales_amounts_check', sql`${t.salePrice} >= 0 and ${t.totalCost} >= 0`),
-    index('sales_creation_date_idx').on(t.creationDate.desc(), t.id.desc()),
-    index('sales_seller_creation_idx').on(t.sellerId, t.creationDate.desc(), t.id.desc()),
-    index('sales_status_creation_idx').on(t.status, t.creationDate.desc(), t.id.desc()),
+    index('sales_creation_date_idx').on(t.creationDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('sales_seller_creation_idx').on(
+      t.sellerId,
+      t.creationDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('sales_status_creation_idx').on(
+      t.status,
+      t.creationDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('sales_travel_date_idx').on(t.travelDate),
     index('sales_client_id_idx').on(t.clientId),
     index('sales_passenger_name_search_idx').using(

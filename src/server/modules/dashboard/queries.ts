@@ -2,44 +2,52 @@ import { and, asc, count, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-or
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { SALE_STATUSES } from '../../../domain/status';
 import type { Database } from '../../db/client';
-import { sales } from '../../db/schema';
+import { sales, salesSummary } from '../../db/schema';
 import type { SaleScope } from '../sales';
 
 /**
- * Dashboard figures (DESIGN.md 6), all computed by SQL aggregates over the caller's scope: a seller
- * sees their own sales, admin and finance the whole company.
+ * Dashboard figures (DESIGN.md 6) over the caller's scope: a seller sees their own sales, admin and
+ * finance the whole company. Counts and sums read the trigger-kept `sales_summary` (a few hundred
+ * rows, exact, see docs/performance.md); departures and the 30-day chart read the sales by index.
  */
 const scoped = (scope: SaleScope, ...conditions: (SQL | undefined)[]) =>
   and(scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId), ...conditions);
+const summaryScope = (scope: SaleScope, ...conditions: (SQL | undefined)[]) =>
+  and(scope.sellerId === undefined ? undefined : eq(salesSummary.sellerId, scope.sellerId), ...conditions);
 
 const money = (value: string | null | undefined) => Number(value ?? 0);
 
 /** Revenue: sale prices of every sale that is not cancelled. */
 export async function revenue(db: Database, scope: SaleScope): Promise<number> {
   const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${sales.salePrice}), 0)` })
-    .from(sales)
-    .where(scoped(scope, ne(sales.status, 'cancelled')));
+    .select({ total: sql<string>`coalesce(sum(${salesSummary.salePrice}), 0)` })
+    .from(salesSummary)
+    .where(summaryScope(scope, ne(salesSummary.status, 'cancelled')));
   return money(row?.total);
 }
 
 async function countBy(db: Database, scope: SaleScope, column: AnyPgColumn) {
   const rows = await db
-    .select({ key: column, count: count(), totalCost: sql<string>`coalesce(sum(${sales.totalCost}), 0)` })
-    .from(sales)
-    .where(scoped(scope))
+    .select({
+      key: column,
+      count: sql<number>`sum(${salesSummary.salesCount})`.mapWith(Number),
+      totalCost: sql<string>`coalesce(sum(${salesSummary.totalCost}), 0)`,
+    })
+    .from(salesSummary)
+    .where(summaryScope(scope))
     .groupBy(column)
-    .orderBy(sql`count(*) desc`, asc(column));
+    .having(sql`sum(${salesSummary.salesCount}) > 0`)
+    .orderBy(sql`sum(${salesSummary.salesCount}) desc`, asc(column));
   return Object.fromEntries(
     rows.map((r) => [String(r.key), { count: r.count, totalCost: money(r.totalCost) }]),
   );
 }
 
 export const salesBy = {
-  status: (db: Database, scope: SaleScope) => countBy(db, scope, sales.status),
-  saleType: (db: Database, scope: SaleScope) => countBy(db, scope, sales.saleType),
-  serviceType: (db: Database, scope: SaleScope) => countBy(db, scope, sales.serviceType),
-  region: (db: Database, scope: SaleScope) => countBy(db, scope, sales.region),
+  status: (db: Database, scope: SaleScope) => countBy(db, scope, salesSummary.status),
+  saleType: (db: Database, scope: SaleScope) => countBy(db, scope, salesSummary.saleType),
+  serviceType: (db: Database, scope: SaleScope) => countBy(db, scope, salesSummary.serviceType),
+  region: (db: Database, scope: SaleScope) => countBy(db, scope, salesSummary.region),
 };
 
 export async function statusCounts(db: Database, scope: SaleScope) {

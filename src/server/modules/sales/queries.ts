@@ -10,6 +10,7 @@ import {
   saleItemPassengers,
   saleItems,
   sales,
+  salesSummary,
   suppliers,
   users,
 } from '../../db/schema';
@@ -56,10 +57,18 @@ export async function listSales(
     .orderBy(desc(sales.creationDate), desc(sales.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  // The count joins clients only when the search needs it.
+  // Without a search the total comes from the trigger-kept summary (a few rows, not every sale).
   const countQuery = query.q
     ? db.select({ n: count() }).from(sales).innerJoin(clients, eq(clients.id, sales.clientId)).where(where)
-    : db.select({ n: count() }).from(sales).where(where);
+    : db
+        .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)`.mapWith(Number) })
+        .from(salesSummary)
+        .where(
+          and(
+            scope.sellerId === undefined ? undefined : eq(salesSummary.sellerId, scope.sellerId),
+            query.status ? eq(salesSummary.status, query.status) : undefined,
+          ),
+        );
   const [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
   return {
     sales: rows.map((r) => ({ ...saleFields(r.sale), client: r.client, seller: r.seller })),

@@ -1,7 +1,14 @@
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import type { Database } from '../../db/client';
-import { saleItems, sales, supplierPayments, suppliers } from '../../db/schema';
+import {
+  sales,
+  salesSummary,
+  supplierPayments,
+  supplierSales,
+  suppliers,
+  supplierTotals,
+} from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { nameContains } from '../../lib/search';
 
@@ -11,20 +18,10 @@ const RECENT_SALES = 3;
 
 /**
  * Balances in USD (DESIGN.md 6): what a supplier is owed is the cost of its items on sales that are
- * not cancelled; what it was paid is the sum of its payments converted at the rate frozen on each.
+ * not cancelled (kept per supplier by triggers in `supplier_totals`, docs/performance.md); what it
+ * was paid is the sum of its payments converted at the rate frozen on each.
  */
 function balanceRows(db: Database, where: SQL | undefined) {
-  const owed = db
-    .select({
-      supplierId: saleItems.supplierId,
-      total: sql<string>`sum(${saleItems.costPrice})`.as('total'),
-      salesCount: sql<number>`count(distinct ${saleItems.saleId})`.mapWith(Number).as('sales_count'),
-    })
-    .from(saleItems)
-    .innerJoin(sales, eq(sales.id, saleItems.saleId))
-    .where(ne(sales.status, 'cancelled'))
-    .groupBy(saleItems.supplierId)
-    .as('owed');
   const paid = db
     .select({
       supplierId: supplierPayments.supplierId,
@@ -33,47 +30,52 @@ function balanceRows(db: Database, where: SQL | undefined) {
     .from(supplierPayments)
     .groupBy(supplierPayments.supplierId)
     .as('paid');
+  const owed = sql<string>`coalesce(${supplierTotals.totalCost}, 0)`;
   return db
     .select({
       supplierId: suppliers.id,
       supplierName: suppliers.name,
-      totalAmount: sql<string>`coalesce(${owed.total}, 0)`,
+      totalAmount: owed,
       paidAmount: sql<string>`coalesce(${paid.total}, 0)`,
-      pendingAmount: sql<string>`coalesce(${owed.total}, 0) - coalesce(${paid.total}, 0)`,
-      salesCount: sql<number>`coalesce(${owed.salesCount}, 0)`.mapWith(Number),
+      pendingAmount: sql<string>`${owed} - coalesce(${paid.total}, 0)`,
+      salesCount: sql<number>`coalesce(${supplierTotals.salesCount}, 0)`.mapWith(Number),
     })
     .from(suppliers)
-    .leftJoin(owed, eq(owed.supplierId, suppliers.id))
+    .leftJoin(supplierTotals, eq(supplierTotals.supplierId, suppliers.id))
     .leftJoin(paid, eq(paid.supplierId, suppliers.id))
     .where(where);
 }
 
-/** The supplier's share of each sale's cost, newest sales first. */
+/** The supplier's share of each sale's cost, newest sales first (all of them, or the latest few). */
 async function salesOf(db: Database, supplierIds: number[], perSupplier: number | undefined) {
   if (!supplierIds.length) return [];
-  const ranked = db
+  // Per supplier, its newest shares straight from the index: never every sale of every supplier.
+  const shares = db
     .select({
-      supplierId: saleItems.supplierId,
+      saleId: supplierSales.saleId,
+      supplierCost: supplierSales.cost,
+      createdAt: supplierSales.saleCreatedAt,
+    })
+    .from(supplierSales)
+    .where(eq(supplierSales.supplierId, suppliers.id))
+    .orderBy(desc(supplierSales.saleCreatedAt), desc(supplierSales.saleId))
+    .$dynamic();
+  const recent = (perSupplier ? shares.limit(perSupplier) : shares).as('recent');
+  const rows = await db
+    .select({
+      supplierId: suppliers.id,
       id: sales.id,
       passengerName: sales.passengerName,
       status: sales.status,
-      totalCost: sql<string>`${sales.totalCost}`.as('sale_total_cost'),
-      supplierCost: sql<string>`sum(${saleItems.costPrice})`.as('supplier_cost'),
+      totalCost: sales.totalCost,
+      supplierCost: recent.supplierCost,
       creationDate: sales.creationDate,
-      rank: sql<number>`row_number() over (partition by ${saleItems.supplierId} order by ${sales.creationDate} desc, ${sales.id} desc)`.as(
-        'rank',
-      ),
     })
-    .from(saleItems)
-    .innerJoin(sales, eq(sales.id, saleItems.saleId))
-    .where(inArray(saleItems.supplierId, supplierIds))
-    .groupBy(saleItems.supplierId, sales.id)
-    .as('ranked');
-  const rows = await db
-    .select()
-    .from(ranked)
-    .where(perSupplier ? sql`${ranked.rank} <= ${perSupplier}` : undefined)
-    .orderBy(asc(ranked.supplierId), asc(ranked.rank));
+    .from(suppliers)
+    .innerJoinLateral(recent, sql`true`)
+    .innerJoin(sales, eq(sales.id, recent.saleId))
+    .where(inArray(suppliers.id, supplierIds))
+    .orderBy(asc(suppliers.id), desc(recent.createdAt), desc(recent.saleId));
   return rows.map((r) => ({
     supplierId: r.supplierId,
     id: r.id,
@@ -81,7 +83,7 @@ async function salesOf(db: Database, supplierIds: number[], perSupplier: number 
     status: r.status,
     totalCost: Number(r.totalCost),
     supplierCost: Number(r.supplierCost),
-    creationDate: new Date(r.creationDate).toISOString(),
+    creationDate: r.creationDate.toISOString(),
   }));
 }
 
@@ -125,10 +127,12 @@ export async function supplierSummary(db: Database, supplierId: number) {
 export async function supplierStats(db: Database) {
   const rows = await balanceRows(db, undefined);
   const pending = rows.filter((r) => Number(r.pendingAmount) > 0);
+  // Every sale has at least one item (the API refuses a sale without), so the sales with items that
+  // are not cancelled are the non-cancelled sales, counted in the summary.
   const [sold] = await db
-    .select({ n: sql<number>`count(distinct ${saleItems.saleId})`.mapWith(Number) })
-    .from(saleItems)
-    .innerJoin(sales, and(eq(sales.id, saleItems.saleId), ne(sales.status, 'cancelled')));
+    .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)`.mapWith(Number) })
+    .from(salesSummary)
+    .where(ne(salesSummary.status, 'cancelled'));
   return {
     // Exact decimals from SQL, added in integer cents.
     totalPending: sumMoney(pending.map((r) => r.pendingAmount)),

@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, openPglite, openPostgres } from '../../src/server/db/client';
+import { seedDemoData } from '../../src/server/db/seed';
+import { seedLarge } from '../seed-large';
+
+/**
+ * The benchmark's databases, seeded once and reused by later runs with the same size (a marker
+ * records the size; `--fresh` seeds again).
+ */
+async function seed(handle: DatabaseHandle, sales: number): Promise<number> {
+  const started = Date.now();
+  try {
+    await handle.migrate();
+    await seedDemoData(handle.db);
+    await seedLarge(handle.db, { sales });
+  } finally {
+    await handle.close();
+  }
+  return (Date.now() - started) / 1000;
+}
+
+/** PGlite in `dir/pglite`, the layout `npm start` uses for DATA_DIR. Returns the seeding time, if seeded. */
+export async function preparePglite(dir: string, sales: number, fresh: boolean): Promise<number | undefined> {
+  const marker = path.join(dir, `sembrado-${sales}`);
+  if (!fresh && existsSync(marker)) return undefined;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const seconds = await seed(await openPglite(path.join(dir, 'pglite')), sales);
+  writeFileSync(marker, new Date().toISOString());
+  return seconds;
+}
+
+/**
+ * A dedicated PostgreSQL database (never the app's own): dropped and created again when it was not
+ * seeded with this size. Returns undefined when PostgreSQL cannot be reached, so the bench goes on.
+ */
+export async function preparePostgres(
+  url: string,
+  sales: number,
+  fresh: boolean,
+): Promise<{ reachable: boolean; seconds?: number }> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Nombre de base de datos no admitido: ${name}`);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  try {
+    await admin.connect();
+  } catch {
+    return { reachable: false };
+  }
+  const label = `sembrado:${sales}`;
+  try {
+    const existing = await admin.query<{ note: string | null }>(
+      `select shobj_description(oid, 'pg_database') as note from pg_database where datname = $1`,
+      [name],
+    );
+    if (!fresh && existing.rows[0]?.note === label) return { reachable: true };
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const seconds = await seed(await openPostgres(url), sales);
+    await admin.query(`comment on database ${name} is '${label}'`);
+    return { reachable: true, seconds };
+  } finally {
+    await admin.end();
+  }
+}

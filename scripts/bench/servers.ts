@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (!address || typeof address === 'string') throw new Error('No se obtuvo un puerto libre');
+  return address.port;
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`El servidor terminó al arrancar (código ${child.exitCode})`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`El servidor no respondió en ${url} en ${timeoutMs / 1000} s`);
+}
+
+/** Runs a TypeScript entry point in its own Node process, as `npm start` does. */
+async function startProcess(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilAnswering(`${url}${readyPath}`, child, 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * The real server (`src/server/main.ts`) in production mode. Request logging is off (warn level), as
+ * a busy installation would run it; everything else (auth, validation, helmet) is as in production.
+ */
+export function startApp(database: { dataDir: string } | { databaseUrl: string }): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = { NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_DATA: 'false' };
+  if ('databaseUrl' in database) env.DATABASE_URL = database.databaseUrl;
+  else {
+    env.DATA_DIR = database.dataDir;
+    delete env.DATABASE_URL;
+  }
+  return startProcess('src/server/main.ts', env, '/api/health');
+}
+
+export function startBareFastify(): Promise<RunningServer> {
+  return startProcess('scripts/bench/bare-server.ts', {}, '/');
+}

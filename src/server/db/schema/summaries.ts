@@ -1,0 +1,53 @@
+import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/*
+ * Aggregates kept up to date by triggers (migrations/0003_sales_aggregates.sql), so the dashboard,
+ * the list totals and the supplier balances read a few hundred rows instead of scanning every sale
+ * and item (docs/performance.md). Never written by the application: the triggers on `sales` and
+ * `sale_items` own them, and `rebuild_sales_aggregates()` recomputes them from scratch.
+ */
+
+/** Sales counted and summed per seller, status, sale type, service type and region. */
+export const salesSummary = pgTable(
+  'sales_summary',
+  {
+    sellerId: integer('seller_id').notNull(),
+    status: text('status').notNull(),
+    saleType: text('sale_type').notNull(),
+    serviceType: text('service_type').notNull(),
+    region: text('region').notNull(),
+    salesCount: integer('sales_count').notNull(),
+    salePrice: numeric('sale_price', { precision: 16, scale: 2 }).notNull(),
+    totalCost: numeric('total_cost', { precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.status, t.saleType, t.serviceType, t.region] })],
+);
+
+/** One row per supplier and sale: the supplier's share of the sale's cost. */
+export const supplierSales = pgTable(
+  'supplier_sales',
+  {
+    supplierId: integer('supplier_id').notNull(),
+    saleId: integer('sale_id').notNull(),
+    cost: numeric('cost', { precision: 16, scale: 2 }).notNull(),
+    /** False for a cancelled sale, which owes the supplier nothing. */
+    counted: boolean('counted').notNull(),
+    saleCreatedAt: timestamp('sale_created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.supplierId, t.saleId] }),
+    index('supplier_sales_recent_idx').on(
+      t.supplierId,
+      t.saleCreatedAt.desc().nullsFirst(),
+      t.saleId.desc().nullsFirst(),
+    ),
+    index('supplier_sales_sale_idx').on(t.saleId),
+  ],
+);
+
+/** What each supplier is owed: counted sales and their cost. */
+export const supplierTotals = pgTable('supplier_totals', {
+  supplierId: integer('supplier_id').primaryKey(),
+  salesCount: integer('sales_count').notNull(),
+  totalCost: numeric('total_cost', { precision: 16, scale: 2 }).notNull(),
+});

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/client';
+import { createSaleRefs, type SaleRefs, saleBody } from '../helpers/sales';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+
+/**
+ * The trigger-kept aggregates (migrations/0003, docs/performance.md) must always equal what a full
+ * recomputation gives: after creating, editing, cancelling and deleting sales through the API, and
+ * after concurrent writes that touch the same suppliers in opposite orders.
+ */
+let ctx: TestContext;
+let refs: SaleRefs;
+let otherSupplier: number;
+
+async function snapshot(db: Database) {
+  const rows = async (query: string) => ((await db.execute(sql.raw(query))) as { rows: unknown[] }).rows;
+  return {
+    summary: await rows(
+      `select seller_id, status, sale_type, service_type, region, sales_count, sale_price::text, total_cost::text
+       from sales_summary where sales_count <> 0 order by 1, 2, 3, 4, 5`,
+    ),
+    shares: await rows(
+      'select supplier_id, sale_id, cost::text, counted, sale_created_at from supplier_sales order by 1, 2',
+    ),
+    totals: await rows(
+      'select supplier_id, sales_count, total_cost::text from supplier_totals where sales_count <> 0 or total_cost <> 0 order by 1',
+    ),
+  };
+}
+
+/** The aggregates as the triggers left them must equal a rebuild from scratch. */
+async function expectAggregatesExact() {
+  const kept = await snapshot(ctx.db);
+  await ctx.db.execute(sql`select rebuild_sales_aggregates()`);
+  expect(kept).toEqual(await snapshot(ctx.db));
+}
+
+const item = (supplierId: number, cost: string) => ({
+  classificationId: refs.classification.id,
+  supplierId,
+  operatorId: refs.operator.id,
+  passengers: [refs.passengers[0]?.id],
+  salePrice: (Number(cost) * 1.2).toFixed(2),
+  costPrice: cost,
+});
+
+async function call(method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  return ctx.app.inject({ method, url, headers: await ctx.auth('admin'), payload });
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  refs = await createSaleRefs(ctx, 'agg');
+  const res = await call('POST', '/api/suppliers', { name: 'Proveedor agregado dos' });
+  otherSupplier = (Object.values(res.json()).find((v) => typeof v === 'object') as { id: number }).id;
+});
+afterAll(() => ctx.close());
+
+describe('aggregates kept by triggers', () => {
+  it('follow creation, edits, status changes and deletion exactly', async () => {
+    const created = await call(
+      'POST',
+      '/api/sales',
+      saleBody(refs, ctx.users.sales.id, {
+        items: [
+          item(refs.supplier.id, '100.10'),
+          item(otherSupplier, '0.20'),
+          item(refs.supplier.id, '0.05'),
+        ],
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+    const sale = created.json().sale;
+    await expectAggregatesExact();
+    const totals = await snapshot(ctx.db);
+    expect(totals.totals).toEqual([
+      { supplier_id: refs.supplier.id, sales_count: 1, total_cost: '100.15' },
+      { supplier_id: otherSupplier, sales_count: 1, total_cost: '0.20' },
+    ]);
+
+    const edited = await call('PUT', `/api/sales/${sale.id}`, {
+      ...saleBody(refs, ctx.users.admin.id, {
+        items: [item(otherSupplier, '50.00')],
+        saleData: { region: 'national', serviceType: 'hotel' },
+      }),
+      version: sale.version,
+    });
+    expect(edited.statusCode).toBe(200);
+    await expectAggregatesExact();
+
+    const cancelled = await call('PUT', `/api/sales/${sale.id}`, { status: 'cancelled' });
+    expect(cancelled.statusCode).toBe(200);
+    await expectAggregatesExact();
+    expect((await snapshot(ctx.db)).totals).toEqual([]);
+
+    const deleted = await call('DELETE', `/api/sales/${sale.id}`);
+    expect(deleted.statusCode).toBe(200);
+    await expectAggregatesExact();
+    expect(await snapshot(ctx.db)).toEqual({ summary: [], shares: [], totals: [] });
+  });
+
+  it('stay exact when concurrent sales touch the same suppliers in opposite orders', async () => {
+    const bodies = Array.from({ length: 12 }, (_, i) =>
+      saleBody(refs, ctx.users.sales.id, {
+        items:
+          i % 2 === 0
+            ? [item(refs.supplier.id, '10.01'), item(otherSupplier, '20.02')]
+            : [item(otherSupplier, '30.03'), item(refs.supplier.id, '40.04')],
+      }),
+    );
+    const results = await Promise.all(bodies.map((body) => call('POST', '/api/sales', body)));
+    expect(results.map((r) => r.statusCode)).toEqual(bodies.map(() => 201));
+    await expectAggregatesExact();
+    expect((await snapshot(ctx.db)).totals).toEqual([
+      { supplier_id: refs.supplier.id, sales_count: 12, total_cost: '300.30' },
+      { supplier_id: otherSupplier, sales_count: 12, total_cost: '300.30' },
+    ]);
+  });
+});
