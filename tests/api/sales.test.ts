@@ -200,6 +200,28 @@ describe('reading sales', () => {
     expect(all.sales.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining([foreign.id, mine.id]));
   });
 
+  it('searches passenger names, client names and sale numbers, ignoring case and accents', async () => {
+    const byPassenger = await create('sales', { saleData: { passengerName: 'Begoña Íñiguez Búsqueda' } });
+    const byAdmin = await create(
+      'admin',
+      { saleData: { passengerName: 'Íñiguez Ajena' } },
+      ctx.users.admin.id,
+    );
+    const ids = async (q: string, who: 'admin' | 'sales' = 'admin') => {
+      const res = (await call('GET', `/api/sales?q=${encodeURIComponent(q)}&limit=100`, h[who])).json();
+      expect(res.pagination.total).toBe(res.sales.length);
+      return res.sales.map((s: { id: number }) => s.id);
+    };
+    expect(await ids('INIGUEZ busq')).toEqual([byPassenger.id]);
+    expect(await ids('iñiguez')).toEqual([byAdmin.id, byPassenger.id]);
+    // A seller finds only their own sales.
+    expect(await ids('iñiguez', 'sales')).toEqual([byPassenger.id]);
+    // The client's name (every sale here is for the same client) and the sale number.
+    const clientHits = await ids(refs.client.name.toUpperCase());
+    expect(clientHits).toEqual(expect.arrayContaining([byPassenger.id, byAdmin.id]));
+    expect(await ids(String(byAdmin.id))).toContain(byAdmin.id);
+  });
+
   it('filters by status on the server, pages, and lists newest first', async () => {
     const cancelled = await create('admin');
     await call('PUT', `/api/sales/${cancelled.id}`, h.admin, { status: 'cancelled' });

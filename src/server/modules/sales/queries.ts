@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SaleStatus } from '../../../domain/status';
 import type { Database } from '../../db/client';
 import {
@@ -31,18 +31,40 @@ function scopeCondition(scope: SaleScope): SQL | undefined {
   return scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId);
 }
 
+/**
+ * Sales whose passenger name or client name contains the text, or whose number it is. Each arm is
+ * its own indexed lookup (trigram on passenger and client names, client id, primary key): written as
+ * one OR across the join, PostgreSQL had to unaccent every name of every sale (docs/performance.md).
+ */
+function saleSearch(db: Database, q: string): SQL {
+  const ids = [
+    db.select({ id: sales.id }).from(sales).where(nameContains(sales.passengerName, q)),
+    db
+      .select({ id: sales.id })
+      .from(sales)
+      .where(
+        inArray(
+          sales.clientId,
+          db.select({ id: clients.id }).from(clients).where(nameContains(clients.name, q)),
+        ),
+      ),
+  ];
+  if (/^\d{1,9}$/.test(q))
+    ids.push(
+      db
+        .select({ id: sales.id })
+        .from(sales)
+        .where(eq(sales.id, Number(q))),
+    );
+  return inArray(sales.id, sql`(${sql.join(ids, sql` union `)})`);
+}
+
 export async function listSales(
   db: Database,
   scope: SaleScope,
   query: { status?: SaleStatus; q?: string; page: number; limit: number },
 ) {
-  const search = query.q
-    ? or(
-        nameContains(sales.passengerName, query.q),
-        nameContains(clients.name, query.q),
-        /^\d{1,9}$/.test(query.q) ? eq(sales.id, Number(query.q)) : undefined,
-      )
-    : undefined;
+  const search = query.q ? saleSearch(db, query.q) : undefined;
   const where = and(scopeCondition(scope), query.status ? eq(sales.status, query.status) : undefined, search);
   const rowsQuery = db
     .select({
@@ -59,7 +81,7 @@ export async function listSales(
     .offset((query.page - 1) * query.limit);
   // Without a search the total comes from the trigger-kept summary (a few rows, not every sale).
   const countQuery = query.q
-    ? db.select({ n: count() }).from(sales).innerJoin(clients, eq(clients.id, sales.clientId)).where(where)
+    ? db.select({ n: count() }).from(sales).where(where)
     : db
         .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)`.mapWith(Number) })
         .from(salesSummary)
@@ -97,11 +119,27 @@ function saleFields(sale: typeof sales.$inferSelect) {
   };
 }
 
-/** One sale with its client, seller and items (with names and passengers), or 404 outside the scope. */
+interface ItemPassenger {
+  id: number;
+  name: string;
+  passengerId: string;
+  email: string | null;
+  dateOfBirth: string;
+}
+
+/**
+ * One sale with its client, seller and items (with names and passengers), or 404 outside the scope.
+ * Two queries, whatever the number of items: the detail is one of the hottest calls.
+ */
 export async function loadSale(db: Database, id: number, scope: SaleScope) {
+  // What the client has paid (confirmed payments only) and what is left, computed exactly in SQL.
+  const paid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments}
+    where ${payments.saleId} = ${sales.id} and ${payments.status} = 'confirmed')`;
   const [row] = await db
     .select({
       sale: sales,
+      totalPaid: sql<string>`${paid}`,
+      balance: sql<string>`${sales.salePrice} - ${paid}`,
       client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
       seller: { id: users.id, username: users.username, email: users.email, role: users.role },
     })
@@ -117,6 +155,12 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
       classificationName: classifications.name,
       supplierName: suppliers.name,
       operatorName: operators.name,
+      passengers: sql<ItemPassenger[]>`coalesce((
+        select json_agg(json_build_object('id', ${passengers.id}, 'name', ${passengers.name},
+          'passengerId', ${passengers.passengerId}, 'email', ${passengers.email},
+          'dateOfBirth', ${passengers.dateOfBirth}) order by ${passengers.name})
+        from ${saleItemPassengers} join ${passengers} on ${passengers.id} = ${saleItemPassengers.passengerId}
+        where ${saleItemPassengers.saleItemId} = ${saleItems.id}), '[]'::json)`,
     })
     .from(saleItems)
     .innerJoin(classifications, eq(classifications.id, saleItems.classificationId))
@@ -124,38 +168,14 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
     .innerJoin(operators, eq(operators.id, saleItems.operatorId))
     .where(eq(saleItems.saleId, id))
     .orderBy(asc(saleItems.position), asc(saleItems.id));
-  // What the client has paid (confirmed payments only) and what is left, computed exactly in SQL.
-  const [paid] = await db
-    .select({
-      totalPaid: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'confirmed'), 0)`,
-      balance: sql<string>`${row.sale.salePrice}::numeric - coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'confirmed'), 0)`,
-    })
-    .from(payments)
-    .where(eq(payments.saleId, id));
-  const itemIds = items.map((i) => i.item.id);
-  const links = itemIds.length
-    ? await db
-        .select({
-          saleItemId: saleItemPassengers.saleItemId,
-          id: passengers.id,
-          name: passengers.name,
-          passengerId: passengers.passengerId,
-          email: passengers.email,
-          dateOfBirth: passengers.dateOfBirth,
-        })
-        .from(saleItemPassengers)
-        .innerJoin(passengers, eq(passengers.id, saleItemPassengers.passengerId))
-        .where(inArray(saleItemPassengers.saleItemId, itemIds))
-        .orderBy(asc(passengers.name))
-    : [];
 
   return {
     ...saleFields(row.sale),
-    totalPaid: money(paid?.totalPaid ?? '0'),
-    balance: money(paid?.balance ?? row.sale.salePrice),
+    totalPaid: money(row.totalPaid),
+    balance: money(row.balance),
     client: row.client,
     seller: row.seller,
-    items: items.map(({ item, classificationName, supplierName, operatorName }) => ({
+    items: items.map(({ item, classificationName, supplierName, operatorName, passengers }) => ({
       id: item.id,
       classificationId: item.classificationId,
       supplierId: item.supplierId,
@@ -171,9 +191,7 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
       costPrice: money(item.costPrice),
       reservationCode: item.reservationCode,
       paymentDate: item.paymentDate,
-      passengers: links
-        .filter((l) => l.saleItemId === item.id)
-        .map(({ saleItemId: _item, ...passenger }) => passenger),
+      passengers,
     })),
   };
 }
