@@ -1,3 +1,12 @@
+CREATE TABLE "sales_daily" (
+	"seller_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"sales_count" integer NOT NULL,
+	"sale_price" numeric(16, 2) NOT NULL,
+	"total_cost" numeric(16, 2) NOT NULL,
+	CONSTRAINT "sales_daily_seller_id_day_pk" PRIMARY KEY("seller_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "sales_summary" (
 	"seller_id" integer NOT NULL,
 	"status" text NOT NULL,
@@ -31,6 +40,7 @@ DROP INDEX "supplier_payments_supplier_idx";--> statement-breakpoint
 DROP INDEX "sales_creation_date_idx";--> statement-breakpoint
 DROP INDEX "sales_seller_creation_idx";--> statement-breakpoint
 DROP INDEX "sales_status_creation_idx";--> statement-breakpoint
+CREATE INDEX "sales_daily_day_idx" ON "sales_daily" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "supplier_sales_recent_idx" ON "supplier_sales" USING btree ("supplier_id","sale_created_at" DESC NULLS FIRST,"sale_id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "supplier_sales_sale_idx" ON "supplier_sales" USING btree ("sale_id");--> statement-breakpoint
 CREATE INDEX "invoices_created_idx" ON "invoices" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
@@ -38,7 +48,8 @@ CREATE INDEX "payments_date_idx" ON "payments" USING btree ("payment_date" DESC 
 CREATE INDEX "supplier_payments_supplier_idx" ON "supplier_payments" USING btree ("supplier_id","payment_date" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "sales_creation_date_idx" ON "sales" USING btree ("creation_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "sales_seller_creation_idx" ON "sales" USING btree ("seller_id","creation_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "sales_status_creation_idx" ON "sales" USING btree ("status","creation_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "sales_status_creation_idx" ON "sales" USING btree ("status","creation_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);
+--> statement-breakpoint
 -- Aggregates maintained by triggers (src/server/db/schema/summaries.ts, docs/performance.md).
 -- Every trigger first takes one transaction-scoped advisory lock: writers of sales and items then
 -- update the shared aggregate rows one transaction at a time, so two of them can never wait on each
@@ -52,6 +63,16 @@ CREATE FUNCTION sales_summary_add(s sales, sign integer) RETURNS void LANGUAGE s
   INSERT INTO sales_summary AS t (seller_id, status, sale_type, service_type, region, sales_count, sale_price, total_cost)
   VALUES (s.seller_id, s.status, s.sale_type, s.service_type, s.region, sign, sign * s.sale_price, sign * s.total_cost)
   ON CONFLICT (seller_id, status, sale_type, service_type, region) DO UPDATE
+    SET sales_count = t.sales_count + excluded.sales_count,
+        sale_price = t.sale_price + excluded.sale_price,
+        total_cost = t.total_cost + excluded.total_cost;
+$$;
+--> statement-breakpoint
+-- Adds the sale (sign 1) or takes it away (sign -1) on its seller's day.
+CREATE FUNCTION sales_daily_add(s sales, sign integer) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO sales_daily AS t (seller_id, day, sales_count, sale_price, total_cost)
+  VALUES (s.seller_id, (s.creation_date AT TIME ZONE 'UTC')::date, sign, sign * s.sale_price, sign * s.total_cost)
+  ON CONFLICT (seller_id, day) DO UPDATE
     SET sales_count = t.sales_count + excluded.sales_count,
         sale_price = t.sale_price + excluded.sale_price,
         total_cost = t.total_cost + excluded.total_cost;
@@ -86,8 +107,14 @@ $$;
 CREATE FUNCTION sales_aggregates_on_sale() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM lock_sales_aggregates();
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM sales_summary_add(OLD, -1); END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM sales_summary_add(NEW, 1); END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM sales_summary_add(OLD, -1);
+    PERFORM sales_daily_add(OLD, -1);
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM sales_summary_add(NEW, 1);
+    PERFORM sales_daily_add(NEW, 1);
+  END IF;
   IF TG_OP = 'UPDATE' AND (OLD.status IS DISTINCT FROM NEW.status OR OLD.creation_date IS DISTINCT FROM NEW.creation_date) THEN
     PERFORM supplier_sales_refresh(NEW.id);
   ELSIF TG_OP = 'DELETE' THEN
@@ -129,11 +156,15 @@ CREATE FUNCTION rebuild_sales_aggregates() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM lock_sales_aggregates();
   DELETE FROM sales_summary;
+  DELETE FROM sales_daily;
   DELETE FROM supplier_sales;
   DELETE FROM supplier_totals;
   INSERT INTO sales_summary (seller_id, status, sale_type, service_type, region, sales_count, sale_price, total_cost)
     SELECT seller_id, status, sale_type, service_type, region, count(*), sum(sale_price), sum(total_cost)
     FROM sales GROUP BY seller_id, status, sale_type, service_type, region;
+  INSERT INTO sales_daily (seller_id, day, sales_count, sale_price, total_cost)
+    SELECT seller_id, (creation_date AT TIME ZONE 'UTC')::date, count(*), sum(sale_price), sum(total_cost)
+    FROM sales GROUP BY 1, 2;
   INSERT INTO supplier_sales (supplier_id, sale_id, cost, counted, sale_created_at)
     SELECT i.supplier_id, i.sale_id, sum(i.cost_price), s.status <> 'cancelled', s.creation_date
     FROM sale_items i JOIN sales s ON s.id = i.sale_id

@@ -20,6 +20,10 @@ async function snapshot(db: Database) {
       `select seller_id, status, sale_type, service_type, region, sales_count, sale_price::text, total_cost::text
        from sales_summary where sales_count <> 0 order by 1, 2, 3, 4, 5`,
     ),
+    daily: await rows(
+      `select seller_id, day::text, sales_count, sale_price::text, total_cost::text
+       from sales_daily where sales_count <> 0 order by 1, 2`,
+    ),
     shares: await rows(
       'select supplier_id, sale_id, cost::text, counted, sale_created_at from supplier_sales order by 1, 2',
     ),
@@ -97,7 +101,7 @@ describe('aggregates kept by triggers', () => {
     const deleted = await call('DELETE', `/api/sales/${sale.id}`);
     expect(deleted.statusCode).toBe(200);
     await expectAggregatesExact();
-    expect(await snapshot(ctx.db)).toEqual({ summary: [], shares: [], totals: [] });
+    expect(await snapshot(ctx.db)).toEqual({ summary: [], daily: [], shares: [], totals: [] });
   });
 
   it('stay exact when concurrent sales touch the same suppliers in opposite orders', async () => {

@@ -1,4 +1,14 @@
-import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /*
  * Aggregates kept up to date by triggers (migrations/0003_sales_aggregates.sql), so the dashboard,
@@ -21,6 +31,19 @@ export const salesSummary = pgTable(
     totalCost: numeric('total_cost', { precision: 16, scale: 2 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.status, t.saleType, t.serviceType, t.region] })],
+);
+
+/** Sales created per seller and day (UTC), for the dashboard's 30-day chart. */
+export const salesDaily = pgTable(
+  'sales_daily',
+  {
+    sellerId: integer('seller_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    salesCount: integer('sales_count').notNull(),
+    salePrice: numeric('sale_price', { precision: 16, scale: 2 }).notNull(),
+    totalCost: numeric('total_cost', { precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.day] }), index('sales_daily_day_idx').on(t.day)],
 );
 
 /** One row per supplier and sale: the supplier's share of the sale's cost. */

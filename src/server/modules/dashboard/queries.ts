@@ -1,8 +1,8 @@
-import { and, asc, count, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { SALE_STATUSES } from '../../../domain/status';
 import type { Database } from '../../db/client';
-import { sales, salesSummary } from '../../db/schema';
+import { sales, salesDaily, salesSummary } from '../../db/schema';
 import type { SaleScope } from '../sales';
 
 /**
@@ -87,14 +87,19 @@ export async function upcomingDepartures(db: Database, scope: SaleScope, limit: 
 export async function salesOverview(db: Database, scope: SaleScope) {
   const rows = await db
     .select({
-      date: sql<string>`to_char((${sales.creationDate} at time zone 'UTC')::date, 'YYYY-MM-DD')`,
-      count: count(),
-      totalSale: sql<string>`coalesce(sum(${sales.salePrice}), 0)`,
-      totalCost: sql<string>`coalesce(sum(${sales.totalCost}), 0)`,
+      date: salesDaily.day,
+      count: sql<number>`sum(${salesDaily.salesCount})`.mapWith(Number),
+      totalSale: sql<string>`sum(${salesDaily.salePrice})`,
+      totalCost: sql<string>`sum(${salesDaily.totalCost})`,
     })
-    .from(sales)
-    .where(scoped(scope, gte(sales.creationDate, sql`(current_date - 29)::timestamp at time zone 'UTC'`)))
-    .groupBy(sql`1`);
+    .from(salesDaily)
+    .where(
+      and(
+        scope.sellerId === undefined ? undefined : eq(salesDaily.sellerId, scope.sellerId),
+        gte(salesDaily.day, sql`(now() at time zone 'UTC')::date - 29`),
+      ),
+    )
+    .groupBy(salesDaily.day);
   const byDay = new Map(rows.map((r) => [r.date, r]));
   const today = new Date();
   const dayLabel = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: 'short', timeZone: 'UTC' });
