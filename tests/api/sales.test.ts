@@ -214,6 +214,11 @@ describe('reading sales', () => {
     };
     expect(await ids('INIGUEZ busq')).toEqual([byPassenger.id]);
     expect(await ids('iñiguez')).toEqual([byAdmin.id, byPassenger.id]);
+    // The total counts every match, also on a page with fewer rows or none at all.
+    for (const page of [1, 5]) {
+      const res = (await call('GET', `/api/sales?q=iniguez&limit=1&page=${page}`, h.admin)).json();
+      expect([res.sales.length, res.pagination.total]).toEqual([page === 1 ? 1 : 0, 2]);
+    }
     // A seller finds only their own sales.
     expect(await ids('iñiguez', 'sales')).toEqual([byPassenger.id]);
     // The client's name (every sale here is for the same client) and the sale number.

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sumMoney } from '../../../domain/money';
 import { SALE_STATUSES } from '../../../domain/status';
 import type { Database } from '../../db/client';
 import { sales, salesDaily, salesSummary } from '../../db/schema';
@@ -26,37 +27,60 @@ export async function revenue(db: Database, scope: SaleScope): Promise<number> {
   return money(row?.total);
 }
 
-async function countBy(db: Database, scope: SaleScope, column: AnyPgColumn) {
+type Breakdown = Record<string, { count: number; totalCost: number }>;
+const BREAKDOWN_COLUMNS = {
+  status: salesSummary.status,
+  saleType: salesSummary.saleType,
+  serviceType: salesSummary.serviceType,
+  region: salesSummary.region,
+} satisfies Record<string, AnyPgColumn>;
+type BreakdownKey = keyof typeof BREAKDOWN_COLUMNS;
+
+/**
+ * Sales counted by status, sale type, service type and region, and the revenue, in one query over
+ * the summary (grouping sets: one group per column; the other columns are null in its rows).
+ */
+export async function salesBreakdowns(db: Database, scope: SaleScope) {
+  const columns = Object.values(BREAKDOWN_COLUMNS);
   const rows = await db
     .select({
-      key: column,
+      ...BREAKDOWN_COLUMNS,
       count: sql<number>`sum(${salesSummary.salesCount})`.mapWith(Number),
-      totalCost: sql<string>`coalesce(sum(${salesSummary.totalCost}), 0)`,
+      salePrice: sql<string>`sum(${salesSummary.salePrice})`,
+      totalCost: sql<string>`sum(${salesSummary.totalCost})`,
     })
     .from(salesSummary)
     .where(summaryScope(scope))
-    .groupBy(column)
+    .groupBy(
+      sql`grouping sets (${sql.join(
+        columns.map((c) => sql`(${c})`),
+        sql`, `,
+      )})`,
+    )
     .having(sql`sum(${salesSummary.salesCount}) > 0`)
-    .orderBy(sql`sum(${salesSummary.salesCount}) desc`, asc(column));
-  return Object.fromEntries(
-    rows.map((r) => [String(r.key), { count: r.count, totalCost: money(r.totalCost) }]),
-  );
-}
-
-export const salesBy = {
-  status: (db: Database, scope: SaleScope) => countBy(db, scope, salesSummary.status),
-  saleType: (db: Database, scope: SaleScope) => countBy(db, scope, salesSummary.saleType),
-  serviceType: (db: Database, scope: SaleScope) => countBy(db, scope, salesSummary.serviceType),
-  region: (db: Database, scope: SaleScope) => countBy(db, scope, salesSummary.region),
-};
-
-export async function statusCounts(db: Database, scope: SaleScope) {
-  const byStatus = await salesBy.status(db, scope);
-  const counts = Object.fromEntries(SALE_STATUSES.map((s) => [s, byStatus[s]?.count ?? 0])) as Record<
+    .orderBy(sql`sum(${salesSummary.salesCount}) desc`, ...columns.map((c) => asc(c)));
+  const by = (key: BreakdownKey): Breakdown =>
+    Object.fromEntries(
+      rows
+        .filter((r) => r[key] !== null)
+        .map((r) => [r[key], { count: r.count, totalCost: money(r.totalCost) }]),
+    );
+  const byStatus = by('status');
+  const salesByStatus = Object.fromEntries(SALE_STATUSES.map((s) => [s, byStatus[s]?.count ?? 0])) as Record<
     (typeof SALE_STATUSES)[number],
     number
   >;
-  return { salesByStatus: counts, salesCount: Object.values(counts).reduce((a, b) => a + b, 0) };
+  return {
+    salesByStatus,
+    salesCount: Object.values(salesByStatus).reduce((a, b) => a + b, 0),
+    // Revenue: sale prices of every sale that is not cancelled, added in integer cents.
+    total: sumMoney(
+      rows.filter((r) => r.status !== null && r.status !== 'cancelled').map((r) => r.salePrice),
+    ),
+    salesBySaleType: by('saleType'),
+    salesByServiceType: by('serviceType'),
+    salesByRegion: by('region'),
+  };
 }
 
 /** Confirmed or completed sales travelling today or later, soonest first. */

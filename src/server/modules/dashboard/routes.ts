@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../plugins/access';
 import { scopeFor } from '../sales';
-import { revenue, salesBy, salesOverview, statusCounts, upcomingDepartures } from './queries';
+import { revenue, salesBreakdowns, salesOverview, upcomingDepartures } from './queries';
 
 const ALL = ['admin', 'sales', 'finance'] as const;
 /** Spec 9: the dashboard lists 5 upcoming departures. */
@@ -18,23 +18,19 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
 
   app.get('/api/sales/stats', { config: { access: ALL }, schema: { tags } }, async (request) => {
     const scope = scopeFor(currentUser(request));
-    const [counts, total, salesByServiceType, salesByRegion, departures] = await Promise.all([
-      statusCounts(db, scope),
-      revenue(db, scope),
-      salesBy.serviceType(db, scope),
-      salesBy.region(db, scope),
+    const [breakdowns, departures] = await Promise.all([
+      salesBreakdowns(db, scope),
       upcomingDepartures(db, scope, DASHBOARD_DEPARTURES),
     ]);
-    return { ...counts, total, salesByServiceType, salesByRegion, departures };
+    const { salesByStatus, salesCount, total, salesByServiceType, salesByRegion } = breakdowns;
+    return { salesByStatus, salesCount, total, salesByServiceType, salesByRegion, departures };
   });
 
   app.get('/api/sales/stats-by-type', { config: { access: ALL }, schema: { tags } }, async (request) => {
-    const scope = scopeFor(currentUser(request));
-    const [salesBySaleType, salesByServiceType, salesByRegion] = await Promise.all([
-      salesBy.saleType(db, scope),
-      salesBy.serviceType(db, scope),
-      salesBy.region(db, scope),
-    ]);
+    const { salesBySaleType, salesByServiceType, salesByRegion } = await salesBreakdowns(
+      db,
+      scopeFor(currentUser(request)),
+    );
     return { salesBySaleType, salesByServiceType, salesByRegion };
   });
 

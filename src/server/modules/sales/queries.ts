@@ -69,41 +69,53 @@ export async function listSales(
   const newestFirst = [desc(sales.creationDate), desc(sales.id)];
   // The page's ids first, from the index alone; only those 20 sales are then joined to their client
   // and seller (joining before the OFFSET made page 50 join a thousand rows it then threw away).
-  const pageIds = db
-    .select({ id: sales.id })
+  // A search must find all its matches anyway, so it counts them in the same pass (window count).
+  const page = db
+    .select({
+      id: sales.id,
+      matches: (query.q ? sql<number>`count(*) over ()` : sql<number>`0`).mapWith(Number).as('matches'),
+    })
     .from(sales)
     .where(where)
     .orderBy(...newestFirst)
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset((query.page - 1) * query.limit)
+    .as('page');
   const rowsQuery = db
     .select({
       sale: sales,
+      matches: page.matches,
       client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
       seller: { id: users.id, username: users.username, email: users.email, role: users.role },
     })
-    .from(sales)
+    .from(page)
+    .innerJoin(sales, eq(sales.id, page.id))
     .innerJoin(clients, eq(clients.id, sales.clientId))
     .innerJoin(users, eq(users.id, sales.sellerId))
-    .where(inArray(sales.id, pageIds))
     .orderBy(...newestFirst);
-  // Without a search the total comes from the trigger-kept summary (a few rows, not every sale).
-  const countQuery = query.q
-    ? db.select({ n: count() }).from(sales).where(where)
-    : db
-        .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)`.mapWith(Number) })
-        .from(salesSummary)
-        .where(
-          and(
-            scope.sellerId === undefined ? undefined : eq(salesSummary.sellerId, scope.sellerId),
-            query.status ? eq(salesSummary.status, query.status) : undefined,
-          ),
-        );
-  const [rows, [total]] = await Promise.all([rowsQuery, countQuery]);
+  const [rows, total] = await Promise.all([
+    rowsQuery,
+    query.q ? undefined : summaryCount(db, scope, query.status),
+  ]);
   return {
     sales: rows.map((r) => ({ ...saleFields(r.sale), client: r.client, seller: r.seller })),
-    total: total?.n ?? 0,
+    // A search page past the last match has no row to carry the count: count separately then.
+    total: total ?? rows[0]?.matches ?? (await db.select({ n: count() }).from(sales).where(where))[0]?.n ?? 0,
   };
+}
+
+/** Sales in a scope (and status), from the trigger-kept summary: a few rows, not every sale. */
+async function summaryCount(db: Database, scope: SaleScope, status: SaleStatus | undefined) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)`.mapWith(Number) })
+    .from(salesSummary)
+    .where(
+      and(
+        scope.sellerId === undefined ? undefined : eq(salesSummary.sellerId, scope.sellerId),
+        status ? eq(salesSummary.status, status) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 function saleFields(sale: typeof sales.$inferSelect) {
