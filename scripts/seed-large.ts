@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { REGIONS, SALE_TYPES, SERVICE_TYPES } from '../src/domain/sales';
 import type { Database } from '../src/server/db/client';
 import { demoBirthDate, demoPeople, FIRST_NAMES, LAST_NAMES } from '../src/server/db/demo-data';
+import { ITEM_DESCRIPTIONS } from '../src/server/db/demo-sales';
 import { clients, operators, passengers, sales, suppliers } from '../src/server/db/schema';
 
 export interface LargeSeedOptions {
@@ -32,14 +33,6 @@ const SUPPLIER_PLACES = [
   'Del Sur',
   'Caribe',
   'Iberia',
-];
-const DESCRIPTIONS = [
-  'Vuelo Santiago - Madrid ida y vuelta',
-  'Hotel 4 noches con desayuno',
-  'Traslado aeropuerto - hotel',
-  'Excursión Valle de la Luna',
-  'Seguro de viaje 10 días',
-  'Paquete Torres del Paine 5 días',
 ];
 
 /** A PostgreSQL text[] parameter: the list travels as one bound value, never spliced into the SQL. */
@@ -135,7 +128,7 @@ async function seedSales(tx: Database, count: number, firstNewSaleId: number) {
       ids.classifications[1 + floor(random() * cardinality(ids.classifications))::int],
       ids.suppliers[1 + floor(power(r, 2) * cardinality(ids.suppliers))::int],
       ids.operators[1 + floor(random() * cardinality(ids.operators))::int],
-      travel_date, travel_date + 1 + floor(random() * 10)::int, passenger_count, ${anyOf(DESCRIPTIONS)},
+      travel_date, travel_date + 1 + floor(random() * 10)::int, passenger_count, ${anyOf(ITEM_DESCRIPTIONS)},
       round(cost * (1.08 + markup * 0.27)::numeric, 2), cost, upper(substr(md5(random()::text), 1, 6)), travel_date - 15
     from lines, ids`);
 

@@ -5,7 +5,8 @@ import { createSale } from '../modules/sales';
 import type { Database } from './client';
 import { classifications, clients, operators, passengers, payments, sales, suppliers, users } from './schema';
 
-const DESCRIPTIONS = [
+/** Item descriptions of the demo sales (also used by scripts/seed-large.ts). */
+export const ITEM_DESCRIPTIONS = [
   'Vuelo Santiago - Madrid ida y vuelta',
   'Hotel 4 noches con desayuno',
   'Traslado aeropuerto - hotel',
@@ -69,7 +70,7 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
         passengers: Array.from({ length: paxCount }, (_, p) => pick(paxRows, i * 5 + k * 3 + p).id),
         dateIn: travelDate,
         dateOut: isoDay(new Date(travelDate), 3 + (k % 5)),
-        description: pick(DESCRIPTIONS, i + k),
+        description: pick(ITEM_DESCRIPTIONS, i + k),
         costPrice: cost.toFixed(2),
         salePrice: (cost * 1.18).toFixed(2),
         reservationCode: `R${String(10000 + i * 37 + k).slice(-5)}`,
