@@ -49,9 +49,8 @@ async function insertInBatches<T>(rows: T[], write: (batch: T[]) => Promise<unkn
 
 /** People and catalogues first: the sales pick their clients, passengers and suppliers from these. */
 async function seedMasterData(tx: Database) {
-  const people = (count: number, offset: number) => demoPeople(count, offset);
   await insertInBatches(
-    people(20_000, 100_000).map((p, i) => ({
+    demoPeople(20_000, 100_000).map((p, i) => ({
       name: p.name,
       clientId: p.rut,
       email: p.email,
@@ -60,7 +59,7 @@ async function seedMasterData(tx: Database) {
     (batch) => tx.insert(clients).values(batch),
   );
   await insertInBatches(
-    people(40_000, 200_000).map((p, i) => ({
+    demoPeople(40_000, 200_000).map((p, i) => ({
       name: p.name,
       passengerId: p.rut,
       email: p.email,

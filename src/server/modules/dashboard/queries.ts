@@ -1,31 +1,19 @@
-import { and, asc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, gte, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sumMoney } from '../../../domain/money';
 import { SALE_STATUSES } from '../../../domain/status';
 import type { Database } from '../../db/client';
 import { sales, salesDaily, salesSummary } from '../../db/schema';
-import type { SaleScope } from '../sales';
+import { type SaleScope, sellerCondition } from '../sales';
 
-/**
+/*
  * Dashboard figures (DESIGN.md 6) over the caller's scope: a seller sees their own sales, admin and
- * finance the whole company. Counts and sums read the trigger-kept `sales_summary` (a few hundred
- * rows, exact, see docs/performance.md); departures and the 30-day chart read the sales by index.
+ * finance the whole company. Counts and sums read the trigger-kept `sales_summary` and the 30-day
+ * chart `sales_daily` (a few hundred rows, exact, see docs/performance.md); upcoming departures read
+ * the sales through the travel-date index.
  */
-const scoped = (scope: SaleScope, ...conditions: (SQL | undefined)[]) =>
-  and(scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId), ...conditions);
-const summaryScope = (scope: SaleScope, ...conditions: (SQL | undefined)[]) =>
-  and(scope.sellerId === undefined ? undefined : eq(salesSummary.sellerId, scope.sellerId), ...conditions);
 
 const money = (value: string | null | undefined) => Number(value ?? 0);
-
-/** Revenue: sale prices of every sale that is not cancelled. */
-export async function revenue(db: Database, scope: SaleScope): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${salesSummary.salePrice}), 0)` })
-    .from(salesSummary)
-    .where(summaryScope(scope, ne(salesSummary.status, 'cancelled')));
-  return money(row?.total);
-}
 
 type Breakdown = Record<string, { count: number; totalCost: number }>;
 const BREAKDOWN_COLUMNS = {
@@ -37,7 +25,8 @@ const BREAKDOWN_COLUMNS = {
 type BreakdownKey = keyof typeof BREAKDOWN_COLUMNS;
 
 /**
- * Sales counted by status, sale type, service type and region, and the revenue, in one query over
+ * Sales counted by status, sale type, service type and region, and the revenue (sale prices of
+ * every sale that is not cancelled), in one query over
  * the summary (grouping sets: one group per column; the other columns are null in its rows).
  */
 export async function salesBreakdowns(db: Database, scope: SaleScope) {
@@ -50,7 +39,7 @@ export async function salesBreakdowns(db: Database, scope: SaleScope) {
       totalCost: sql<string>`sum(${salesSummary.totalCost})`,
     })
     .from(salesSummary)
-    .where(summaryScope(scope))
+    .where(sellerCondition(salesSummary.sellerId, scope))
     .groupBy(
       sql`grouping sets (${sql.join(
         columns.map((c) => sql`(${c})`),
@@ -96,8 +85,8 @@ export async function upcomingDepartures(db: Database, scope: SaleScope, limit: 
     })
     .from(sales)
     .where(
-      scoped(
-        scope,
+      and(
+        sellerCondition(sales.sellerId, scope),
         inArray(sales.status, ['confirmed', 'completed']),
         gte(sales.travelDate, sql`current_date`),
       ),
@@ -119,7 +108,7 @@ export async function salesOverview(db: Database, scope: SaleScope) {
     .from(salesDaily)
     .where(
       and(
-        scope.sellerId === undefined ? undefined : eq(salesDaily.sellerId, scope.sellerId),
+        sellerCondition(salesDaily.sellerId, scope),
         gte(salesDaily.day, sql`(now() at time zone 'UTC')::date - 29`),
       ),
     )

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../plugins/access';
 import { scopeFor } from '../sales';
-import { revenue, salesBreakdowns, salesOverview, upcomingDepartures } from './queries';
+import { salesBreakdowns, salesOverview, upcomingDepartures } from './queries';
 
 const ALL = ['admin', 'sales', 'finance'] as const;
 /** Spec 9: the dashboard lists 5 upcoming departures. */
@@ -13,7 +13,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   const tags = ['dashboard'];
 
   app.get('/api/sales/total', { config: { access: ALL }, schema: { tags } }, async (request) => ({
-    total: await revenue(db, scopeFor(currentUser(request))),
+    total: (await salesBreakdowns(db, scopeFor(currentUser(request)))).total,
   }));
 
   app.get('/api/sales/stats', { config: { access: ALL }, schema: { tags } }, async (request) => {

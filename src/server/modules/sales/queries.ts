@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SaleStatus } from '../../../domain/status';
 import type { Database } from '../../db/client';
 import {
@@ -27,8 +28,9 @@ const iso = (value: Date) => value.toISOString();
 
 export const SALE_NOT_FOUND = 'Sale not found';
 
-function scopeCondition(scope: SaleScope): SQL | undefined {
-  return scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId);
+/** The scope as a condition on any table's seller column (sales and the aggregates kept from them). */
+export function sellerCondition(column: AnyPgColumn, scope: SaleScope): SQL | undefined {
+  return scope.sellerId === undefined ? undefined : eq(column, scope.sellerId);
 }
 
 /**
@@ -65,7 +67,11 @@ export async function listSales(
   query: { status?: SaleStatus; q?: string; page: number; limit: number },
 ) {
   const search = query.q ? saleSearch(db, query.q) : undefined;
-  const where = and(scopeCondition(scope), query.status ? eq(sales.status, query.status) : undefined, search);
+  const where = and(
+    sellerCondition(sales.sellerId, scope),
+    query.status ? eq(sales.status, query.status) : undefined,
+    search,
+  );
   const newestFirst = [desc(sales.creationDate), desc(sales.id)];
   // The page's ids first, from the index alone; only those 20 sales are then joined to their client
   // and seller (joining before the OFFSET made page 50 join a thousand rows it then threw away).
@@ -111,7 +117,7 @@ async function summaryCount(db: Database, scope: SaleScope, status: SaleStatus |
     .from(salesSummary)
     .where(
       and(
-        scope.sellerId === undefined ? undefined : eq(salesSummary.sellerId, scope.sellerId),
+        sellerCondition(salesSummary.sellerId, scope),
         status ? eq(salesSummary.status, status) : undefined,
       ),
     );
@@ -166,7 +172,7 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
     .from(sales)
     .innerJoin(clients, eq(clients.id, sales.clientId))
     .innerJoin(users, eq(users.id, sales.sellerId))
-    .where(and(eq(sales.id, id), scopeCondition(scope)));
+    .where(and(eq(sales.id, id), sellerCondition(sales.sellerId, scope)));
   if (!row) throw notFound(SALE_NOT_FOUND);
 
   const items = await db
