@@ -50,7 +50,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/auth/demo': { access: 'public' },
   'GET /api/users/me': { access: 'authenticated' },
   'PUT /api/users/me': { access: 'authenticated', body: () => ({}) },
-  'GET /api/users': { access: ['admin'] },
+  'GET /api/users': { access: ['admin', 'sales'] },
   'POST /api/users': { access: ['admin'], body: newUser },
   'GET /api/users/:id': { access: ['admin'] },
   'PUT /api/users/:id': { access: ['admin'], body: () => ({}) },

@@ -1,3 +1,4 @@
+import { queryInt } from '../../../domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -41,7 +42,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       schema: {
         tags,
         querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(50).default(DASHBOARD_DEPARTURES),
+          limit: queryInt('limit', 1, 50).default(DASHBOARD_DEPARTURES),
         }),
       },
     },
