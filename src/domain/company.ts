@@ -21,7 +21,8 @@ export const currencyRateSchema = z.strictObject({
     max: 1_000_000,
     tooBig: 'La tasa es demasiado alta',
     tooManyDecimals: 'La tasa admite como máximo 8 decimales',
-  }),
+    // At most 8 decimals and 7 integer digits: exact as a JSON number, which the screens expect.
+  }).transform(Number),
   isActive: z.boolean('isActive debe ser verdadero o falso').default(true),
 });
 export type CurrencyRateInput = z.input<typeof currencyRateSchema>;

@@ -54,10 +54,7 @@ export const queryInt = (name: string, min: number, max: number) =>
     .regex(DIGITS, `${name} debe ser un número entero`)
     .transform(Number)
     .pipe(
-      z
-        .number()
-        .min(min, `${name} debe ser al menos ${min}`)
-        .max(max, `${name} no puede superar ${max}`),
+      z.number().min(min, `${name} debe ser al menos ${min}`).max(max, `${name} no puede superar ${max}`),
     );
 
 /**
@@ -96,8 +93,14 @@ export function decimalInput(options: {
   });
 }
 
-/** Any C0 control character except tab, line feed and carriage return, and DEL. */
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Whether a text holds a C0 control character other than tab, line feed and carriage return, or DEL. */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
 export const CONTROL_CHARACTERS_MESSAGE = 'El texto contiene caracteres de control no permitidos';
 
 /** A blank optional text means "not given" (spec 5: optional fields may be sent empty). */

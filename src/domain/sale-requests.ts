@@ -67,7 +67,11 @@ type SaleDataRequest = Omit<SaleData, 'clientId'> & { clientId?: number; client?
 function resolveClient(data: SaleDataRequest, ctx: z.RefinementCtx, path: string[]): SaleData {
   const { client, clientId, ...rest } = data;
   if (clientId !== undefined && client && client.id !== clientId) {
-    ctx.addIssue({ code: 'custom', message: 'clientId no coincide con client.id', path: [...path, 'clientId'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'clientId no coincide con client.id',
+      path: [...path, 'clientId'],
+    });
     return z.NEVER;
   }
   const id = clientId ?? client?.id;
@@ -83,7 +87,10 @@ const saleDataRequestSchema = z
   .transform((data, ctx) => resolveClient(data, ctx, []));
 
 /** POST /api/sales. */
-export const saleCreateRequestSchema = z.strictObject({ saleData: saleDataRequestSchema, items: itemsSchema });
+export const saleCreateRequestSchema = z.strictObject({
+  saleData: saleDataRequestSchema,
+  items: itemsSchema,
+});
 
 export interface SaleEditRequest {
   kind: 'edit';
@@ -122,8 +129,16 @@ const flatEditSchema = z
     seller: z.unknown().optional(),
   })
   .transform((body, ctx): SaleEditRequest => {
-    const { items, version, id: _id, status: _status, creationDate: _c, salePrice: _s, seller: _seller, ...data } =
-      body;
+    const {
+      items,
+      version,
+      id: _id,
+      status: _status,
+      creationDate: _c,
+      salePrice: _s,
+      seller: _seller,
+      ...data
+    } = body;
     return { kind: 'edit', saleData: resolveClient(data, ctx, []), items, version };
   });
 

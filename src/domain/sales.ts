@@ -89,7 +89,9 @@ export const saleDataSchema = z.strictObject({
   passengerCount: intInput('Se requiere al menos un pasajero', 1, 10000, 'Demasiados pasajeros'),
   sellerId: positiveId('El vendedor es requerido'),
   totalCost: moneySchema('El costo total no puede ser negativo', { label: 'El costo total' }).optional(),
-  totalSale: moneySchema('El total de venta no puede ser negativo', { label: 'El total de venta' }).optional(),
+  totalSale: moneySchema('El total de venta no puede ser negativo', {
+    label: 'El total de venta',
+  }).optional(),
 });
 export type SaleDataInput = z.input<typeof saleDataSchema>;
 export type SaleData = z.output<typeof saleDataSchema>;
@@ -124,4 +126,3 @@ export const datesInOrder = {
 export const saleItemSchema = z.strictObject(saleItemFields).refine(datesInOrder.check, datesInOrder.issue);
 export type SaleItemInput = z.input<typeof saleItemSchema>;
 export type SaleItemData = z.output<typeof saleItemSchema>;
-

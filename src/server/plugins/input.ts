@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../../domain/input';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacter } from '../../domain/input';
 import { badRequest } from '../lib/http-errors';
 
 /** The path of the first string under `value` that holds a control character, if any. */
 function controlCharacterPath(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return CONTROL_CHARACTERS.test(value) ? path : undefined;
+  if (typeof value === 'string') return hasControlCharacter(value) ? path : undefined;
   if (depth > 20 || typeof value !== 'object' || value === null) return undefined;
   for (const [key, child] of Object.entries(value)) {
     const childPath = path ? `${path}.${key}` : key;
-    if (CONTROL_CHARACTERS.test(key)) return childPath;
+    if (hasControlCharacter(key)) return childPath;
     const found = controlCharacterPath(child, childPath, depth + 1);
     if (found) return found;
   }
@@ -39,7 +39,9 @@ export const inputPlugin = fp(async (app: FastifyInstance) => {
     ] as const) {
       const path = controlCharacterPath(value, '');
       if (path !== undefined) {
-        throw badRequest(CONTROL_CHARACTERS_MESSAGE, [{ path: path || part, message: CONTROL_CHARACTERS_MESSAGE }]);
+        throw badRequest(CONTROL_CHARACTERS_MESSAGE, [
+          { path: path || part, message: CONTROL_CHARACTERS_MESSAGE },
+        ]);
       }
     }
   });

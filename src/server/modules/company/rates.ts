@@ -18,8 +18,8 @@ function toRate(row: typeof currencyRates.$inferSelect): CurrencyRate {
 }
 
 /** The base currency may only be saved as it is: rate 1 and active. */
-function assertBaseRule(currency: string, rate: string, isActive: boolean) {
-  if (currency === BASE_CURRENCY && (Number(rate) !== 1 || !isActive)) throw badRequest(BASE_LOCKED);
+function assertBaseRule(currency: string, rate: number, isActive: boolean) {
+  if (currency === BASE_CURRENCY && (rate !== 1 || !isActive)) throw badRequest(BASE_LOCKED);
 }
 
 export async function listRates(db: Database): Promise<CurrencyRate[]> {
@@ -32,7 +32,7 @@ async function findRate(db: Database, id: number) {
   return row;
 }
 
-export async function createRate(db: Database, input: { currency: string; rate: string; isActive: boolean }) {
+export async function createRate(db: Database, input: { currency: string; rate: number; isActive: boolean }) {
   assertBaseRule(input.currency, input.rate, input.isActive);
   try {
     const [row] = await db
@@ -54,7 +54,7 @@ export async function createRate(db: Database, input: { currency: string; rate: 
 export async function updateRate(
   db: Database,
   id: number,
-  input: { currency?: string; rate: string; isActive: boolean },
+  input: { currency?: string; rate: number; isActive: boolean },
 ) {
   const current = await findRate(db, id);
   if (input.currency !== undefined && input.currency !== current.currency) {
@@ -89,7 +89,7 @@ export async function deleteRate(db: Database, id: number) {
 /** Saves several rates at once (spec: PUT /api/company/currency-rates { rates }), all or nothing. */
 export async function saveRates(
   db: Database,
-  rates: { currency: string; rate: string; isActive: boolean }[],
+  rates: { currency: string; rate: number; isActive: boolean }[],
 ) {
   const currencies = rates.map((r) => r.currency);
   if (new Set(currencies).size !== currencies.length) throw badRequest('Hay monedas repetidas en la lista');

@@ -1,6 +1,6 @@
-import { queryInt } from '../../../domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { queryInt } from '../../../domain/input';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../plugins/access';
 import { scopeFor } from '../sales';

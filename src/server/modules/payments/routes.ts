@@ -1,6 +1,6 @@
-import { pathIdSchema } from '../../../domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathIdSchema } from '../../../domain/input';
 import { paginationOf, paginationQuerySchema } from '../../../domain/pagination';
 import {
   PAYMENT_METHODS,

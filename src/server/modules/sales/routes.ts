@@ -65,7 +65,10 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.put(
     '/api/sales/:id',
-    { config: { access: ['admin', 'sales'] }, schema: { tags, params: idParams, body: saleUpdateRequestSchema } },
+    {
+      config: { access: ['admin', 'sales'] },
+      schema: { tags, params: idParams, body: saleUpdateRequestSchema },
+    },
     async (request) => {
       const actor = currentUser(request);
       const body = request.body;

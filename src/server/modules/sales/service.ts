@@ -210,7 +210,11 @@ export async function editSale(
  */
 async function resolvePassengers(tx: Database, items: SaleItemRequest[]): Promise<SaleItemData[]> {
   const keys = [
-    ...new Set(items.flatMap((item) => item.passengers.flatMap((p) => (typeof p === 'number' ? [] : [idKey(p.passengerId)])))),
+    ...new Set(
+      items.flatMap((item) =>
+        item.passengers.flatMap((p) => (typeof p === 'number' ? [] : [idKey(p.passengerId)])),
+      ),
+    ),
   ];
   const byKey = new Map<string, number>();
   if (keys.length) {
@@ -224,8 +228,11 @@ async function resolvePassengers(tx: Database, items: SaleItemRequest[]): Promis
   const resolved = items.map((item, n) => {
     const { id: _id, classificationName: _cn, supplierName: _sn, operatorName: _on, ...rest } = item;
     const { classification: _c, supplier: _s, operator: _o, ...fields } = rest;
-    const ids = item.passengers.map((p) => (typeof p === 'number' ? p : (byKey.get(idKey(p.passengerId)) ?? 0)));
-    if (ids.includes(0)) issues.push({ path: `items.${n}.passengers`, message: 'Un pasajero seleccionado no existe' });
+    const ids = item.passengers.map((p) =>
+      typeof p === 'number' ? p : (byKey.get(idKey(p.passengerId)) ?? 0),
+    );
+    if (ids.includes(0))
+      issues.push({ path: `items.${n}.passengers`, message: 'Un pasajero seleccionado no existe' });
     else if (new Set(ids).size !== ids.length)
       issues.push({ path: `items.${n}.passengers`, message: 'Un pasajero no puede agregarse dos veces' });
     return { ...fields, passengers: ids };
