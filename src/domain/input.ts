@@ -81,7 +81,7 @@ export function decimalInput(options: {
     };
     if (typeof value === 'number' && !Number.isFinite(value)) return fail(invalid);
     // A JSON number prints as plain decimals unless it is tiny or huge (1e-7, 1e21): those fail below.
-    const text = typeof value === 'number' ? String(value) : value.trim();
+    const text = typeof value === 'number' ? String(value) : value;
     const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
     if (!match) return fail(Number(text) < 0 ? (options.belowMin ?? invalid) : invalid);
     if ((match[2]?.length ?? 0) > options.decimals) return fail(options.tooManyDecimals);

@@ -127,6 +127,10 @@ const flatEditSchema = z
     creationDate: z.unknown().optional(),
     salePrice: z.unknown().optional(),
     seller: z.unknown().optional(),
+    currency: z.unknown().optional(),
+    updatedAt: z.unknown().optional(),
+    totalPaid: z.unknown().optional(),
+    balance: z.unknown().optional(),
   })
   .transform((body, ctx): SaleEditRequest => {
     const {
@@ -137,6 +141,10 @@ const flatEditSchema = z
       creationDate: _c,
       salePrice: _s,
       seller: _seller,
+      currency: _currency,
+      updatedAt: _u,
+      totalPaid: _t,
+      balance: _b,
       ...data
     } = body;
     return { kind: 'edit', saleData: resolveClient(data, ctx, []), items, version };
