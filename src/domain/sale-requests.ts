@@ -54,37 +54,40 @@ const itemsSchema = z
 
 const versionSchema = intInput('La versión no es válida', 1, MAX_ID);
 
-/** saleData's fields; `clientId` may be left out (or blank) when `client.id` says who the client is. */
+/** saleData's fields, plus the client record the spec's client sends beside (or instead of) clientId. */
 const saleDataFields = {
   ...saleDataSchema.shape,
-  clientId: z.preprocess(blankToUndefined, idInput('El cliente es requerido').optional()),
   client: z.looseObject({ id: idInput('El cliente es requerido') }).nullish(),
 };
 
-type SaleDataRequest = Omit<SaleData, 'clientId'> & { clientId?: number; client?: { id: number } | null };
+const isObject = (body: unknown): body is Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body);
 
-/** One client id out of `clientId` and `client.id`; both given and different is an error. */
-function resolveClient(data: SaleDataRequest, ctx: z.RefinementCtx, path: string[]): SaleData {
-  const { client, clientId, ...rest } = data;
-  if (clientId !== undefined && client && client.id !== clientId) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'clientId no coincide con client.id',
-      path: [...path, 'clientId'],
-    });
-    return z.NEVER;
-  }
-  const id = clientId ?? client?.id;
-  if (id === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'El cliente es requerido', path: [...path, 'clientId'] });
-    return z.NEVER;
-  }
-  return { ...rest, clientId: id };
+/**
+ * A blank or absent `clientId` takes `client.id`, before validation, so that a missing client is
+ * reported with the form's other messages rather than only once everything else is valid.
+ */
+function withClientId(raw: unknown): unknown {
+  if (!isObject(raw) || blankToUndefined(raw.clientId) !== undefined) return raw;
+  return { ...raw, clientId: isObject(raw.client) ? raw.client.id : undefined };
 }
 
-const saleDataRequestSchema = z
-  .strictObject(saleDataFields)
-  .transform((data, ctx) => resolveClient(data, ctx, []));
+type SaleDataRequest = SaleData & { client?: { id: number } | null };
+
+/** `clientId` and `client.id` must name the same client; the client record itself is not kept. */
+function dropClient(data: SaleDataRequest, ctx: z.RefinementCtx): SaleData {
+  const { client, ...rest } = data;
+  if (client && client.id !== rest.clientId) {
+    ctx.addIssue({ code: 'custom', message: 'clientId no coincide con client.id', path: ['clientId'] });
+    return z.NEVER;
+  }
+  return rest;
+}
+
+const saleDataRequestSchema = z.preprocess(
+  withClientId,
+  z.strictObject(saleDataFields).transform((data, ctx) => dropClient(data, ctx)),
+);
 
 /** POST /api/sales. */
 export const saleCreateRequestSchema = z.strictObject({
@@ -117,41 +120,41 @@ const wrappedEditSchema = z
  * back as it loaded them (id, status, totals, seller, dates) are accepted and not written; the status
  * changes only through `{ status }`.
  */
-const flatEditSchema = z
-  .strictObject({
-    ...saleDataFields,
-    items: itemsSchema,
-    version: versionSchema.optional(),
-    id: z.unknown().optional(),
-    status: z.unknown().optional(),
-    creationDate: z.unknown().optional(),
-    salePrice: z.unknown().optional(),
-    seller: z.unknown().optional(),
-    currency: z.unknown().optional(),
-    updatedAt: z.unknown().optional(),
-    totalPaid: z.unknown().optional(),
-    balance: z.unknown().optional(),
-  })
-  .transform((body, ctx): SaleEditRequest => {
-    const {
-      items,
-      version,
-      id: _id,
-      status: _status,
-      creationDate: _c,
-      salePrice: _s,
-      seller: _seller,
-      currency: _currency,
-      updatedAt: _u,
-      totalPaid: _t,
-      balance: _b,
-      ...data
-    } = body;
-    return { kind: 'edit', saleData: resolveClient(data, ctx, []), items, version };
-  });
-
-const isObject = (body: unknown): body is Record<string, unknown> =>
-  typeof body === 'object' && body !== null && !Array.isArray(body);
+const flatEditSchema = z.preprocess(
+  withClientId,
+  z
+    .strictObject({
+      ...saleDataFields,
+      items: itemsSchema,
+      version: versionSchema.optional(),
+      id: z.unknown().optional(),
+      status: z.unknown().optional(),
+      creationDate: z.unknown().optional(),
+      salePrice: z.unknown().optional(),
+      seller: z.unknown().optional(),
+      currency: z.unknown().optional(),
+      updatedAt: z.unknown().optional(),
+      totalPaid: z.unknown().optional(),
+      balance: z.unknown().optional(),
+    })
+    .transform((body, ctx): SaleEditRequest => {
+      const {
+        items,
+        version,
+        id: _id,
+        status: _status,
+        creationDate: _c,
+        salePrice: _s,
+        seller: _seller,
+        currency: _currency,
+        updatedAt: _u,
+        totalPaid: _t,
+        balance: _b,
+        ...data
+      } = body;
+      return { kind: 'edit', saleData: dropClient(data, ctx), items, version };
+    }),
+);
 
 /**
  * PUT /api/sales/{id}: `{ status }`, `{ saleData, items, version? }` or the flat sale plus `items`. The

@@ -102,16 +102,15 @@ describe('supplier balances', () => {
     await call('PATCH', `/api/company/currency-rates/${clp.id}/toggle`);
   });
 
-  it('lists suppliers with pending amounts, badges and their 3 latest sales; stats agree', async () => {
+  it('lists suppliers with pending amounts, badges and their latest sales; stats agree', async () => {
     const list = (await call('GET', '/api/supplier-payments/suppliers/sales?q=prov')).json().suppliers;
     expect(list).toHaveLength(1);
-    expect(list[0].sales).toHaveLength(3);
+    // The cancelled sale is left out here, as from totalAmount and salesCount: two sales remain.
+    expect(list[0].sales).toHaveLength(list[0].salesCount);
+    expect(list[0].sales).toHaveLength(2);
+    expect(list[0].sales.map((s: { status: string }) => s.status)).not.toContain('cancelled');
     expect(list[0].sales[0]).toEqual(
-      expect.objectContaining({
-        passengerName: expect.any(String),
-        status: 'cancelled',
-        creationDate: expect.any(String),
-      }),
+      expect.objectContaining({ passengerName: expect.any(String), creationDate: expect.any(String) }),
     );
     const stats = (await call('GET', '/api/supplier-payments/stats')).json().stats;
     expect(stats).toEqual({
