@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { canEditSale, canTransition, type SaleData, type SaleItemData } from '../../../domain/sales';
 import { type SaleStatus, STATUS_LABELS } from '../../../domain/status';
 import type { Database } from '../../db/client';
@@ -16,10 +16,12 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-errors';
 import type { AuthUser } from '../auth';
-import { loadSale, recomputeTotals, type SaleScope } from './queries';
+import { loadSale, lockSale, recomputeTotals, type SaleScope } from './queries';
 
 export const STALE_VERSION_MESSAGE = 'La venta fue modificada por otro usuario';
 export const COMPLETED_MESSAGE = 'Una venta liquidada no se puede modificar';
+export const CANCEL_WITH_PAYMENTS_MESSAGE =
+  'No se puede cancelar una venta con pagos registrados. Elimina sus pagos primero';
 
 /** Admin and finance see every sale; a seller only their own (DESIGN.md 7). */
 export function scopeFor(user: AuthUser): SaleScope {
@@ -148,16 +150,6 @@ export async function createSale(
   return loadSale(db, id, {});
 }
 
-/** The reason an update matched no row: unknown (404), completed, or edited meanwhile. */
-async function explainMiss(db: Database, id: number, scope: SaleScope): Promise<never> {
-  const current = await loadSale(db, id, scope);
-  if (current.status === 'completed') throw conflict(COMPLETED_MESSAGE);
-  throw conflict(STALE_VERSION_MESSAGE);
-}
-
-const ownedBy = (id: number, scope: SaleScope) =>
-  and(eq(sales.id, id), scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId));
-
 /** Replaces the sale and its items in one transaction, only from the version the editor started with. */
 export async function editSale(
   db: Database,
@@ -168,17 +160,27 @@ export async function editSale(
   const scope = scopeFor(actor);
   const data = withSeller(actor, input.saleData);
   await db.transaction(async (tx) => {
-    const [updated] = await tx
+    const current = await lockSale(tx, id, scope);
+    if (current.status === 'completed') throw conflict(COMPLETED_MESSAGE);
+    if (current.version !== input.version) throw conflict(STALE_VERSION_MESSAGE);
+    await tx
       .update(sales)
       .set({ ...saleValues(data), version: sql`${sales.version} + 1`, updatedAt: new Date() })
-      .where(and(ownedBy(id, scope), eq(sales.version, input.version), ne(sales.status, 'completed')))
-      .returning({ id: sales.id });
-    if (!updated) await explainMiss(tx, id, scope);
+      .where(eq(sales.id, id));
     await assertReferences(tx, data, input.items);
     await tx.delete(saleItems).where(eq(saleItems.saleId, id));
     await writeItems(tx, id, input.items);
   });
   return loadSale(db, id, scope);
+}
+
+async function hasPayments(tx: Database, saleId: number): Promise<boolean> {
+  const [payment] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.saleId, saleId))
+    .limit(1);
+  return !!payment;
 }
 
 export async function changeStatus(
@@ -189,37 +191,30 @@ export async function changeStatus(
   version?: number,
 ) {
   const scope = scopeFor(actor);
-  const current = await loadSale(db, id, scope);
-  if (!canEditSale(current.status)) throw conflict(COMPLETED_MESSAGE);
-  if (!canTransition(current.status, status)) {
-    throw conflict(
-      `No se puede cambiar una venta ${STATUS_LABELS[current.status]?.toLowerCase()} a ${STATUS_LABELS[status]?.toLowerCase()}`,
-    );
-  }
-  const [updated] = await db
-    .update(sales)
-    .set({ status, version: sql`${sales.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        ownedBy(id, scope),
-        eq(sales.version, version ?? current.version),
-        eq(sales.status, current.status),
-      ),
-    )
-    .returning({ id: sales.id });
-  if (!updated) await explainMiss(db, id, scope);
+  await db.transaction(async (tx) => {
+    // Locked, so a payment being registered on this sale commits before or after, never beside it.
+    const current = await lockSale(tx, id, scope);
+    if (!canEditSale(current.status)) throw conflict(COMPLETED_MESSAGE);
+    if (!canTransition(current.status, status)) {
+      throw conflict(
+        `No se puede cambiar una venta ${STATUS_LABELS[current.status]?.toLowerCase()} a ${STATUS_LABELS[status]?.toLowerCase()}`,
+      );
+    }
+    if (version !== undefined && version !== current.version) throw conflict(STALE_VERSION_MESSAGE);
+    // A cancelled sale never carries payments (docs/decisions/0012): they are deleted first.
+    if (status === 'cancelled' && (await hasPayments(tx, id))) throw conflict(CANCEL_WITH_PAYMENTS_MESSAGE);
+    await tx
+      .update(sales)
+      .set({ status, version: sql`${sales.version} + 1`, updatedAt: new Date() })
+      .where(eq(sales.id, id));
+  });
   return loadSale(db, id, scope);
 }
 
 export async function deleteSale(db: Database, id: number) {
   await db.transaction(async (tx) => {
-    await loadSale(tx, id, {});
-    const [payment] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.saleId, id))
-      .limit(1);
-    if (payment) throw conflict('No se puede eliminar una venta con pagos registrados');
+    await lockSale(tx, id, {});
+    if (await hasPayments(tx, id)) throw conflict('No se puede eliminar una venta con pagos registrados');
     await tx.delete(sales).where(eq(sales.id, id));
   });
 }
