@@ -1,2 +1,3 @@
 export { hashPassword, verifyPassword } from './passwords';
 export { type AuthUser, createSession, revokeUserSessions } from './sessions';
+export { throttledCheck } from './login-throttle';
