@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../domain/zod-locale';
@@ -18,6 +17,7 @@ import { usersRoutes } from './modules/users/routes';
 import { accessPlugin } from './plugins/access';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 
 export interface AppOptions {
@@ -41,7 +41,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { db } = options.database;
   await app.register(errorsPlugin);
-  await app.register(helmet);
+  await app.register(securityHeadersPlugin);
   await app.register(accessPlugin, { db });
   await app.register(docsPlugin);
 

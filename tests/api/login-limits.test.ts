@@ -23,7 +23,8 @@ const countFailures = async (email: string) =>
 describe('per account and address', () => {
   it('10 failures of one account from one address refuse that pair, right password included, after a restart too', async () => {
     const user = await insertUser(ctx.db, 'sales', 'par');
-    for (let i = 0; i < 10; i++) expect((await login(user.email, 'incorrecta', '10.1.0.1')).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login(user.email, 'incorrecta', '10.1.0.1')).statusCode).toBe(401);
     const blocked = await login(user.email, user.password, '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(TOO_MANY);
@@ -133,7 +134,8 @@ describe('per address', () => {
       )
       .returning({ email: users.email });
     for (const { email } of staff) expect((await login(email, 'oficina12', '10.7.0.1')).statusCode).toBe(401);
-    for (const { email } of staff) expect((await login(email, 'oficina123', '10.7.0.1')).statusCode).toBe(200);
+    for (const { email } of staff)
+      expect((await login(email, 'oficina123', '10.7.0.1')).statusCode).toBe(200);
   });
 
   it('refuses an address after 100 failures on any accounts, and only that address', async () => {
@@ -145,7 +147,9 @@ describe('per address', () => {
     const here = await login(ctx.users.finance.email, ctx.users.finance.password, '10.8.0.1');
     expect(here.statusCode).toBe(429);
     expect(here.json().message).toMatch(TOO_MANY);
-    expect((await login(ctx.users.finance.email, ctx.users.finance.password, '10.8.0.2')).statusCode).toBe(200);
+    expect((await login(ctx.users.finance.email, ctx.users.finance.password, '10.8.0.2')).statusCode).toBe(
+      200,
+    );
   });
 });
 

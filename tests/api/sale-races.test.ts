@@ -49,7 +49,10 @@ describe('a cancellation and a payment sent together', () => {
         pay(saleId),
       ]);
       const codes = [cancel.statusCode, payment.statusCode];
-      expect(codes.filter((c) => c === 409), `round ${round}: ${cancel.body} ${payment.body}`).toHaveLength(1);
+      expect(
+        codes.filter((c) => c === 409),
+        `round ${round}: ${cancel.body} ${payment.body}`,
+      ).toHaveLength(1);
       if (payment.statusCode === 201) {
         outcomes.paid++;
         expect(cancel.json().message).toBe(
@@ -79,10 +82,7 @@ describe('a cancellation and a payment sent together', () => {
     expect((await call('PUT', `/api/sales/${saleId}`, { status: 'cancelled' })).statusCode).toBe(200);
     const afterCancel = await pay(saleId);
     expect(afterCancel.statusCode).toBe(409);
-    const left = await ctx.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.saleId, saleId));
+    const left = await ctx.db.select({ id: payments.id }).from(payments).where(eq(payments.saleId, saleId));
     expect(left).toEqual([]);
   });
 });

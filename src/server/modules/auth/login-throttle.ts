@@ -53,9 +53,10 @@ export async function beginAttempt(db: Database, email: string, ip: string): Pro
         address: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
         account: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email})`.mapWith(Number),
         // Epoch milliseconds: one representation on both drivers, whatever they make of timestamptz.
-        lastAtMs: sql<number>`coalesce(extract(epoch from max(${loginAttempts.createdAt}) filter (where ${loginAttempts.email} = ${email})) * 1000, 0)`.mapWith(
-          Number,
-        ),
+        lastAtMs:
+          sql<number>`coalesce(extract(epoch from max(${loginAttempts.createdAt}) filter (where ${loginAttempts.email} = ${email})) * 1000, 0)`.mapWith(
+            Number,
+          ),
       })
       .from(loginAttempts)
       .where(
