@@ -29,7 +29,6 @@ export function accountDelayMs(failures: number): number {
 
 /** An attempt counted before its password is checked; `at` is the moment the check may run. */
 export interface LoginAttempt {
-  id: number;
   email: string;
   ip: string;
   at: Date;
@@ -68,12 +67,8 @@ export async function beginAttempt(db: Database, email: string, ip: string): Pro
     const now = Date.now();
     const at = Math.max(now, (counts?.lastAtMs ?? 0) + accountDelayMs(counts?.account ?? 0));
     if (at - now > MAX_WAIT_MS) throw new HttpError(429, accountBusyMessage(Math.ceil((at - now) / 1000)));
-    const [row] = await tx
-      .insert(loginAttempts)
-      .values({ email, ip, createdAt: new Date(at) })
-      .returning({ id: loginAttempts.id });
-    if (!row) throw new Error('login attempt insert returned no row');
-    return { id: row.id, email, ip, at: new Date(at) };
+    await tx.insert(loginAttempts).values({ email, ip, createdAt: new Date(at) });
+    return { email, ip, at: new Date(at) };
   });
 }
 
