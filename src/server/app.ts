@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../domain/zod-locale';
@@ -19,6 +18,7 @@ import { accessPlugin } from './plugins/access';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 
 export interface AppOptions {
@@ -50,7 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options.database;
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
-  await app.register(helmet);
+  await app.register(securityHeadersPlugin);
   await app.register(accessPlugin, { db });
   await app.register(docsPlugin);
 

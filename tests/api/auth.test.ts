@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { sessions, users } from '../../src/server/db/schema';
@@ -27,6 +27,9 @@ describe('POST /api/auth/login', () => {
     );
     expect(body.user).not.toHaveProperty('passwordHash');
     expect(body.token).toMatch(/^[\w-]{40,}$/);
+    // The spec's client reads data.user and data.token; the top-level copies serve the others.
+    expect(body.message).toBe('Sesión iniciada');
+    expect(body.data).toEqual({ user: body.user, token: body.token });
     const who = await me(body.token);
     expect(who.statusCode).toBe(200);
     expect(who.json().user.id).toBe(ctx.users.sales.id);
@@ -75,47 +78,6 @@ describe('POST /api/auth/login', () => {
     const res = await login(user.email, user.password, '10.0.0.3');
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Invalid email or password');
-  });
-});
-
-describe('login brute-force limit', () => {
-  it('blocks an e-mail after 10 failures, even with the right password and after a restart', async () => {
-    const user = await insertUser(ctx.db, 'sales', 'fuerza');
-    for (let i = 0; i < 10; i++) {
-      expect((await login(user.email, 'incorrecta', `10.1.0.${i}`)).statusCode).toBe(401);
-    }
-    const blocked = await login(user.email, user.password, '10.1.1.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/Demasiados intentos/);
-    // A second app instance on the same database (a restart, or another server) sees the same count.
-    const other = await buildApp({ database: ctx.database, demo: false });
-    const again = await other.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: user.password },
-      remoteAddress: '10.1.1.2',
-    });
-    expect(again.statusCode).toBe(429);
-    await other.close();
-  });
-
-  it('blocks an IP after 10 failures across different e-mails', async () => {
-    for (let i = 0; i < 10; i++) await login(`intruso${i}@test.cl`, 'incorrecta', '10.2.0.1');
-    expect((await login(ctx.users.finance.email, ctx.users.finance.password, '10.2.0.1')).statusCode).toBe(
-      429,
-    );
-    expect((await login(ctx.users.finance.email, ctx.users.finance.password, '10.2.0.2')).statusCode).toBe(
-      200,
-    );
-  });
-
-  it('forgets failures older than 15 minutes', async () => {
-    const user = await insertUser(ctx.db, 'sales', 'antiguo');
-    for (let i = 0; i < 10; i++) await login(user.email, 'incorrecta', `10.3.0.${i}`);
-    await ctx.db.execute(
-      sql`update login_attempts set created_at = now() - interval '16 minutes' where email = ${user.email}`,
-    );
-    expect((await login(user.email, user.password, '10.3.1.1')).statusCode).toBe(200);
   });
 });
 

@@ -61,6 +61,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Database
     const access = request.routeOptions.config.access;
     // Only API routes carry `access`; the web app, static files and 404s need no session.
     if (!access) return;
+    // API answers belong to one user and change with every write: no browser or proxy may keep them.
+    reply.header('cache-control', 'no-store');
     const token = bearerToken(request.headers.authorization);
     request.user = token ? await findSessionUser(opts.db, token) : null;
     if (access === 'public') return;

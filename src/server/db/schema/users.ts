@@ -54,6 +54,7 @@ export const loginAttempts = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
+    /** When the password check runs: ahead of now for a check spaced out by the account delay. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,36 +1,111 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
+import { HttpError } from '../../lib/http-errors';
 
-/** After this many failures for one e-mail or one IP within the window, sign-in is refused (429). */
-export const MAX_FAILED_LOGINS = 10;
+/** Limits of docs/decisions/0001, all over the same 15-minute window. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Failures of one account from one address: beyond this, that pair is refused (429). */
+export const PAIR_LIMIT = 10;
+/** Failures from one address on any accounts: far above what an office sharing one IP ever types. */
+export const ADDRESS_LIMIT = 100;
+/** Failures of one account from all addresses before its password checks start to be spaced out. */
+export const ACCOUNT_FREE_FAILURES = 10;
+const ACCOUNT_BASE_DELAY_MS = 250;
+const ACCOUNT_MAX_DELAY_MS = 30_000;
+/** A sign-in waits for its turn at most this long; a longer queue answers 429 with the wait. */
+const MAX_WAIT_MS = 30_000;
+
 export const TOO_MANY_ATTEMPTS_MESSAGE =
   'Demasiados intentos fallidos de inicio de sesión. Espera 15 minutos antes de volver a intentarlo.';
+const accountBusyMessage = (seconds: number) =>
+  `Demasiados intentos fallidos en esta cuenta. Vuelve a intentarlo en ${seconds} segundos.`;
 
-export async function isLoginBlocked(db: Database, email: string, ip: string): Promise<boolean> {
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  const [row] = await db
-    .select({
-      byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email})`.mapWith(Number),
-      byIp: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
-    })
-    .from(loginAttempts)
-    .where(
-      and(gt(loginAttempts.createdAt, since), or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip))),
-    );
-  return (row?.byEmail ?? 0) >= MAX_FAILED_LOGINS || (row?.byIp ?? 0) >= MAX_FAILED_LOGINS;
+/** The spacing between password checks of an account, growing with its failures from any address. */
+export function accountDelayMs(failures: number): number {
+  if (failures < ACCOUNT_FREE_FAILURES) return 0;
+  return Math.min(ACCOUNT_MAX_DELAY_MS, ACCOUNT_BASE_DELAY_MS * 2 ** (failures - ACCOUNT_FREE_FAILURES));
 }
 
-export async function recordFailedLogin(db: Database, email: string, ip: string): Promise<void> {
-  await db.insert(loginAttempts).values({ email, ip });
+/** An attempt counted before its password is checked; `at` is the moment the check may run. */
+export interface LoginAttempt {
+  email: string;
+  ip: string;
+  at: Date;
+}
+
+/**
+ * Counts an attempt as a failure before the password is verified, so a burst of simultaneous guesses
+ * cannot get more checks than the limit: the account's attempts are serialised by an advisory lock
+ * held only for the count and the insert. Throws 429 when the pair or the address is over its limit,
+ * or when the account's queue of spaced-out checks is longer than a person would wait.
+ */
+export async function beginAttempt(db: Database, email: string, ip: string): Promise<LoginAttempt> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727276, hashtext(${email}))`);
+    const since = new Date(Date.now() - LOGIN_WINDOW_MS);
+    const [counts] = await tx
+      .select({
+        pair: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email} and ${loginAttempts.ip} = ${ip})`.mapWith(
+          Number,
+        ),
+        address: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
+        account: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email})`.mapWith(Number),
+        // Epoch milliseconds: one representation on both drivers, whatever they make of timestamptz.
+        lastAtMs:
+          sql<number>`coalesce(extract(epoch from max(${loginAttempts.createdAt}) filter (where ${loginAttempts.email} = ${email})) * 1000, 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(loginAttempts)
+      .where(
+        and(gt(loginAttempts.createdAt, since), or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip))),
+      );
+    if ((counts?.pair ?? 0) >= PAIR_LIMIT || (counts?.address ?? 0) >= ADDRESS_LIMIT) {
+      throw new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE);
+    }
+    const now = Date.now();
+    const at = Math.max(now, (counts?.lastAtMs ?? 0) + accountDelayMs(counts?.account ?? 0));
+    if (at - now > MAX_WAIT_MS) throw new HttpError(429, accountBusyMessage(Math.ceil((at - now) / 1000)));
+    await tx.insert(loginAttempts).values({ email, ip, createdAt: new Date(at) });
+    return { email, ip, at: new Date(at) };
+  });
+}
+
+/** Waits for the attempt's turn (no connection or lock is held meanwhile). */
+export async function waitForTurn(attempt: LoginAttempt): Promise<void> {
+  const wait = attempt.at.getTime() - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/**
+ * A right password clears the failures of that account from that address only: the typos of the
+ * person who just signed in, not the guesses made elsewhere (which keep spacing the account's checks).
+ * A wrong one stays counted.
+ */
+export async function settleAttempt(db: Database, attempt: LoginAttempt, succeeded: boolean): Promise<void> {
+  if (succeeded) {
+    await db
+      .delete(loginAttempts)
+      .where(and(eq(loginAttempts.email, attempt.email), eq(loginAttempts.ip, attempt.ip)));
+    return;
+  }
   // Old rows only cost space; dropping them here keeps the table small without a scheduler.
   await db
     .delete(loginAttempts)
     .where(lt(loginAttempts.createdAt, new Date(Date.now() - 24 * 60 * 60 * 1000)));
 }
 
-/** A successful sign-in clears that account's failures (not the IP's: one good password must not unlock guessing). */
-export async function clearFailedLogins(db: Database, email: string): Promise<void> {
-  await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+/** Runs a password check under the limits: counted first, spaced out, then settled by its result. */
+export async function throttledCheck(
+  db: Database,
+  email: string,
+  ip: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const attempt = await beginAttempt(db, email, ip);
+  await waitForTurn(attempt);
+  const ok = await check();
+  await settleAttempt(db, attempt, ok);
+  return ok;
 }

@@ -25,13 +25,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; demo: boolean }> 
         tags: ['auth'],
         body: z.strictObject(loginSchema.shape),
         response: {
-          200: z.object({ user: publicUserSchema, token: z.string() }),
+          // The spec's client reads data.user and data.token; earlier clients read them at the top level.
+          200: z.object({
+            message: z.string(),
+            data: z.object({ user: publicUserSchema, token: z.string() }),
+            user: publicUserSchema,
+            token: z.string(),
+          }),
           401: errorResponse,
           429: errorResponse,
         },
       },
     },
-    async (request) => login(db, request.body, request.ip),
+    async (request) => {
+      const session = await login(db, request.body, request.ip);
+      return { message: 'Sesión iniciada', data: session, ...session };
+    },
   );
 
   app.post(

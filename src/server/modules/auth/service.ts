@@ -4,12 +4,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
 import { toPublicUser } from '../users/public-user';
-import {
-  clearFailedLogins,
-  isLoginBlocked,
-  recordFailedLogin,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-} from './login-throttle';
+import { throttledCheck } from './login-throttle';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 
@@ -22,15 +17,12 @@ export async function login(
   ip: string,
 ): Promise<{ user: PublicUser; token: string }> {
   const email = input.email.trim().toLowerCase();
-  if (await isLoginBlocked(db, email, ip)) throw new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE);
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-  const valid = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : await verifyAgainstDummy(input.password);
-  if (!user || !valid || !user.isActive) {
-    await recordFailedLogin(db, email, ip);
-    throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
-  }
-  await clearFailedLogins(db, email);
+  const valid = await throttledCheck(db, email, ip, async () =>
+    user
+      ? (await verifyPassword(user.passwordHash, input.password)) && user.isActive
+      : verifyAgainstDummy(input.password).then(() => false),
+  );
+  if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
   return { user: toPublicUser(user), token: await createSession(db, user.id) };
 }

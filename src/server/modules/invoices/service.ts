@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { invoiceNumber } from '../../../domain/invoices';
 import type { Database } from '../../db/client';
-import { clients, invoiceSequences, invoices, sales } from '../../db/schema';
-import { conflict, notFound } from '../../lib/http-errors';
+import { clients, invoiceSequences, invoices } from '../../db/schema';
+import { conflict } from '../../lib/http-errors';
 import type { AuthUser } from '../auth';
 import { getCompanySettings } from '../company';
-import { loadSale, SALE_NOT_FOUND, scopeFor } from '../sales';
+import { loadSale, lockSale, scopeFor } from '../sales';
 import { loadInvoice } from './queries';
 
 /**
@@ -16,13 +16,7 @@ import { loadInvoice } from './queries';
 export async function generateInvoice(db: Database, actor: AuthUser, saleId: number) {
   const scope = scopeFor(actor);
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: sales.id, status: sales.status, sellerId: sales.sellerId })
-      .from(sales)
-      .where(eq(sales.id, saleId))
-      .for('update');
-    if (!locked || (scope.sellerId !== undefined && locked.sellerId !== scope.sellerId))
-      throw notFound(SALE_NOT_FOUND);
+    const locked = await lockSale(tx, saleId, scope);
     if (locked.status !== 'completed') throw conflict('Solo se puede facturar una venta liquidada');
     const [existing] = await tx
       .select({ id: invoices.id })

@@ -4,44 +4,57 @@ import type { Database } from '../../db/client';
 import { payments } from '../../db/schema';
 import { conflict } from '../../lib/http-errors';
 import type { AuthUser } from '../auth';
-import { loadSale, scopeFor } from '../sales';
+import { lockSale, scopeFor } from '../sales';
 import { loadPayment } from './queries';
 
-/** Payments are written by whoever may edit the sale: an admin, or the seller of that sale. */
+const CANCELLED_SALE_MESSAGE = 'No se pueden registrar pagos en una venta cancelada';
+
+/**
+ * Payments are written by whoever may edit the sale: an admin, or the seller of that sale. The sale
+ * row is locked first, so a cancellation sent at the same moment either sees this payment (and is
+ * refused) or is seen by it (docs/decisions/0012).
+ */
 export async function createPayment(db: Database, actor: AuthUser, input: PaymentCreate) {
-  const sale = await loadSale(db, input.saleId, scopeFor(actor));
-  if (sale.status === 'cancelled') throw conflict('No se pueden registrar pagos en una venta cancelada');
-  const [row] = await db
-    .insert(payments)
-    .values({
-      saleId: sale.id,
-      paymentDate: input.date,
-      amount: input.amount,
-      currency: sale.currency,
-      method: input.method,
-      reference: input.reference,
-      status: input.status,
-      createdBy: actor.id,
-    })
-    .returning({ id: payments.id });
-  if (!row) throw new Error('payment insert returned no row');
-  return loadPayment(db, row.id, {});
+  const id = await db.transaction(async (tx) => {
+    const sale = await lockSale(tx, input.saleId, scopeFor(actor));
+    if (sale.status === 'cancelled') throw conflict(CANCELLED_SALE_MESSAGE);
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        saleId: sale.id,
+        paymentDate: input.date,
+        amount: input.amount,
+        currency: sale.currency,
+        method: input.method,
+        reference: input.reference,
+        status: input.status,
+        createdBy: actor.id,
+      })
+      .returning({ id: payments.id });
+    if (!row) throw new Error('payment insert returned no row');
+    return row.id;
+  });
+  return loadPayment(db, id, {});
 }
 
 export async function updatePayment(db: Database, actor: AuthUser, id: number, input: PaymentUpdate) {
   const scope = scopeFor(actor);
-  await loadPayment(db, id, scope);
-  await db
-    .update(payments)
-    .set({
-      paymentDate: input.date,
-      amount: input.amount,
-      method: input.method,
-      reference: input.reference,
-      status: input.status,
-      updatedAt: new Date(),
-    })
-    .where(eq(payments.id, id));
+  await db.transaction(async (tx) => {
+    const current = await loadPayment(tx, id, scope);
+    const sale = await lockSale(tx, current.saleId, scope);
+    if (sale.status === 'cancelled') throw conflict(CANCELLED_SALE_MESSAGE);
+    await tx
+      .update(payments)
+      .set({
+        paymentDate: input.date,
+        amount: input.amount,
+        method: input.method,
+        reference: input.reference,
+        status: input.status,
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, id));
+  });
   return loadPayment(db, id, scope);
 }
 

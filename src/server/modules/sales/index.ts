@@ -1,2 +1,9 @@
-export { loadSale, SALE_NOT_FOUND, type SaleDetail, type SaleScope, sellerCondition } from './queries';
+export {
+  loadSale,
+  lockSale,
+  SALE_NOT_FOUND,
+  type SaleDetail,
+  type SaleScope,
+  sellerCondition,
+} from './queries';
 export { changeStatus, createSale, scopeFor } from './service';

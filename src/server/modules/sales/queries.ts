@@ -34,6 +34,21 @@ export function sellerCondition(column: AnyPgColumn, scope: SaleScope): SQL | un
 }
 
 /**
+ * Locks the sale row (SELECT ... FOR UPDATE) until the caller's transaction ends, and returns what
+ * status-dependent writes check. Every write that depends on the sale's status takes it first, so a
+ * cancel and a payment sent together queue up and the second one sees the first one's result.
+ */
+export async function lockSale(tx: Database, id: number, scope: SaleScope) {
+  const [row] = await tx
+    .select({ id: sales.id, status: sales.status, version: sales.version, currency: sales.currency })
+    .from(sales)
+    .where(and(eq(sales.id, id), sellerCondition(sales.sellerId, scope)))
+    .for('update');
+  if (!row) throw notFound(SALE_NOT_FOUND);
+  return row;
+}
+
+/**
  * Sales whose passenger name or client name contains the text, or whose number it is. Each arm is
  * its own indexed lookup (trigram on passenger and client names, client id, primary key): written as
  * one OR across the join, PostgreSQL had to unaccent every name of every sale (docs/performance.md).

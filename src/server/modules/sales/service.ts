@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SaleEditRequest, SaleItemRequest } from '../../../domain/sale-requests';
 import { canEditSale, canTransition, type SaleData, type SaleItemData } from '../../../domain/sales';
 import { type SaleStatus, STATUS_LABELS } from '../../../domain/status';
@@ -18,7 +18,7 @@ import {
 import { badRequest, conflict } from '../../lib/http-errors';
 import { idKey } from '../../lib/search';
 import type { AuthUser } from '../auth';
-import { loadSale, recomputeTotals, type SaleScope } from './queries';
+import { loadSale, lockSale, recomputeTotals, type SaleScope } from './queries';
 
 export const STALE_VERSION_MESSAGE = 'La venta fue modificada por otro usuario';
 export const COMPLETED_MESSAGE = 'Una venta liquidada no se puede modificar';
@@ -151,16 +151,6 @@ export async function createSale(
   return loadSale(db, id, {});
 }
 
-/** The reason an update matched no row: unknown (404), completed, or edited meanwhile. */
-async function explainMiss(db: Database, id: number, scope: SaleScope): Promise<never> {
-  const current = await loadSale(db, id, scope);
-  if (current.status === 'completed') throw conflict(COMPLETED_MESSAGE);
-  throw conflict(STALE_VERSION_MESSAGE);
-}
-
-const ownedBy = (id: number, scope: SaleScope) =>
-  and(eq(sales.id, id), scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId));
-
 /**
  * Replaces the sale and its items in one transaction, only from the state the editor started with:
  * the `version` of the body or of an `If-Match` header, or else the item ids the body carries (an id
@@ -176,26 +166,22 @@ export async function editSale(
   const scope = scopeFor(actor);
   const data = withSeller(actor, input.saleData);
   await db.transaction(async (tx) => {
+    const current = await lockSale(tx, id, scope);
+    if (current.status === 'completed') throw conflict(COMPLETED_MESSAGE);
+    if (input.version !== undefined && current.version !== input.version)
+      throw conflict(STALE_VERSION_MESSAGE);
     const sentItemIds = input.items.flatMap((item) => (item.id === undefined ? [] : [item.id]));
     if (input.version === undefined && sentItemIds.length) {
-      const current = await tx
+      const still = await tx
         .select({ id: saleItems.id })
         .from(saleItems)
         .where(and(eq(saleItems.saleId, id), inArray(saleItems.id, sentItemIds)));
-      if (current.length !== new Set(sentItemIds).size) throw conflict(STALE_VERSION_MESSAGE);
+      if (still.length !== new Set(sentItemIds).size) throw conflict(STALE_VERSION_MESSAGE);
     }
-    const [updated] = await tx
+    await tx
       .update(sales)
       .set({ ...saleValues(data), version: sql`${sales.version} + 1`, updatedAt: new Date() })
-      .where(
-        and(
-          ownedBy(id, scope),
-          input.version === undefined ? undefined : eq(sales.version, input.version),
-          ne(sales.status, 'completed'),
-        ),
-      )
-      .returning({ id: sales.id });
-    if (!updated) await explainMiss(tx, id, scope);
+      .where(eq(sales.id, id));
     const items = await resolvePassengers(tx, input.items);
     await assertReferences(tx, data, items);
     await tx.delete(saleItems).where(eq(saleItems.saleId, id));
@@ -241,6 +227,15 @@ async function resolvePassengers(tx: Database, items: SaleItemRequest[]): Promis
   return resolved;
 }
 
+async function hasPayments(tx: Database, saleId: number): Promise<boolean> {
+  const [payment] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.saleId, saleId))
+    .limit(1);
+  return !!payment;
+}
+
 export async function changeStatus(
   db: Database,
   actor: AuthUser,
@@ -249,37 +244,28 @@ export async function changeStatus(
   version?: number,
 ) {
   const scope = scopeFor(actor);
-  const current = await loadSale(db, id, scope);
-  if (!canEditSale(current.status)) throw conflict(COMPLETED_MESSAGE);
-  if (!canTransition(current.status, status)) {
-    throw conflict(
-      `No se puede cambiar una venta ${STATUS_LABELS[current.status]?.toLowerCase()} a ${STATUS_LABELS[status]?.toLowerCase()}`,
-    );
-  }
-  const [updated] = await db
-    .update(sales)
-    .set({ status, version: sql`${sales.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        ownedBy(id, scope),
-        eq(sales.version, version ?? current.version),
-        eq(sales.status, current.status),
-      ),
-    )
-    .returning({ id: sales.id });
-  if (!updated) await explainMiss(db, id, scope);
+  await db.transaction(async (tx) => {
+    // Locked, so a payment being registered on this sale commits before or after, never beside it.
+    const current = await lockSale(tx, id, scope);
+    if (!canEditSale(current.status)) throw conflict(COMPLETED_MESSAGE);
+    if (!canTransition(current.status, status)) {
+      throw conflict(
+        `No se puede cambiar una venta ${STATUS_LABELS[current.status]?.toLowerCase()} a ${STATUS_LABELS[status]?.toLowerCase()}`,
+      );
+    }
+    if (version !== undefined && version !== current.version) throw conflict(STALE_VERSION_MESSAGE);
+    await tx
+      .update(sales)
+      .set({ status, version: sql`${sales.version} + 1`, updatedAt: new Date() })
+      .where(eq(sales.id, id));
+  });
   return loadSale(db, id, scope);
 }
 
 export async function deleteSale(db: Database, id: number) {
   await db.transaction(async (tx) => {
-    await loadSale(tx, id, {});
-    const [payment] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.saleId, id))
-      .limit(1);
-    if (payment) throw conflict('No se puede eliminar una venta con pagos registrados');
+    await lockSale(tx, id, {});
+    if (await hasPayments(tx, id)) throw conflict('No se puede eliminar una venta con pagos registrados');
     await tx.delete(sales).where(eq(sales.id, id));
   });
 }

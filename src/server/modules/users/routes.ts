@@ -26,7 +26,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     },
     async (request) => {
       const me = currentUser(request);
-      return { user: await updateProfile(db, me.id, me.sessionId, request.body) };
+      return { user: await updateProfile(db, { ...me, ip: request.ip }, request.body) };
     },
   );
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { emailContains, nameContains } from '../../lib/search';
-import { hashPassword, revokeUserSessions, verifyPassword } from '../auth';
+import { hashPassword, revokeUserSessions, throttledCheck, verifyPassword } from '../auth';
 import { toPublicUser } from './public-user';
 
 export const LAST_ADMIN_MESSAGE = 'No se puede desactivar ni cambiar el rol del último administrador activo';
@@ -119,18 +119,24 @@ export async function updateUser(db: Database, id: number, input: UserUpdateInpu
   });
 }
 
-/** A user's own profile. A new e-mail or password needs the current password. */
+/**
+ * A user's own profile. A new e-mail or password needs the current password, checked under the
+ * sign-in limits (a stolen token must not become a way to guess the password).
+ */
 export async function updateProfile(
   db: Database,
-  userId: number,
-  sessionId: number,
+  me: { id: number; sessionId: number; ip: string },
   input: ProfileUpdateInput,
 ): Promise<PublicUser> {
+  const userId = me.id;
   const [current] = await db.select().from(users).where(eq(users.id, userId));
   if (!current) throw notFound('Usuario no encontrado');
+  const { currentPassword } = input;
   if (
-    input.currentPassword !== undefined &&
-    !(await verifyPassword(current.passwordHash, input.currentPassword))
+    currentPassword !== undefined &&
+    !(await throttledCheck(db, current.email.trim().toLowerCase(), me.ip, () =>
+      verifyPassword(current.passwordHash, currentPassword),
+    ))
   ) {
     throw badRequest('La contraseña actual no es correcta', [
       { path: 'currentPassword', message: 'La contraseña actual no es correcta' },
@@ -150,6 +156,6 @@ export async function updateProfile(
     .returning();
   if (!row) throw notFound('Usuario no encontrado');
   // Other devices signed in with the old password are signed out; this one stays.
-  if (passwordHash) await revokeUserSessions(db, userId, sessionId);
+  if (passwordHash) await revokeUserSessions(db, userId, me.sessionId);
   return toPublicUser(row);
 }
