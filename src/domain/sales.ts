@@ -121,6 +121,8 @@ export const saleItemSchema = z
   .refine((item) => !item.dateIn || !item.dateOut || item.dateOut >= item.dateIn, {
     message: 'La fecha de salida no puede ser anterior a la de entrada',
     path: ['dateOut'],
+    // Checked as soon as both dates are valid, so the message comes with the others, not after them.
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === 'dateIn' || issue.path?.[0] === 'dateOut'),
   });
 export type SaleItemInput = z.input<typeof saleItemSchema>;
 export type SaleItemData = z.output<typeof saleItemSchema>;

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { PublicUser } from '../../domain/auth';
 import { api, setUnauthorizedHandler } from '../api/client';
 import { AuthContext, type AuthContextValue, type SessionStatus } from './context';
+import { expiredSessionState } from './expired-session';
 import { clearStoredSession, readStoredSession, storeSession, storeUser } from './storage';
 
 interface SessionState {
@@ -32,8 +33,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       setUnauthorizedHandler(() => {
+        // Read before endSession: the guard's own redirect must not replace the page to come back to.
+        const state = expiredSessionState(window.location);
         endSession();
-        navigate('/login', { replace: true });
+        navigate('/login', { replace: true, state });
       }),
     [endSession, navigate],
   );

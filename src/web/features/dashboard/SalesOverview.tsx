@@ -23,6 +23,8 @@ export function SalesOverview({ days }: { days: OverviewDay[] }) {
           <SalesChart data={days} />
         </Suspense>
       </div>
+      {/* The same rule as 'Ingresos Totales' (DESIGN.md 6), said where the figures are read. */}
+      <p className="mt-2 text-xs text-gray-700">No incluye ventas canceladas.</p>
       <table className="sr-only">
         <caption>Ventas y monto vendido por día en los últimos 30 días</caption>
         <thead>
