@@ -136,7 +136,7 @@ describe('company settings', () => {
     const bad = await call('PUT', '/api/company/settings', { name: '', email: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((e: { message: string }) => e.message)).toEqual(
-      expect.arrayContaining(['El nombre es requerido', 'Invalid email address']),
+      expect.arrayContaining(['El nombre es requerido', 'El email no es válido']),
     );
     expect((await call('GET', '/api/company/settings')).json().data.name).toBe('Viajes Australes SpA');
   });

@@ -16,7 +16,7 @@ import { Modal } from '../../components/ui/Modal';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { ClientForm } from '../clients';
 import { useClientSearch } from './api';
-import { COMBOBOX_INPUT, COMBOBOX_OPTION, COMBOBOX_OPTIONS } from './combobox-styles';
+import { COMBOBOX_INPUT, COMBOBOX_OPTION, COMBOBOX_OPTIONS } from '../../components/ui/combobox-styles';
 
 export type ClientOption = Pick<Client, 'id' | 'name' | 'clientId'>;
 

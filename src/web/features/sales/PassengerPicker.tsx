@@ -15,7 +15,7 @@ import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { PassengerForm } from '../passengers';
 import { usePassengerSearch } from './api';
-import { COMBOBOX_INPUT, COMBOBOX_OPTION, COMBOBOX_OPTIONS } from './combobox-styles';
+import { COMBOBOX_INPUT, COMBOBOX_OPTION, COMBOBOX_OPTIONS } from '../../components/ui/combobox-styles';
 import type { PassengerRef } from './form-model';
 
 interface PassengerPickerProps {
