@@ -181,7 +181,11 @@ export function currencyLabel(code: string): string {
 
 /** Accent- and case-insensitive search by code or name: 'libra' finds GBP, 'peso chi' finds CLP. */
 export function searchCurrencies(query: string): Currency[] {
-  const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  const fold = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
   const q = fold(query.trim());
   if (!q) return [...ISO_CURRENCIES];
   return ISO_CURRENCIES.filter((c) => fold(`${c.code} ${c.name}`).includes(q));

@@ -122,7 +122,8 @@ export const saleItemSchema = z
     message: 'La fecha de salida no puede ser anterior a la de entrada',
     path: ['dateOut'],
     // Checked as soon as both dates are valid, so the message comes with the others, not after them.
-    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === 'dateIn' || issue.path?.[0] === 'dateOut'),
+    when: ({ issues }) =>
+      !issues.some((issue) => issue.path?.[0] === 'dateIn' || issue.path?.[0] === 'dateOut'),
   });
 export type SaleItemInput = z.input<typeof saleItemSchema>;
 export type SaleItemData = z.output<typeof saleItemSchema>;

@@ -9,7 +9,9 @@ export interface ExpiredSessionState {
 
 export const EXPIRED_SESSION_MESSAGE = 'Tu sesión expiró, inicia sesión de nuevo';
 
-export function expiredSessionState(location: Pick<Location, 'pathname' | 'search' | 'hash'>): ExpiredSessionState {
+export function expiredSessionState(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+): ExpiredSessionState {
   return { expired: true, from: `${location.pathname}${location.search}${location.hash}` };
 }
 

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Menu } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
 import { cn } from '../lib/cn';
-import { Sidebar, FOCUS_RING as SIDEBAR_FOCUS_RING } from './Sidebar';
+import { FOCUS_RING as SIDEBAR_FOCUS_RING, Sidebar } from './Sidebar';
 
 /**
  * Below Tailwind's md the sidebar would leave a phone a third of its width, so there it is a drawer,

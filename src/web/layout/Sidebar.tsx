@@ -8,7 +8,8 @@ import { NAV_ICONS } from './nav-icons';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
 // A light ring: the app's blue one would vanish on the dark sidebar and on the blue active link.
-export const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300';
+export const FOCUS_RING =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300';
 const ITEM = cn('flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium', FOCUS_RING);
 
 /**

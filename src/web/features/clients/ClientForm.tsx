@@ -22,7 +22,10 @@ const resolverKeeping =
     const id = values.clientId?.trim() ?? '';
     const wrongDigit = id !== (savedId ?? '') && looksLikeRut(id) && !hasValidCheckDigit(id);
     if (!wrongDigit || result.errors.clientId) return result;
-    return { values: {}, errors: { ...result.errors, clientId: { type: 'rut', message: INVALID_RUT_MESSAGE } } };
+    return {
+      values: {},
+      errors: { ...result.errors, clientId: { type: 'rut', message: INVALID_RUT_MESSAGE } },
+    };
   };
 
 export interface ClientFormProps {

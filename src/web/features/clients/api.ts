@@ -23,7 +23,8 @@ export function useClientsWithSameId(id: string, exceptId?: number) {
   const compact = compactId(id);
   return useQuery({
     queryKey: [...clientKeys.all, 'same-id', compact],
-    queryFn: ({ signal }) => api.get<{ clients: Client[] }>('/api/clients/search', { signal, query: { q: id } }),
+    queryFn: ({ signal }) =>
+      api.get<{ clients: Client[] }>('/api/clients/search', { signal, query: { q: id } }),
     // A few characters match too many IDs to be a duplicate worth mentioning.
     enabled: compact.length >= 5,
     select: ({ clients }) =>

@@ -37,12 +37,7 @@ export function PaymentDialog({ open, onOpenChange, saleId, balance, payment }: 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={payment ? 'Editar Pago' : 'Registrar Pago'}>
       {/* Radix mounts the content only while open, so each opening starts from fresh values. */}
-      <PaymentForm
-        saleId={saleId}
-        balance={balance}
-        payment={payment}
-        onDone={() => onOpenChange(false)}
-      />
+      <PaymentForm saleId={saleId} balance={balance} payment={payment} onDone={() => onOpenChange(false)} />
     </Modal>
   );
 }
@@ -119,8 +114,8 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
       {overpaid && (
         <p role="alert" className="rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
           Lo pendiente de la venta es <strong>{formatMoney(overpaid.owed)}</strong> y este pago lo supera en{' '}
-          <strong>{formatMoney(overpaid.over)}</strong>, que quedará como saldo a favor del cliente. Revisa
-          el monto o pulsa «Confirmar pago».
+          <strong>{formatMoney(overpaid.over)}</strong>, que quedará como saldo a favor del cliente. Revisa el
+          monto o pulsa «Confirmar pago».
         </p>
       )}
       <SelectField label="Método de pago" options={METHOD_OPTIONS} {...register('method')} />

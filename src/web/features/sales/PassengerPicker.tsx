@@ -10,12 +10,12 @@ import {
 import { X } from 'lucide-react';
 import { type Ref, useState } from 'react';
 import { Button, FOCUS_RING } from '../../components/ui/Button';
+import { COMBOBOX_INPUT, COMBOBOX_OPTION, COMBOBOX_OPTIONS } from '../../components/ui/combobox-styles';
 import { Modal } from '../../components/ui/Modal';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { PassengerForm } from '../passengers';
 import { usePassengerSearch } from './api';
-import { COMBOBOX_INPUT, COMBOBOX_OPTION, COMBOBOX_OPTIONS } from '../../components/ui/combobox-styles';
 import type { PassengerRef } from './form-model';
 
 interface PassengerPickerProps {

@@ -51,8 +51,8 @@ const CONFIRMATIONS: Record<PendingChange, Confirmation> = {
         <p>¿Cancelar la venta #{sale.id}?</p>
         {sale.totalPaid > 0 && (
           <Warning>
-            El cliente ya pagó <strong>{formatMoney(sale.totalPaid)}</strong> en esta venta. Esos pagos
-            quedan registrados; la devolución, si corresponde, se gestiona aparte.
+            El cliente ya pagó <strong>{formatMoney(sale.totalPaid)}</strong> en esta venta. Esos pagos quedan
+            registrados; la devolución, si corresponde, se gestiona aparte.
           </Warning>
         )}
       </>
