@@ -13,6 +13,6 @@ describe('query retries', () => {
   it('keeps retrying a request that got no answer, with growing pauses', () => {
     const lost = new TypeError('Failed to fetch');
     expect([0, 1, 2, 3].map((n) => shouldRetry(n, lost))).toEqual([true, true, true, false]);
-    expect([0, 1, 2].map((n) => retryDelay(n, lost))).toEqual([1000, 2000, 4000]);
+    expect([0, 1, 2].map((n) => retryDelay(n, lost))).toEqual([500, 1000, 2000]);
   });
 });

@@ -14,12 +14,17 @@ interface ModalProps {
 }
 
 /**
- * Escape belongs to the innermost popup: Radix listens on the document before a combobox sees the key,
- * so while the focused control has its own list open (aria-expanded) the dialog leaves Escape to it.
+ * Escape belongs to the innermost popup. Radix hears the key first (on the document) and its way to
+ * keep the dialog open, preventDefault, also makes Headless UI's combobox ignore the key; so while the
+ * focused combobox has its list open, the dialog stays and the list is closed the way Headless UI
+ * closes it when focus leaves, with focus put straight back.
  */
 function keepEscapeForOpenPopup(event: KeyboardEvent) {
   const target = event.target;
-  if (target instanceof Element && target.matches('[aria-expanded="true"]')) event.preventDefault();
+  if (!(target instanceof HTMLElement) || !target.matches('[role="combobox"][aria-expanded="true"]')) return;
+  event.preventDefault();
+  target.blur();
+  target.focus();
 }
 
 /**

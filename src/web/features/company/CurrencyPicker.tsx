@@ -29,10 +29,10 @@ export function CurrencyPicker({ value, onChange, error, inputRef }: CurrencyPic
   return (
     <HeadlessField>
       <Label className="mb-1 block text-sm font-medium text-gray-800">Moneda</Label>
+      {/* Opens on typing, not on focus: after Escape the dialog puts focus back here (Modal.tsx). */}
       <Combobox<string | null>
         value={value || null}
         onChange={(code) => onChange(code ?? '')}
-        immediate
         onClose={() => setQuery('')}
       >
         <div className="relative">
