@@ -46,7 +46,9 @@ export function CurrencyPicker({ value, onChange, error, inputRef }: CurrencyPic
             onChange={(event) => setQuery(event.target.value)}
           />
           {options.length > 0 && (
-            <ComboboxOptions className={COMBOBOX_OPTIONS}>
+            // Not modal: Headless UI would hide everything else, the field's own label included, from
+            // assistive technology while the list is open; the dialog around it already traps focus.
+            <ComboboxOptions modal={false} className={COMBOBOX_OPTIONS}>
               {options.map((currency) => (
                 <ComboboxOption key={currency.code} value={currency.code} className={COMBOBOX_OPTION}>
                   <span className="font-medium">{currency.code}</span>{' '}
