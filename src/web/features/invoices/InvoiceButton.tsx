@@ -11,10 +11,12 @@ import { activeSaleInvoiceQuery, useGenerateInvoice } from './api';
  * sale's seller) and says why not in the toast.
  */
 export function InvoiceButton({ saleId }: { saleId: number }) {
-  const { data: invoice } = useQuery(activeSaleInvoiceQuery(saleId));
+  const { data: invoice, isPending } = useQuery(activeSaleInvoiceQuery(saleId));
   const generate = useGenerateInvoice();
   const navigate = useNavigate();
 
+  // Until the answer is in, neither button: one would turn into the other under the user's pointer.
+  if (isPending) return null;
   if (invoice) {
     return (
       <Link to={`/invoices/${invoice.id}`} className={buttonClasses('secondary')}>
