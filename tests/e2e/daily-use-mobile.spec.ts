@@ -57,6 +57,13 @@ test.describe('en un teléfono', () => {
       expect(await sidewaysOverflow(page), `${path} se desplaza de lado`).toBe(0);
     }
 
+    // A seller's dashboard has the activity panel, with long names.
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await loginViaUi(page, DEMO.sales);
+    await expect(page.getByText('Actividad Reciente')).toBeVisible();
+    expect(await sidewaysOverflow(page), 'el panel del vendedor se desplaza de lado').toBe(0);
+
     await page.goto('/sales/new');
     await page.getByRole('button', { name: 'Agregar Item' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar Item de Venta' });
