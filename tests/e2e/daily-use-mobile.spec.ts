@@ -83,7 +83,7 @@ test.describe('en un teléfono', () => {
     const lines = await email.evaluate((cell) => {
       const range = document.createRange();
       range.selectNodeContents(cell);
-      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
     });
     expect(lines).toBe(1);
     expect(await sidewaysOverflow(page)).toBe(0);
