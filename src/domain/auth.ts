@@ -19,14 +19,18 @@ export const usernameSchema = z
   .max(50, 'El nombre de usuario no puede superar 50 caracteres')
   .regex(/^[A-Za-z0-9._-]+$/, 'El nombre de usuario solo admite letras, números, punto, guion y guion bajo');
 
+// The spec's English messages belong to the login form; the screens it does not cover (users, own
+// account, company data) speak Spanish like the rest of the app.
+const INVALID_EMAIL = 'El email no es válido';
+
 export const passwordSchema = z
   .string()
-  .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
+  .min(MIN_PASSWORD_LENGTH, `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres`)
   .max(200, 'La contraseña no puede superar 200 caracteres');
 
 export const userCreateSchema = z.strictObject({
   username: usernameSchema,
-  email: z.email('Invalid email address'),
+  email: z.email(INVALID_EMAIL),
   password: passwordSchema,
   role: roleSchema,
 });
@@ -34,7 +38,7 @@ export type UserCreateInput = z.infer<typeof userCreateSchema>;
 
 export const userUpdateSchema = z.strictObject({
   username: usernameSchema.optional(),
-  email: z.email('Invalid email address').optional(),
+  email: z.email(INVALID_EMAIL).optional(),
   role: roleSchema.optional(),
   isActive: z.boolean().optional(),
   password: passwordSchema.optional(),
@@ -45,7 +49,7 @@ export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 export const profileUpdateSchema = z
   .strictObject({
     username: usernameSchema.optional(),
-    email: z.email('Invalid email address').optional(),
+    email: z.email(INVALID_EMAIL).optional(),
     currentPassword: z.string().optional(),
     password: passwordSchema.optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoCurrency } from './currencies';
 import { decimalInput } from './input';
 
 /** The base currency: always 1, always active, never deleted (DESIGN.md 6). */
@@ -10,7 +11,12 @@ const currencyCode = z
   .trim()
   .min(1, 'La moneda es requerida')
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z]{3}$/, 'La moneda debe ser un código ISO de 3 letras (por ejemplo EUR)'));
+  .pipe(
+    z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'La moneda debe ser un código ISO de 3 letras (por ejemplo EUR)')
+      .refine(isIsoCurrency, 'La moneda no es un código ISO 4217 vigente'),
+  );
 
 export const currencyRateSchema = z.strictObject({
   currency: currencyCode,
@@ -59,7 +65,7 @@ export const companySettingsSchema = z.strictObject({
   taxId: optionalText(50),
   address: optionalText(300),
   email: z
-    .union([z.literal(''), z.email('Invalid email address').max(200)], 'Invalid email address')
+    .union([z.literal(''), z.email('El email no es válido').max(200)], 'El email no es válido')
     .nullish()
     .transform((v) => v ?? ''),
   phone: optionalText(50),

@@ -120,7 +120,13 @@ export const saleItemFields = {
 export const datesInOrder = {
   check: (item: { dateIn: string | null; dateOut: string | null }) =>
     !item.dateIn || !item.dateOut || item.dateOut >= item.dateIn,
-  issue: { message: 'La fecha de salida no puede ser anterior a la de entrada', path: ['dateOut'] },
+  issue: {
+    message: 'La fecha de salida no puede ser anterior a la de entrada',
+    path: ['dateOut'],
+    // Checked as soon as both dates are valid, so the message comes with the others, not after them.
+    when: ({ issues }: { issues: { path?: PropertyKey[] }[] }) =>
+      !issues.some((issue) => issue.path?.[0] === 'dateIn' || issue.path?.[0] === 'dateOut'),
+  },
 };
 
 export const saleItemSchema = z.strictObject(saleItemFields).refine(datesInOrder.check, datesInOrder.issue);

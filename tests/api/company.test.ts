@@ -57,6 +57,10 @@ describe('currency rates', () => {
     expect(
       (await call('POST', '/api/company/currency-rates', { currency: 'EURO', rate: 1 })).statusCode,
     ).toBe(400);
+    // Three letters are not enough: the code must be a current ISO 4217 one (issue 15: "POUNDS" -> "POU").
+    const unknown = await call('POST', '/api/company/currency-rates', { currency: 'POU', rate: 1.2 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('La moneda no es un código ISO 4217 vigente');
     await call('POST', '/api/company/currency-rates', { currency: 'BRL', rate: 0.18 });
     const dup = await call('POST', '/api/company/currency-rates', { currency: 'brl', rate: 0.2 });
     expect(dup.statusCode).toBe(409);
@@ -136,7 +140,7 @@ describe('company settings', () => {
     const bad = await call('PUT', '/api/company/settings', { name: '', email: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((e: { message: string }) => e.message)).toEqual(
-      expect.arrayContaining(['El nombre es requerido', 'Invalid email address']),
+      expect.arrayContaining(['El nombre es requerido', 'El email no es válido']),
     );
     expect((await call('GET', '/api/company/settings')).json().data.name).toBe('Viajes Australes SpA');
   });

@@ -165,18 +165,53 @@ describe('dashboard figures', () => {
     ]);
   });
 
-  it('gives 30 days of sales with zeros on quiet days', async () => {
+  it('gives 30 days of sales with zeros on quiet days, cancelled sales left out like the revenue', async () => {
     const { chartData } = await get('/api/sales/sales-overview', 'admin');
     expect(chartData).toHaveLength(30);
     expect(chartData[29]).toEqual(
       expect.objectContaining({ date: day(0), count: 2, totalSale: 100.11, totalCost: 80.06 }),
     );
     expect(chartData[28]).toEqual(expect.objectContaining({ date: day(-1), count: 1, totalSale: 1000 }));
-    expect(chartData[27]).toEqual(expect.objectContaining({ date: day(-2), count: 2, totalSale: 500.5 }));
+    // Two days ago: the completed 200.20 only; the cancelled 300.30 of the same day is not counted.
+    expect(chartData[27]).toEqual(
+      expect.objectContaining({ date: day(-2), count: 1, totalSale: 200.2, totalCost: 150 }),
+    );
     expect(chartData[0].date).toBe(day(-29));
     expect(chartData.filter((d: { count: number }) => d.count === 0)).toHaveLength(27);
     const own = (await get('/api/sales/sales-overview', 'sales')).chartData;
     expect(own[29].count).toBe(1);
+  });
+
+  it('takes a sale off the chart when it is cancelled, and puts it back if it is settled later', async () => {
+    const id = await sale('admin', {
+      price: '70.07',
+      cost: '10.00',
+      status: 'confirmed',
+      service: 'flight',
+      region: 'national',
+      travel: 9,
+      created: 5,
+    });
+    const onDay = async () => (await get('/api/sales/sales-overview', 'finance')).chartData[24];
+    expect(await onDay()).toEqual(expect.objectContaining({ date: day(-5), count: 1, totalSale: 70.07 }));
+    const headers = await ctx.auth('admin');
+    const cancel = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/sales/${id}`,
+      headers,
+      payload: { status: 'cancelled' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await onDay()).toEqual(expect.objectContaining({ date: day(-5), count: 0, totalSale: 0 }));
+    const settle = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/sales/${id}`,
+      headers,
+      payload: { status: 'completed' },
+    });
+    expect(settle.statusCode).toBe(200);
+    expect(await onDay()).toEqual(expect.objectContaining({ date: day(-5), count: 1, totalSale: 70.07 }));
+    await ctx.db.delete(sales).where(eq(sales.id, id));
   });
 
   it('groups by sale type too', async () => {

@@ -152,6 +152,21 @@ describe('listing and PDF', () => {
     expect(byClient.pagination.total).toBeGreaterThan(1);
   });
 
+  it("lists a sale's invoices by saleId (the sale page's 'Ver Factura'), within what the role may see", async () => {
+    const sale = await completedSale();
+    const invoice = (await generate(sale.id)).json().invoice;
+    await generate((await completedSale()).id);
+    const bySale = (await call('GET', `/api/invoices?saleId=${sale.id}`, h.sales)).json();
+    expect(bySale.invoices.map((i: { id: number }) => i.id)).toEqual([invoice.id]);
+    const other = await insertUser(ctx.db, 'sales', 'factventa');
+    const foreign = await completedSale(other.id);
+    await generate(foreign.id);
+    expect((await call('GET', `/api/invoices?saleId=${foreign.id}`, h.sales)).json().invoices).toEqual([]);
+    for (const bad of ['abc', '0', '-1', '1.5']) {
+      expect((await call('GET', `/api/invoices?saleId=${bad}`, h.admin)).statusCode).toBe(400);
+    }
+  });
+
   it('downloads a valid PDF whose text has the number, the client and the total', async () => {
     const invoice = (await generate((await completedSale()).id)).json().invoice;
     const res = await call('GET', `/api/invoices/${invoice.id}/pdf`, h.sales);

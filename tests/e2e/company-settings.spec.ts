@@ -15,14 +15,11 @@ const DELETE_CONFIRM = '¿Estás seguro de que quieres eliminar esta tasa de cam
 const SALES_LINKS = ['Inicio', 'Ventas', 'Clientes', 'Pasajeros'];
 
 /**
- * A currency code of its own for this run, from the clock: 'X' (ISO 4217 keeps X-codes for things that
- * are not national currencies) and two letters, so it never meets USD, EUR or CLP, which other specs use.
+ * A currency no seed or other spec uses (they use USD, EUR and CLP); the test deletes it at the end.
+ * Codes come from the ISO 4217 picker, searched here by the Spanish name.
  */
-function uniqueCurrency(): string {
-  const n = Math.floor(Date.now() / 1000) % (26 * 26);
-  const letter = (i: number) => String.fromCharCode(65 + i);
-  return `X${letter(Math.floor(n / 26))}${letter(n % 26)}`;
-}
+const CODE = 'GBP';
+const CODE_SEARCH = 'libra esterlina';
 
 async function openSettings(page: Page, section?: string) {
   await mainNav(page).getByRole('link', { name: 'Configuraciones' }).click();
@@ -58,7 +55,7 @@ async function signInElsewhere(
 
 test.describe('configuraciones: tasas de cambio', () => {
   test('agregar, validar, editar, desactivar, activar y eliminar una tasa', async ({ page }) => {
-    const code = uniqueCurrency();
+    const code = CODE;
     await loginViaUi(page, DEMO.admin);
     await openSettings(page);
 
@@ -84,14 +81,16 @@ test.describe('configuraciones: tasas de cambio', () => {
     await expectNoSeriousA11yViolations(page);
 
     // A duplicate is refused by the server; the form stays open with the reason.
-    await addDialog.getByLabel('Moneda').fill('eur');
+    await addDialog.getByLabel('Moneda').fill('euro');
+    await addDialog.getByRole('option', { name: 'EUR Euro' }).click();
     await addDialog.getByLabel('Tasa a USD').fill('1.5');
     await addDialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(addDialog.getByRole('alert')).toContainText('Error al procesar la solicitud');
     await expect(addDialog.getByRole('alert')).toContainText('Ya existe una tasa para EUR');
 
-    await addDialog.getByLabel('Moneda').fill(code.toLowerCase());
-    await expect(addDialog.getByLabel('Moneda')).toHaveValue(code);
+    await addDialog.getByLabel('Moneda').fill(CODE_SEARCH);
+    await addDialog.getByRole('option', { name: `${code} Libra esterlina` }).click();
+    await expect(addDialog.getByLabel('Moneda')).toHaveValue(`${code} - Libra esterlina`);
     await addDialog.getByLabel('Tasa a USD').fill('0.5');
     await addDialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(addDialog).toBeHidden();
@@ -157,7 +156,7 @@ test.describe('configuraciones: información de la empresa', () => {
     await page.getByLabel('Email').fill('no-es-email');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('El nombre es requerido')).toBeVisible();
-    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('El email no es válido')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     for (const [label, value] of Object.entries(company)) await page.getByLabel(label).fill(value);
@@ -192,8 +191,8 @@ test.describe('configuraciones: usuarios y permisos', () => {
     await page.getByRole('button', { name: 'Nuevo Usuario' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nuevo Usuario' });
     await dialog.getByRole('button', { name: 'Guardar' }).click();
-    await expect(dialog.getByText('Invalid email address')).toBeVisible();
-    await expect(dialog.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(dialog.getByText('El email no es válido')).toBeVisible();
+    await expect(dialog.getByText('La contraseña debe tener al menos 6 caracteres')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     await dialog.getByLabel('Nombre de usuario').fill(username);
@@ -243,7 +242,7 @@ test.describe('configuraciones: usuarios y permisos', () => {
     const reset = page.getByRole('dialog', { name: 'Restablecer contraseña' });
     await reset.getByLabel('Nueva contraseña').fill('123');
     await reset.getByRole('button', { name: 'Restablecer' }).click();
-    await expect(reset.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(reset.getByText('La contraseña debe tener al menos 6 caracteres')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     const newPassword = `nueva-${RUN}`;
     await reset.getByLabel('Nueva contraseña').fill(newPassword);

@@ -82,9 +82,10 @@ test.describe('facturas', () => {
     );
     await expectNoSeriousA11yViolations(page);
 
-    // Generating again opens the same invoice instead of issuing a second one.
+    // Once issued, the sale offers 'Ver Factura', which opens the same invoice.
     await page.goto(`/sales/${saleId}`);
-    await page.getByRole('button', { name: 'Generar Factura' }).click();
+    await expect(page.getByRole('button', { name: 'Generar Factura' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Ver Factura' }).click();
     await expect(page).toHaveURL(new RegExp(`${invoiceUrl}$`));
     await expect(page.getByRole('heading', { name: `Factura ${number}` })).toBeVisible();
 

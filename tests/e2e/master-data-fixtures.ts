@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { rutCheckDigit } from '../../src/domain/rut';
 import { apiLogin, DEMO, mainNav } from './helpers';
 
 // The E2E database lives for the whole run, so every record made here carries this run's suffix.
@@ -8,10 +9,10 @@ export const unique = (prefix: string) => `${prefix} ${RUN}${(sequence++).toStri
 
 export const uniqueEmail = (prefix: string) => `${prefix}.${RUN}${(sequence++).toString(36)}@example.com`;
 
-/** A Chilean-looking ID/RUT ("12.345.678-K") that no other test uses. */
+/** A Chilean ID/RUT ("12.345.678-5") with its real check digit, that no other test uses. */
 export const uniqueRut = () => {
   const digits = String((Date.now() * 10 + sequence++) % 100_000_000).padStart(8, '1');
-  return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5)}-K`;
+  return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5)}-${rutCheckDigit(digits)}`;
 };
 
 /** What a user types without accents or capitals; the search must still find the record. */

@@ -91,7 +91,7 @@ test.describe('pagos a proveedores', () => {
     const card = cardOf(chosen.supplierName);
     await expect(card).toContainText(formatMoney(chosen.pendingAmount));
     await expect(card.getByText('Urgente', { exact: true })).toBeVisible();
-    await expect(card).toContainText('Moneda: USD');
+    await expect(card).toContainText('Moneda USD');
     await expectNoSeriousA11yViolations(page);
 
     // The search runs on the server: the chosen supplier's name finds its card.
@@ -148,7 +148,7 @@ test.describe('pagos a proveedores', () => {
     const row = page.getByRole('row').filter({ hasText: description });
     await expect(row).toContainText(formatMoney(amountClp, 'CLP'));
     await expect(row).toContainText(formatMoney(amountUsdCents / 100));
-    await expect(row).toContainText('1 CLP = 0.00105 USD');
+    await expect(row).toContainText('1 CLP = 0.0011 USD');
     await expect(row).toContainText('Transferencia');
     await expect(row).toContainText('TRF-E2E');
     await expect(row.getByRole('link', { name: saleLabel, exact: true })).toBeVisible();

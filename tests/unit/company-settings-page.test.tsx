@@ -81,7 +81,16 @@ describe('Configuraciones: tasas de cambio', () => {
     );
   });
 
-  it('validates the new rate, upper-cases the code and keeps the form open on a refusal', async () => {
+  it('validates the new rate, takes the code from the ISO list and keeps the form open on a refusal', async () => {
+    // Headless UI measures the currency list with ResizeObserver, which jsdom lacks; a no-op will do.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
     const fetchMock = setup('/company-settings', ratesApi);
     fireEvent.click(await screen.findByRole('button', { name: 'Agregar Tasa' }));
     const dialog = screen.getByRole('dialog', { name: 'Agregar Tasa' });
@@ -89,9 +98,13 @@ describe('Configuraciones: tasas de cambio', () => {
     expect(await within(dialog).findByText('La moneda es requerida')).toBeTruthy();
     expect(within(dialog).getByText('La tasa debe ser mayor a 0')).toBeTruthy();
 
+    // The ISO 4217 picker: searched by Spanish name, a code is chosen from the list.
     const currency = within(dialog).getByLabelText('Moneda') as HTMLInputElement;
-    fireEvent.change(currency, { target: { value: 'eur' } });
-    expect(currency.value).toBe('EUR');
+    fireEvent.change(currency, { target: { value: 'euro' } });
+    expect(await within(dialog).findByRole('option', { name: 'EUR Euro' })).toBeTruthy();
+    fireEvent.keyDown(currency, { key: 'ArrowDown' });
+    fireEvent.keyDown(currency, { key: 'Enter' });
+    await waitFor(() => expect(currency.value).toBe('EUR - Euro'));
     const rate = within(dialog).getByLabelText('Tasa a USD');
     expect(rate.getAttribute('step')).toBe('0.0001');
     fireEvent.change(rate, { target: { value: '1.1' } });
@@ -174,7 +187,7 @@ describe('Configuraciones: usuarios y permisos', () => {
     const dialog = screen.getByRole('dialog', { name: 'Restablecer contraseña' });
     fireEvent.change(within(dialog).getByLabelText('Nueva contraseña'), { target: { value: '123' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Restablecer' }));
-    expect(await within(dialog).findByText('Password must be at least 6 characters')).toBeTruthy();
+    expect(await within(dialog).findByText('La contraseña debe tener al menos 6 caracteres')).toBeTruthy();
 
     fireEvent.change(within(dialog).getByLabelText('Nueva contraseña'), { target: { value: 'nueva-clave' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Restablecer' }));

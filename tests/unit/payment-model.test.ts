@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { paymentUpdateSchema } from '../../src/domain/payments';
+import { type Payment, paymentUpdateSchema } from '../../src/domain/payments';
 import {
   balanceView,
   CREDIT_NOTE,
+  overpayment,
   paymentFormDefaults,
   todayIso,
 } from '../../src/web/features/payments/payment-model';
@@ -71,5 +72,34 @@ describe('balanceView', () => {
   it('shows an overpayment as a credit in favour of the client, in green', () => {
     expect(balanceView(-30)).toEqual({ amount: 30, className: 'text-green-700', note: CREDIT_NOTE });
     expect(CREDIT_NOTE).toBe('Saldo a favor del cliente');
+  });
+});
+
+describe('overpayment', () => {
+  const payment: Payment = {
+    id: 1,
+    saleId: 2,
+    date: '2026-01-01',
+    amount: 100.1,
+    currency: 'USD',
+    method: 'cash',
+    reference: null,
+    status: 'confirmed',
+    createdAt: '2026-01-01T00:00:00Z',
+  };
+
+  it('is what goes beyond the pending amount, in exact cents', () => {
+    expect(overpayment('1600.50', 1600.5)).toEqual({ owed: 1600.5, over: 0 });
+    expect(overpayment('1600.51', 1600.5)).toEqual({ owed: 1600.5, over: 0.01 });
+    expect(overpayment('99999999999', 1600.5)).toEqual({ owed: 1600.5, over: 99999998398.5 });
+  });
+
+  it('counts a sale already paid in excess as owing nothing', () => {
+    expect(overpayment('10', -50)).toEqual({ owed: 0, over: 10 });
+  });
+
+  it('owes again the old amount of a confirmed payment being edited, not of a pending one', () => {
+    expect(overpayment('150.10', 50, payment)).toEqual({ owed: 150.1, over: 0 });
+    expect(overpayment('150.10', 50, { ...payment, status: 'pending' })).toEqual({ owed: 50, over: 100.1 });
   });
 });

@@ -88,7 +88,7 @@ describe('RegisterPaymentButton', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
-        <RegisterPaymentButton sale={{ id: 9, status }} />
+        <RegisterPaymentButton sale={{ id: 9, status, balance: 1000 }} />
       </QueryClientProvider>,
     );
   }

@@ -50,8 +50,8 @@ describe('supplier card texts', () => {
     expect(balanceStateText(-10)).toBe('Completamente pagado');
   });
 
-  it('shows a frozen rate with at least 4 decimals and without losing the stored ones', () => {
-    expect(rateText('CLP', 0.00105)).toBe('1 CLP = 0.00105 USD');
+  it('shows a frozen rate with the 4 decimals of every rate', () => {
+    expect(rateText('CLP', 0.00105)).toBe('1 CLP = 0.0011 USD');
     expect(rateText('EUR', 1.08)).toBe('1 EUR = 1.0800 USD');
     expect(rateText('USD', 1)).toBe('1 USD = 1.0000 USD');
   });

@@ -1,3 +1,5 @@
+import { rutCheckDigit } from '../../domain/rut';
+
 /** The demo agency's master data: realistic names so the screens look like a working office. */
 
 export const DEMO_SUPPLIERS = [
@@ -119,15 +121,7 @@ const CITIES = [
 
 /** Chilean RUT with its real check digit (modulo 11), formatted 12.345.678-K. */
 export function formatRut(body: number): string {
-  let sum = 0;
-  let factor = 2;
-  for (const digit of String(body).split('').reverse()) {
-    sum += Number(digit) * factor;
-    factor = factor === 7 ? 2 : factor + 1;
-  }
-  const rest = 11 - (sum % 11);
-  const dv = rest === 11 ? '0' : rest === 10 ? 'K' : String(rest);
-  return `${body.toLocaleString('es-CL').replaceAll(',', '.')}-${dv}`;
+  return `${body.toLocaleString('es-CL').replaceAll(',', '.')}-${rutCheckDigit(body)}`;
 }
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;

@@ -1,19 +1,28 @@
 import { QueryClient } from '@tanstack/react-query';
 import { errorStatus } from './client';
 
+/** How often a lost connection is retried before the error state shows, about 3.5 s in all. */
+const NETWORK_RETRIES = 3;
+
+/**
+ * An HTTP answer is the server's word: a 4xx will not change on a second try and a 5xx gets one quick
+ * retry, so the error state shows within about a second. A request that got no answer at all (network
+ * loss) keeps retrying with growing pauses, since the connection often comes back by itself.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  const status = errorStatus(error);
+  if (status === undefined) return failureCount < NETWORK_RETRIES;
+  return status >= 500 && failureCount < 1;
+}
+
+export function retryDelay(failureCount: number, error: unknown): number {
+  return errorStatus(error) === undefined ? 500 * 2 ** failureCount : 300;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        // A 4xx answer will not change on a second try; only network and server errors are retried.
-        retry: (failureCount, error) => {
-          const status = errorStatus(error);
-          if (status !== undefined && status >= 400 && status < 500) return false;
-          return failureCount < 1;
-        },
-      },
+      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: shouldRetry, retryDelay },
     },
   });
 }

@@ -1,14 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { PublicUser } from '../../domain/auth';
-import { api, setUnauthorizedHandler } from '../api/client';
+import { api, errorStatus, setUnauthorizedHandler } from '../api/client';
 import { AuthContext, type AuthContextValue, type SessionStatus } from './context';
+import { type ExpiredSessionState, expiredSessionState } from './expired-session';
 import { clearStoredSession, readStoredSession, storeSession, storeUser } from './storage';
 
 interface SessionState {
   status: SessionStatus;
   user: PublicUser | null;
+  /** Set when the server ended the session (a 401): RequireAuth hands it to /login. */
+  expired?: ExpiredSessionState;
 }
 
 function initialState(): SessionState {
@@ -19,23 +21,23 @@ function initialState(): SessionState {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<SessionState>(initialState);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const endSession = useCallback(() => {
-    clearStoredSession();
-    // Cached data belongs to the previous user and must not leak to the next one.
-    queryClient.clear();
-    setSession({ status: 'unauthenticated', user: null });
-  }, [queryClient]);
+  const endSession = useCallback(
+    (expired?: ExpiredSessionState) => {
+      clearStoredSession();
+      // Cached data belongs to the previous user and must not leak to the next one.
+      queryClient.clear();
+      setSession({ status: 'unauthenticated', user: null, expired });
+    },
+    [queryClient],
+  );
 
+  // On a 401 the guard (RequireAuth) sends the browser to /login, saying why and where it was: one
+  // redirect only, since a second navigation started meanwhile would drop that state.
   useEffect(
-    () =>
-      setUnauthorizedHandler(() => {
-        endSession();
-        navigate('/login', { replace: true });
-      }),
-    [endSession, navigate],
+    () => setUnauthorizedHandler(() => endSession(expiredSessionState(window.location))),
+    [endSession],
   );
 
   useEffect(() => {
@@ -48,8 +50,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         storeUser(user);
         setSession({ status: 'authenticated', user });
       })
-      .catch(() => {
-        if (!cancelled) endSession();
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        // A stored session the server no longer accepts has expired; a network failure just ends it.
+        endSession(errorStatus(error) === 401 ? expiredSessionState(window.location) : undefined);
       });
     return () => {
       cancelled = true;

@@ -1,11 +1,14 @@
 import { createContext, useContext } from 'react';
 import type { PublicUser } from '../../domain/auth';
+import type { ExpiredSessionState } from './expired-session';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 export interface AuthContextValue {
   status: SessionStatus;
   user: PublicUser | null;
+  /** Why and from where the session ended when the server refused it (a 401). */
+  expired?: ExpiredSessionState;
   login: (email: string, password: string) => Promise<PublicUser>;
   logout: () => Promise<void>;
 }

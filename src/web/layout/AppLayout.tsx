@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
 import { RequireAuth } from '../auth';
+import { MobileNav } from './MobileNav';
 import { Sidebar } from './Sidebar';
 
 /**
@@ -25,9 +26,12 @@ export function AppLayout() {
       {/* The page scrolls, not <main>: a scrollable region without focusable content fails axe. */}
       <div className="flex min-h-screen bg-gray-50">
         <Sidebar />
-        <main className="min-w-0 flex-1 px-6 py-8 lg:px-10">
-          <Outlet />
-        </main>
+        <div className="min-w-0 flex-1">
+          <MobileNav />
+          <main className="px-4 py-6 sm:px-6 sm:py-8 lg:px-10">
+            <Outlet />
+          </main>
+        </div>
       </div>
       {/* Bottom centre: at the top right a toast covered the pages' primary button ("Nuevo ..."). */}
       <Toaster position="bottom-center" richColors closeButton style={TOAST_COLOURS} />

@@ -1,4 +1,4 @@
-import { Circle, LogOut, PanelLeftClose, PanelLeftOpen, UserRound } from 'lucide-react';
+import { Circle, LogOut, PanelLeftClose, PanelLeftOpen, UserRound, X } from 'lucide-react';
 import { NavLink, useNavigate } from 'react-router';
 import { navLinksFor } from '../../domain/navigation';
 import { ROLE_LABELS } from '../../domain/roles';
@@ -8,16 +8,24 @@ import { NAV_ICONS } from './nav-icons';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
 // A light ring: the app's blue one would vanish on the dark sidebar and on the blue active link.
-const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300';
+export const FOCUS_RING =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300';
 const ITEM = cn('flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium', FOCUS_RING);
 
-export function Sidebar() {
+/**
+ * The signed-in menu. From md up it sits beside the page and collapses to icons; given `onClose` it is
+ * the phone's drawer (MobileNav): always expanded, and its corner button closes it.
+ */
+export function Sidebar({ onClose }: { onClose?: () => void }) {
   const user = useCurrentUser();
   const { logout } = useAuth();
   const navigate = useNavigate();
-  const [collapsed, toggle] = useSidebarCollapsed();
-  const toggleLabel = collapsed ? 'Expandir menú' : 'Contraer menú';
-  const ToggleIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
+  const [storedCollapsed, toggleCollapsed] = useSidebarCollapsed();
+  const drawer = onClose !== undefined;
+  const collapsed = !drawer && storedCollapsed;
+  const toggle = onClose ?? toggleCollapsed;
+  const toggleLabel = drawer ? 'Cerrar menú' : collapsed ? 'Expandir menú' : 'Contraer menú';
+  const ToggleIcon = drawer ? X : collapsed ? PanelLeftOpen : PanelLeftClose;
 
   const handleLogout = async () => {
     await logout();
@@ -27,7 +35,8 @@ export function Sidebar() {
   return (
     <aside
       className={cn(
-        'sticky top-0 flex h-screen shrink-0 flex-col bg-slate-900 text-white transition-[width] duration-200',
+        'shrink-0 flex-col bg-slate-900 text-white transition-[width] duration-200',
+        drawer ? 'flex h-dvh' : 'sticky top-0 hidden h-screen md:flex',
         collapsed ? 'w-16' : 'w-64',
       )}
     >
@@ -42,7 +51,7 @@ export function Sidebar() {
           type="button"
           onClick={toggle}
           aria-label={toggleLabel}
-          aria-expanded={!collapsed}
+          aria-expanded={drawer ? undefined : !collapsed}
           title={toggleLabel}
           className={cn('rounded-md p-2 text-slate-300 hover:bg-slate-800 hover:text-white', FOCUS_RING)}
         >

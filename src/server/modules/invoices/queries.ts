@@ -50,10 +50,11 @@ const selection = { invoice: invoices, status: statusSql, sellerId: sales.seller
 export async function listInvoices(
   db: Database,
   scope: SaleScope,
-  query: { status?: InvoiceStatus; q?: string; page: number; limit: number },
+  query: { status?: InvoiceStatus; q?: string; saleId?: number; page: number; limit: number },
 ) {
   const where = and(
     visible(scope),
+    query.saleId ? eq(invoices.saleId, query.saleId) : undefined,
     query.status ? sql`${statusSql} = ${query.status}` : undefined,
     query.q
       ? sql`(${nameContains(invoices.clientName, query.q)} or lower(${invoices.number}) like ${containsPattern(query.q.toLowerCase())})`

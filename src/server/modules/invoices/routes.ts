@@ -25,6 +25,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         querystring: paginationQuerySchema.extend({
           status: z.enum(INVOICE_STATUSES, 'Estado inválido').optional(),
           q: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
+          // The sale detail asks whether its sale already has an invoice ('Ver Factura').
+          saleId: idParams.shape.id.optional(),
         }),
       },
     },

@@ -10,6 +10,8 @@ interface ConfirmDialogProps {
   title: string;
   description: ReactNode;
   confirmLabel?: string;
+  /** The button that backs out; 'Volver' where the action itself is called 'Cancelar ...'. */
+  cancelLabel?: string;
   pendingLabel?: string;
   /** Shown, with the server's reason, when onConfirm fails; the dialog then stays open. */
   errorTitle: string;
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = 'Eliminar',
+  cancelLabel = 'Cancelar',
   pendingLabel = 'Eliminando...',
   errorTitle,
   onConfirm,
@@ -53,9 +56,9 @@ export function ConfirmDialog({
   return (
     <Modal open={open} onOpenChange={changeOpen} title={title} description={description}>
       {error !== null && <ErrorAlert title={errorTitle} error={error} className="mb-4" />}
-      <div className="flex justify-end gap-3">
+      <div className="flex flex-wrap justify-end gap-3">
         <Dialog.Close asChild>
-          <Button variant="secondary">Cancelar</Button>
+          <Button variant="secondary">{cancelLabel}</Button>
         </Dialog.Close>
         <Button variant="danger" onClick={confirm} disabled={pending}>
           {pending ? pendingLabel : confirmLabel}

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import { FOCUS_RING } from './Button';
 
@@ -13,8 +13,43 @@ interface ModalProps {
   className?: string;
 }
 
-/** A titled dialog; Radix traps focus, closes on Escape and returns focus to the opener. */
+/**
+ * Escape belongs to the innermost popup. Radix hears the key first (on the document) and its way to
+ * keep the dialog open, preventDefault, also makes Headless UI's combobox ignore the key; so while the
+ * focused combobox has its list open, the dialog stays and the list is closed the way Headless UI
+ * closes it when focus leaves, with focus put straight back.
+ */
+function keepEscapeForOpenPopup(event: KeyboardEvent) {
+  const target = event.target;
+  if (!(target instanceof HTMLElement) || !target.matches('[role="combobox"][aria-expanded="true"]')) return;
+  event.preventDefault();
+  target.blur();
+  target.focus();
+}
+
+/**
+ * The element that had focus when the dialog opened. Radix returns focus to a Dialog.Trigger only, and
+ * these dialogs open from state, so without this focus would fall to <body> on close. A layout effect
+ * runs before Radix moves focus into the dialog.
+ */
+function useOpener(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+      opener.current = document.activeElement;
+  }, [open]);
+  return (event: Event) => {
+    const target = opener.current;
+    // An opener removed meanwhile (a deleted row) cannot take focus; Radix's default then applies.
+    if (!target?.isConnected) return;
+    event.preventDefault();
+    target.focus();
+  };
+}
+
+/** A titled dialog; Radix traps focus and closes on Escape; focus returns to the opener. */
 export function Modal({ open, onOpenChange, title, description, children, className }: ModalProps) {
+  const returnFocus = useOpener(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -22,21 +57,25 @@ export function Modal({ open, onOpenChange, title, description, children, classN
         <Dialog.Content
           // Without a description Radix would point aria-describedby at nothing and warn about it.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onEscapeKeyDown={keepEscapeForOpenPopup}
+          onCloseAutoFocus={returnFocus}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
-            'overflow-y-auto rounded-lg bg-white p-6 shadow-xl',
+            'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+            'overflow-y-auto rounded-lg bg-white p-4 shadow-xl sm:p-6',
             className,
           )}
         >
           <Dialog.Title className="pr-8 text-lg font-semibold text-gray-900">{title}</Dialog.Title>
           {description && (
-            <Dialog.Description className="mt-2 text-sm text-gray-700">{description}</Dialog.Description>
+            <Dialog.Description asChild>
+              <div className="mt-2 text-sm text-gray-700">{description}</div>
+            </Dialog.Description>
           )}
           <div className="mt-4">{children}</div>
           <Dialog.Close
             aria-label="Cerrar"
             className={cn(
-              'absolute top-4 right-4 rounded-md p-1 text-gray-600 hover:bg-gray-100',
+              'absolute top-3 right-3 rounded-md p-1 text-gray-600 hover:bg-gray-100 sm:top-4 sm:right-4',
               FOCUS_RING,
             )}
           >

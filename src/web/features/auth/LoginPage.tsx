@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import type { LoginInput } from '../../../domain/auth';
 import { errorStatus } from '../../api/client';
 import { useAuth } from '../../auth';
+import { EXPIRED_SESSION_MESSAGE, readExpiredSession } from '../../auth/expired-session';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field } from '../../components/ui/Field';
@@ -22,6 +23,8 @@ const loginResolver: Resolver<LoginInput> = async (values, context, options) => 
 
 export function LoginPage() {
   const { status, login } = useAuth();
+  // After a 401: say why the user is here, and go back to where they were once signed in again.
+  const expired = readExpiredSession(useLocation().state);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -31,7 +34,7 @@ export function LoginPage() {
   } = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
   if (status === 'loading') return <Spinner className="min-h-screen" />;
-  if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  if (status === 'authenticated') return <Navigate to={expired?.from ?? '/dashboard'} replace />;
 
   const onSubmit = async ({ email, password }: LoginInput) => {
     setServerError(null);
@@ -50,6 +53,11 @@ export function LoginPage() {
         <Card className="p-8">
           <p className="text-sm font-medium text-blue-700">Agencia de Viajes — Back Office</p>
           <h1 className="mt-1 text-2xl font-bold text-gray-900">Inicio de sesión</h1>
+          {expired && (
+            <p role="status" className="mt-4 rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
+              {EXPIRED_SESSION_MESSAGE}
+            </p>
+          )}
           <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 space-y-4">
             <Field
               label="Email"

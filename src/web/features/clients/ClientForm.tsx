@@ -1,12 +1,32 @@
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { type Client, type ClientInput, clientSchema } from '../../../domain/master-data';
+import { hasValidCheckDigit, INVALID_RUT_MESSAGE, looksLikeRut } from '../../../domain/rut';
 import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { blankAsNullResolver } from '../../lib/form';
 import { type ClientData, useSaveClient } from './api';
+import { DuplicateClientWarning } from './DuplicateClientWarning';
 
-const resolver = blankAsNullResolver(clientSchema);
+const schemaResolver = blankAsNullResolver(clientSchema);
+
+/**
+ * The shared schema, plus the RUT check digit (módulo 11) for an ID written like a Chilean RUT: a
+ * mistyped digit would otherwise hide a duplicate. Only a new or changed ID is checked, so a client
+ * saved before this check can still be edited (docs/decisions/0014).
+ */
+const resolverKeeping =
+  (savedId: string | null | undefined): Resolver<ClientInput, unknown, ClientData> =>
+  async (values, context, options) => {
+    const result = await schemaResolver(values, context, options);
+    const id = values.clientId?.trim() ?? '';
+    const wrongDigit = id !== (savedId ?? '') && looksLikeRut(id) && !hasValidCheckDigit(id);
+    if (!wrongDigit || result.errors.clientId) return result;
+    return {
+      values: {},
+      errors: { ...result.errors, clientId: { type: 'rut', message: INVALID_RUT_MESSAGE } },
+    };
+  };
 
 export interface ClientFormProps {
   /** The client to edit; without it the form creates one. */
@@ -21,9 +41,10 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<ClientInput, unknown, ClientData>({
-    resolver,
+    resolver: resolverKeeping(client?.clientId),
     defaultValues: {
       name: client?.name ?? '',
       clientId: client?.clientId ?? '',
@@ -48,6 +69,7 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
     >
       <Field label="Nombre" required autoComplete="off" error={errors.name?.message} {...register('name')} />
       <Field label="ID/RUT" autoComplete="off" error={errors.clientId?.message} {...register('clientId')} />
+      <DuplicateClientWarning clientId={watch('clientId') ?? ''} exceptId={client?.id} />
       <Field
         label="Email"
         type="email"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type CurrencyRate, type CurrencyRateInput, currencyRateSchema } from '../../../domain/company';
 import { Button } from '../../components/ui/Button';
@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { Modal } from '../../components/ui/Modal';
 import { type CurrencyRateData, useSaveRate } from './api';
+import { CurrencyPicker } from './CurrencyPicker';
 
 /** Spec 8: the one message of the rate forms; the server's reason (e.g. a duplicate) goes under it. */
 export const RATE_ERROR = 'Error al procesar la solicitud';
@@ -23,6 +24,7 @@ function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
   const save = useSaveRate();
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors },
   } = useForm<CurrencyRateInput, unknown, CurrencyRateData>({
@@ -34,7 +36,6 @@ function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
       isActive: rate?.isActive ?? true,
     },
   });
-  const currency = register('currency');
 
   const submit = (body: CurrencyRateData) =>
     save.mutate(
@@ -54,19 +55,17 @@ function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
       {rate ? (
         <Field label="Moneda" value={rate.currency} disabled readOnly />
       ) : (
-        <Field
-          label="Moneda"
-          required
-          maxLength={3}
-          autoComplete="off"
-          autoCapitalize="characters"
-          placeholder="Ej.: GBP"
-          error={errors.currency?.message}
-          {...currency}
-          onChange={(event) => {
-            event.target.value = event.target.value.toUpperCase();
-            return currency.onChange(event);
-          }}
+        <Controller
+          name="currency"
+          control={control}
+          render={({ field, fieldState }) => (
+            <CurrencyPicker
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
         />
       )}
       <Field

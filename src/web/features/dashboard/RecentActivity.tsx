@@ -71,7 +71,8 @@ function RecentPayments({ payments }: { payments: RecentPayment[] }) {
 function Column({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId}>
+    // min-w-0: a grid item is otherwise as wide as its longest name, and on a phone the page scrolled.
+    <section aria-labelledby={titleId} className="min-w-0">
       <h3 id={titleId} className="mb-1 text-sm font-semibold text-gray-700">
         {title}
       </h3>

@@ -1,10 +1,16 @@
 import { formatDate, formatMoney } from '../../../domain/format';
-import type { Invoice } from './api';
+import type { Invoice, InvoiceItem } from './api';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 
 function Line({ value }: { value: string | null }) {
   return value ? <p>{value}</p> : null;
 }
+
+/** What an item sells, as the server words it when the item had no description of its own. */
+const serviceOf = (item: InvoiceItem) => `${item.classificationName} - ${item.supplierName}`;
+
+// Without a description the server stores serviceOf() as the description: a second line would repeat it.
+const describesOnlyService = (item: InvoiceItem) => !item.description || item.description === serviceOf(item);
 
 function stay(dateIn: string | null, dateOut: string | null): string {
   if (!dateIn && !dateOut) return '—';
@@ -78,10 +84,8 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 <tr key={index} className="align-top">
                   <td className="py-3 pr-4">
-                    <p className="font-medium">{item.description || item.classificationName}</p>
-                    <p className="text-gray-600">
-                      {item.classificationName} · {item.supplierName}
-                    </p>
+                    <p className="font-medium">{item.description || serviceOf(item)}</p>
+                    {!describesOnlyService(item) && <p className="text-gray-600">{serviceOf(item)}</p>}
                   </td>
                   <td className="py-3 pr-4">{item.passengers.join(', ') || '—'}</td>
                   <td className="py-3 pr-4 whitespace-nowrap">{stay(item.dateIn, item.dateOut)}</td>
@@ -91,7 +95,11 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             </tbody>
             <tfoot>
               <tr className="border-t-2 border-gray-300">
-                <th scope="row" colSpan={3} className="pt-4 text-right text-base font-semibold text-gray-900">
+                <th
+                  scope="row"
+                  colSpan={3}
+                  className="pt-4 pr-4 text-right text-base font-semibold text-gray-900"
+                >
                   Total
                 </th>
                 <td className="pt-4 text-right text-base font-bold whitespace-nowrap text-gray-900">

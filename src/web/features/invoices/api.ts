@@ -42,6 +42,7 @@ export const invoiceKeys = {
   list: (status: InvoiceStatusFilter, params: ListParams) =>
     [...invoiceKeys.all, 'list', status, params] as const,
   detail: (id: number) => [...invoiceKeys.all, 'detail', id] as const,
+  ofSale: (saleId: number) => [...invoiceKeys.all, 'list', 'sale', saleId] as const,
 };
 
 /** Shaped as a ListPage so the shared paged-list hook (search box, debounce, paging) drives it. */
@@ -63,6 +64,19 @@ export const invoiceQuery = (id: number) =>
     queryKey: invoiceKeys.detail(id),
     queryFn: async ({ signal }) =>
       (await api.get<{ invoice: Invoice }>(`/api/invoices/${id}`, { signal })).invoice,
+  });
+
+/** The sale's invoice that is not cancelled, or null: at most one exists (the server refuses a second). */
+export const activeSaleInvoiceQuery = (saleId: number) =>
+  queryOptions({
+    queryKey: invoiceKeys.ofSale(saleId),
+    queryFn: async ({ signal }) => {
+      const { invoices } = await api.get<{ invoices: Invoice[] }>('/api/invoices', {
+        signal,
+        query: { saleId },
+      });
+      return invoices.find((invoice) => invoice.status !== 'cancelled') ?? null;
+    },
   });
 
 function useInvoiceSaved() {

@@ -1,2 +1,2 @@
 // The public face of the invoices feature: the sale detail page issues and opens a sale's invoice.
-export { GenerateInvoiceButton } from './GenerateInvoiceButton';
+export { InvoiceButton } from './InvoiceButton';

@@ -80,7 +80,7 @@ export function PassengersPage() {
                 <tr key={passenger.id}>
                   <td className={`${CELL} font-medium text-gray-900`}>{passenger.name}</td>
                   <td className={`${CELL} text-gray-800`}>{passenger.passengerId}</td>
-                  <td className={`${CELL} wrap-anywhere text-gray-800`}>
+                  <td className={`${CELL} whitespace-nowrap text-gray-800`}>
                     {passenger.email ?? <span className="text-gray-600 italic">Sin email</span>}
                   </td>
                   <td className={`${CELL} whitespace-nowrap text-gray-800`}>

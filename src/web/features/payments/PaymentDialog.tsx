@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { formatMoney } from '../../../domain/format';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -14,7 +16,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { Modal } from '../../components/ui/Modal';
 import { useCreatePayment, useUpdatePayment } from './api';
-import { paymentFormDefaults } from './payment-model';
+import { overpayment, paymentFormDefaults } from './payment-model';
 import { SelectField } from './SelectField';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
@@ -24,30 +26,36 @@ export interface PaymentDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   saleId: number;
+  /** The sale's Pendiente, so that a payment above it is confirmed before it is sent. */
+  balance: number;
   /** The payment to edit; without it the dialog registers a new one. */
   payment?: Payment;
 }
 
 /** 'Registrar Pago' / 'Editar Pago' (spec 2). It closes only when the server has accepted the payment. */
-export function PaymentDialog({ open, onOpenChange, saleId, payment }: PaymentDialogProps) {
+export function PaymentDialog({ open, onOpenChange, saleId, balance, payment }: PaymentDialogProps) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={payment ? 'Editar Pago' : 'Registrar Pago'}>
       {/* Radix mounts the content only while open, so each opening starts from fresh values. */}
-      <PaymentForm saleId={saleId} payment={payment} onDone={() => onOpenChange(false)} />
+      <PaymentForm saleId={saleId} balance={balance} payment={payment} onDone={() => onOpenChange(false)} />
     </Modal>
   );
 }
 
 interface PaymentFormProps {
   saleId: number;
+  balance: number;
   payment?: Payment;
   onDone: () => void;
 }
 
-function PaymentForm({ saleId, payment, onDone }: PaymentFormProps) {
+function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
   const create = useCreatePayment();
   const update = useUpdatePayment();
   const save = payment ? update : create;
+  // The amount the user agreed to overpay; typing another amount asks again.
+  const [confirmedAmount, setConfirmedAmount] = useState<string | null>(null);
+  const [overpaid, setOverpaid] = useState<ReturnType<typeof overpayment> | null>(null);
   const {
     register,
     handleSubmit,
@@ -58,6 +66,14 @@ function PaymentForm({ saleId, payment, onDone }: PaymentFormProps) {
   });
 
   const submit = async (body: PaymentUpdate) => {
+    // The server accepts a credit in favour of the client (DESIGN.md 6); the dialog only makes sure
+    // it is meant, since a slipped digit would otherwise go through silently.
+    const check = overpayment(body.amount, balance, payment);
+    if (check.over > 0 && confirmedAmount !== body.amount) {
+      setOverpaid(check);
+      setConfirmedAmount(body.amount);
+      return;
+    }
     try {
       const { message } = payment
         ? await update.mutateAsync({ id: payment.id, body })
@@ -88,8 +104,20 @@ function PaymentForm({ saleId, payment, onDone }: PaymentFormProps) {
         inputMode="decimal"
         required
         error={errors.amount?.message}
-        {...register('amount')}
+        {...register('amount', {
+          onChange: () => {
+            setOverpaid(null);
+            setConfirmedAmount(null);
+          },
+        })}
       />
+      {overpaid && (
+        <p role="alert" className="rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
+          Lo pendiente de la venta es <strong>{formatMoney(overpaid.owed)}</strong> y este pago lo supera en{' '}
+          <strong>{formatMoney(overpaid.over)}</strong>, que quedará como saldo a favor del cliente. Revisa el
+          monto o pulsa «Confirmar pago».
+        </p>
+      )}
       <SelectField label="Método de pago" options={METHOD_OPTIONS} {...register('method')} />
       <Field
         label="Referencia"
@@ -108,7 +136,7 @@ function PaymentForm({ saleId, payment, onDone }: PaymentFormProps) {
           Cancelar
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Guardando...' : 'Guardar Pago'}
+          {save.isPending ? 'Guardando...' : overpaid ? 'Confirmar pago' : 'Guardar Pago'}
         </Button>
       </div>
     </form>

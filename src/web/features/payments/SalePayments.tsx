@@ -25,7 +25,7 @@ export interface PaymentsSale {
 const CANCELLED_NOTE = 'No se pueden registrar pagos en una venta cancelada';
 
 /** The header's 'Registrar Pago' button (spec 2) with its dialog. Show it to admin and sales only. */
-export function RegisterPaymentButton({ sale }: { sale: Pick<PaymentsSale, 'id' | 'status'> }) {
+export function RegisterPaymentButton({ sale }: { sale: Pick<PaymentsSale, 'id' | 'status' | 'balance'> }) {
   const [open, setOpen] = useState(false);
   const cancelled = sale.status === 'cancelled';
   return (
@@ -39,7 +39,7 @@ export function RegisterPaymentButton({ sale }: { sale: Pick<PaymentsSale, 'id' 
         <Plus aria-hidden="true" className="size-4" />
         Registrar Pago
       </Button>
-      <PaymentDialog open={open} onOpenChange={setOpen} saleId={sale.id} />
+      <PaymentDialog open={open} onOpenChange={setOpen} saleId={sale.id} balance={sale.balance} />
     </>
   );
 }
@@ -144,6 +144,7 @@ export function SalePayments({ sale, canWrite }: SalePaymentsProps) {
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
         saleId={sale.id}
+        balance={sale.balance}
         payment={editing ?? undefined}
       />
     </section>

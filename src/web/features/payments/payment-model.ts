@@ -38,3 +38,15 @@ export function balanceView(balance: number): BalanceView {
   if (balance < 0) return { amount: -balance, className: 'text-green-700', note: CREDIT_NOTE };
   return { amount: 0, className: 'text-green-700' };
 }
+
+const cents = (value: number | string) => Math.round(Number(value) * 100);
+
+/**
+ * What the client still owes before this payment, and how much `amount` goes beyond it (0 if not).
+ * `balance` is the sale's Pendiente; a confirmed payment being edited is already inside it, so its old
+ * amount is owed again.
+ */
+export function overpayment(amount: string, balance: number, editing?: Payment) {
+  const owed = Math.max(cents(balance) + (editing?.status === 'confirmed' ? cents(editing.amount) : 0), 0);
+  return { owed: owed / 100, over: Math.max(cents(amount) - owed, 0) / 100 };
+}

@@ -12,11 +12,11 @@ import { ChevronsUpDown } from 'lucide-react';
 import { type Ref, useState } from 'react';
 import type { Client } from '../../../domain/master-data';
 import { Button } from '../../components/ui/Button';
+import { COMBOBOX_INPUT, COMBOBOX_OPTION, COMBOBOX_OPTIONS } from '../../components/ui/combobox-styles';
 import { Modal } from '../../components/ui/Modal';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { ClientForm } from '../clients';
 import { useClientSearch } from './api';
-import { COMBOBOX_INPUT, COMBOBOX_OPTION, COMBOBOX_OPTIONS } from './combobox-styles';
 
 export type ClientOption = Pick<Client, 'id' | 'name' | 'clientId'>;
 

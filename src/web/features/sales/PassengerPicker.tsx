@@ -10,12 +10,12 @@ import {
 import { X } from 'lucide-react';
 import { type Ref, useState } from 'react';
 import { Button, FOCUS_RING } from '../../components/ui/Button';
+import { COMBOBOX_INPUT, COMBOBOX_OPTION, COMBOBOX_OPTIONS } from '../../components/ui/combobox-styles';
 import { Modal } from '../../components/ui/Modal';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { PassengerForm } from '../passengers';
 import { usePassengerSearch } from './api';
-import { COMBOBOX_INPUT, COMBOBOX_OPTION, COMBOBOX_OPTIONS } from './combobox-styles';
 import type { PassengerRef } from './form-model';
 
 interface PassengerPickerProps {
@@ -44,11 +44,11 @@ export function PassengerPicker({ selected, onAdd, onRemove, error, inputRef }: 
       <HeadlessField>
         <Label className="mb-1 block text-sm font-medium text-gray-800">Pasajeros</Label>
         <div className="flex flex-wrap items-start gap-3">
-          {/* Always empty: picking a passenger adds a chip instead of becoming the box's value. */}
+          {/* Always empty: picking a passenger adds a chip instead of becoming the box's value. Not
+              `immediate`: after Escape the dialog puts focus back here, which must not reopen the list. */}
           <Combobox<PassengerRef | null>
             value={null}
             onChange={(passenger) => passenger && onAdd(passenger)}
-            immediate
             onClose={() => setQuery('')}
           >
             <div className="relative min-w-56 flex-1">

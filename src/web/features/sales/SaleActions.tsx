@@ -1,29 +1,64 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { formatMoney } from '../../../domain/format';
 import type { SaleStatus } from '../../../domain/status';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { GenerateInvoiceButton } from '../invoices';
+import { InvoiceButton } from '../invoices';
 import { RegisterPaymentButton } from '../payments';
 import { type SaleDetail, useChangeSaleStatus } from './api';
 
 type PendingChange = Extract<SaleStatus, 'completed' | 'cancelled'>;
 
-const CONFIRMATIONS: Record<PendingChange, { title: string; pending: string; text: (id: number) => string }> =
-  {
-    completed: {
-      title: 'Liquidar Venta',
-      pending: 'Liquidando...',
-      // Liquidar is final (DESIGN.md 6), so it is confirmed like a cancellation.
-      text: (id) => `¿Liquidar la venta #${id}? Una venta liquidada ya no se puede editar ni cancelar.`,
-    },
-    cancelled: {
-      title: 'Cancelar Venta',
-      pending: 'Cancelando...',
-      text: (id) => `¿Cancelar la venta #${id}?`,
-    },
-  };
+interface Confirmation {
+  title: string;
+  pending: string;
+  cancelLabel: string;
+  text: (sale: SaleDetail) => ReactNode;
+}
+
+/** A money fact the user should weigh before confirming, set apart from the question. */
+function Warning({ children }: { children: ReactNode }) {
+  return <p className="mt-3 rounded-md bg-yellow-50 px-3 py-2 text-yellow-900">{children}</p>;
+}
+
+const CONFIRMATIONS: Record<PendingChange, Confirmation> = {
+  completed: {
+    title: 'Liquidar Venta',
+    pending: 'Liquidando...',
+    cancelLabel: 'Cancelar',
+    // Liquidar is final (DESIGN.md 6), so it is confirmed like a cancellation, with what is still owed.
+    text: (sale) => (
+      <>
+        <p>¿Liquidar la venta #{sale.id}? Una venta liquidada ya no se puede editar ni cancelar.</p>
+        {sale.balance > 0 && (
+          <Warning>
+            Aún queda un saldo pendiente de <strong>{formatMoney(sale.balance)}</strong> por cobrar al
+            cliente.
+          </Warning>
+        )}
+      </>
+    ),
+  },
+  cancelled: {
+    title: 'Cancelar Venta',
+    pending: 'Cancelando...',
+    // Two buttons both reading "Cancelar" leave the user guessing which one cancels the sale.
+    cancelLabel: 'Volver',
+    text: (sale) => (
+      <>
+        <p>¿Cancelar la venta #{sale.id}?</p>
+        {sale.totalPaid > 0 && (
+          <Warning>
+            El cliente ya pagó <strong>{formatMoney(sale.totalPaid)}</strong> en esta venta. Esos pagos quedan
+            registrados; la devolución, si corresponde, se gestiona aparte.
+          </Warning>
+        )}
+      </>
+    ),
+  },
+};
 
 /** The detail page's buttons, by status as spec 2 lists them. Only admin and sales get here. */
 export function SaleActions({ sale }: { sale: SaleDetail }) {
@@ -61,15 +96,16 @@ export function SaleActions({ sale }: { sale: SaleDetail }) {
           Cancelar Venta
         </Button>
       )}
-      {completed && <GenerateInvoiceButton saleId={sale.id} />}
+      {completed && <InvoiceButton saleId={sale.id} />}
 
       {confirming && confirmation && (
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && setConfirming(null)}
           title={confirmation.title}
-          description={confirmation.text(sale.id)}
+          description={confirmation.text(sale)}
           confirmLabel={confirmation.title}
+          cancelLabel={confirmation.cancelLabel}
           pendingLabel={confirmation.pending}
           errorTitle="Error al actualizar la venta"
           onConfirm={() => apply(confirming)}

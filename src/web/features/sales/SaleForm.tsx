@@ -19,6 +19,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
+import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { type SaleDetail, useCreateSale, useUpdateSale } from './api';
 import { type ClientOption, ClientPicker } from './ClientPicker';
 import { SelectField } from './FormControls';
@@ -51,8 +52,9 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
     getValues,
     setValue,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<SaleDataInput, unknown, SaleData>({ resolver, defaultValues: initial.values });
+  const leaveGuard = useLeaveGuard(isDirty || items !== initial.items);
 
   const chooseClient = (next: ClientOption | null) => {
     // The passenger name follows the client (DESIGN.md 6) unless the user has typed a different one.
@@ -75,6 +77,7 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
       const { sale: saved } = sale
         ? await update.mutateAsync({ ...body, version: sale.version })
         : await create.mutateAsync(body);
+      leaveGuard.release();
       navigate(`/sales/${saved.id}`);
     } catch (error) {
       const placed = placeServerErrors(error instanceof ApiError ? error.errors : []);
@@ -175,6 +178,7 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
           {isSubmitting ? 'Guardando...' : 'Guardar Venta'}
         </Button>
       </div>
+      {leaveGuard.prompt}
     </form>
   );
 }

@@ -26,16 +26,17 @@ export function SupplierCard({ supplier }: { supplier: SupplierSummary }) {
         </h2>
         <BalanceBadge pending={supplier.pendingAmount} />
       </div>
+      {/* Label over amount, both flush right, also when the pair wraps under the sales count. */}
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p className="text-sm text-gray-700">
-          {salesCountText(supplier.salesCount)} · Moneda: {supplier.currency}
+          {salesCountText(supplier.salesCount)} · Moneda {supplier.currency}
         </p>
-        <p className="text-right">
-          <span className="block text-xs text-gray-600">Saldo pendiente</span>
-          <span className="text-xl font-bold text-gray-900">
+        <dl className="ml-auto flex flex-col items-end">
+          <dt className="text-xs text-gray-600">Saldo pendiente</dt>
+          <dd className="text-xl leading-tight font-bold text-gray-900">
             {formatMoney(supplier.pendingAmount, supplier.currency)}
-          </span>
-        </p>
+          </dd>
+        </dl>
       </div>
       {recent.length > 0 && (
         <div>

@@ -1,3 +1,5 @@
+import { formatRate } from '../../../domain/format';
+
 /** Spec 9: a supplier card lists up to 3 recent sales. */
 export const RECENT_SALES_SHOWN = 3;
 
@@ -34,11 +36,7 @@ export function parseId(value: string | null | undefined): number | null {
   return id > 0 ? id : null;
 }
 
-/**
- * The USD rate frozen on a payment. At least the 4 decimals of spec 9, but not rounded below what was
- * stored: CLP's 0.00105 shown as 0.0011 would not explain the USD amount next to it.
- */
+/** The USD rate frozen on a payment, with the 4 decimals every rate is shown with (spec 9). */
 export function rateText(currency: string, rate: number): string {
-  const value = rate.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 8 });
-  return `1 ${currency} = ${value} USD`;
+  return `1 ${currency} = ${formatRate(rate)} USD`;
 }

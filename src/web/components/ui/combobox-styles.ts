@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn';
 
-/** Shared look of the client and passenger comboboxes (Headless UI ships no styles). */
+/** Shared look of the comboboxes (client, passenger, currency): Headless UI ships no styles. */
 export const COMBOBOX_INPUT = cn(
   'block w-full rounded-md border border-gray-300 bg-white py-2 pr-9 pl-3 text-sm text-gray-900',
   'placeholder:text-gray-500 focus:border-blue-600 focus:outline-2 focus:outline-blue-600/40',

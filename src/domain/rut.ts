@@ -1,0 +1,34 @@
+/**
+ * Chilean RUT helpers. An ID is compared without dots, dashes and spaces (DESIGN.md 4), so
+ * "11.111.111-1" and "11111111-1" are the same person.
+ */
+
+/** The ID as compared: no dots, dashes or spaces, upper case (the check digit K). */
+export function compactId(id: string): string {
+  return id.replace(/[\s.-]/g, '').toUpperCase();
+}
+
+/** Written like a RUT: 7 or 8 digits (dots allowed) and a check digit 0-9 or K after an optional dash. */
+export function looksLikeRut(id: string): boolean {
+  return /^\d{1,2}(\.?\d{3}){2}\s*-?\s*[\dkK]$/.test(id.trim());
+}
+
+/** The check digit of a RUT's body by módulo 11: '0'-'9' or 'K'. */
+export function rutCheckDigit(body: number | string): string {
+  let sum = 0;
+  let factor = 2;
+  for (const digit of String(body).split('').reverse()) {
+    sum += Number(digit) * factor;
+    factor = factor === 7 ? 2 : factor + 1;
+  }
+  const rest = 11 - (sum % 11);
+  return rest === 11 ? '0' : rest === 10 ? 'K' : String(rest);
+}
+
+/** True when the last character is the check digit of the digits before it. */
+export function hasValidCheckDigit(id: string): boolean {
+  const compact = compactId(id);
+  return rutCheckDigit(compact.slice(0, -1)) === compact.slice(-1);
+}
+
+export const INVALID_RUT_MESSAGE = 'El dígito verificador del RUT no es válido';
