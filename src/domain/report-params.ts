@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { toIsoDate } from './dates';
+
+/*
+ * Query-string parameters of the reports and alerts. A query string only carries text, so each
+ * parameter is checked as text first: dates exactly yyyy-mm-dd and integers plain digit strings.
+ * Nothing is coerced ('0x10', '1e1', 'true', ' 7' and a repeated parameter are 400, not guesses).
+ */
+
+/** A real calendar date written yyyy-mm-dd ('2026-02-30' is refused). */
+export const isoDateParam = (name: string) => {
+  const message = `${name} debe ser una fecha con formato aaaa-mm-dd`;
+  return z
+    .string(message)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((value) => toIsoDate(value) === value, message);
+};
+
+/** A whole number between min and max written as plain digits. */
+export const intParam = (name: string, min: number, max: number) => {
+  const message = `${name} debe ser un número entero entre ${min} y ${max}`;
+  return z
+    .string(message)
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, message);
+};
+
+/** One of a fixed set of words. */
+export const choiceParam = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, `${name} debe ser uno de: ${values.join(', ')}`);
+
+/** Free text to search by, at most 100 characters. */
+export const searchParam = z
+  .string('La búsqueda debe ser texto')
+  .trim()
+  .max(100, 'La búsqueda no puede superar 100 caracteres');
+
+/** Today in UTC as yyyy-mm-dd: the reference date when a report is not given `asOf`. */
+export const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** yyyy-mm-dd plus a number of days (negative goes back), in UTC. */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

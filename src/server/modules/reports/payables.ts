@@ -1,0 +1,120 @@
+import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { sumMoney } from '../../../domain/money';
+import { addDays } from '../../../domain/report-params';
+import { DUE_THIS_WEEK_DAYS, PAYABLE_ITEMS_SHOWN, type PayableItem, type PayablesReply } from '../../../domain/reports';
+import type { Database } from '../../db/client';
+import { saleItems, sales } from '../../db/schema';
+import { supplierBalanceRows } from '../supplier-payments';
+
+/*
+ * What falls due to suppliers (issue 17). A supplier's debt is its balance exactly as the supplier
+ * payments screen computes it (cost of its items on sales not cancelled, minus its payments in USD).
+ * An item falls due on its payment date, or on its sale's travel date when it has none. Payments are
+ * not tied to items, so they settle the earliest dues first: the debt is made of the latest-due
+ * items, and each item's unpaid part is what remains of the balance after the items due after it.
+ */
+
+/** Every item with an unpaid part, as a subquery: `unpaid` > 0, `dueDate` as yyyy-mm-dd. */
+export function unpaidSupplierItems(db: Database) {
+  const due = sql`coalesce(${saleItems.paymentDate}, ${sales.travelDate})`;
+  const items = db
+    .select({
+      itemId: sql<number>`${saleItems.id}`.as('item_id'),
+      saleId: saleItems.saleId,
+      supplierId: saleItems.supplierId,
+      sellerId: sales.sellerId,
+      passengerName: sales.passengerName,
+      travelDate: sales.travelDate,
+      costPrice: saleItems.costPrice,
+      dueDate: sql<string>`${due}::text`.as('due_date'),
+      // Cost of this item and of every item of the supplier due after it.
+      costFromHere: sql<string>`sum(${saleItems.costPrice}) over (partition by ${saleItems.supplierId}
+        order by ${due} desc, ${saleItems.id} desc)`.as('cost_from_here'),
+    })
+    .from(saleItems)
+    .innerJoin(sales, eq(sales.id, saleItems.saleId))
+    .where(ne(sales.status, 'cancelled'))
+    .as('supplier_items');
+  const balances = supplierBalanceRows(db, undefined).as('balances');
+  const later = sql`${items.costFromHere} - ${items.costPrice}`;
+  return db
+    .select({
+      itemId: items.itemId,
+      saleId: items.saleId,
+      supplierId: items.supplierId,
+      supplierName: balances.supplierName,
+      supplierPending: balances.pendingAmount,
+      sellerId: items.sellerId,
+      passengerName: items.passengerName,
+      travelDate: items.travelDate,
+      costPrice: items.costPrice,
+      dueDate: items.dueDate,
+      unpaid: sql<string>`least(${items.costPrice}, ${balances.pendingAmount} - ${later})`.as('unpaid'),
+    })
+    .from(items)
+    .innerJoin(balances, eq(balances.supplierId, items.supplierId))
+    .where(and(gt(balances.pendingAmount, '0'), sql`${later} < ${balances.pendingAmount}`, gt(items.costPrice, '0')))
+    .as('unpaid_items');
+}
+
+const money = (value: string) => Number(value);
+
+/** Suppliers with a balance, most overdue first, each with its unpaid items due by `asOf + days`. */
+export async function payables(db: Database, asOf: string, days: number): Promise<PayablesReply> {
+  const unpaid = unpaidSupplierItems(db);
+  const until = addDays(asOf, days);
+  const weekEnd = addDays(asOf, DUE_THIS_WEEK_DAYS);
+  const rows = await db
+    .select()
+    .from(unpaid)
+    .where(lte(unpaid.dueDate, until))
+    .orderBy(asc(unpaid.supplierName), asc(unpaid.supplierId), asc(unpaid.dueDate), asc(unpaid.itemId));
+  // Suppliers owed something with nothing due in the window still appear, with their balance alone.
+  const owed = await supplierBalanceRows(db, undefined);
+  const suppliers = owed
+    .filter((s) => Number(s.pendingAmount) > 0)
+    .map((s) => {
+      const items: PayableItem[] = rows
+        .filter((r) => r.supplierId === s.supplierId)
+        .map((r) => ({
+          itemId: r.itemId,
+          saleId: r.saleId,
+          passengerName: r.passengerName,
+          costPrice: money(r.costPrice),
+          pendingAmount: money(r.unpaid),
+          dueDate: r.dueDate,
+        }));
+      // A supplier's few dozen items: added in integer cents.
+      const sumWhere = (test: (due: string) => boolean) =>
+        sumMoney(items.filter((i) => test(i.dueDate)).map((i) => i.pendingAmount));
+      return {
+        supplierId: s.supplierId,
+        supplierName: s.supplierName,
+        pendingAmount: money(s.pendingAmount),
+        overdueAmount: sumWhere((due) => due < asOf),
+        dueThisWeekAmount: sumWhere((due) => due >= asOf && due <= weekEnd),
+        dueSoonAmount: sumWhere((due) => due >= asOf),
+        itemsCount: items.length,
+        items: items.slice(0, PAYABLE_ITEMS_SHOWN),
+      };
+    })
+    .sort(
+      (a, b) =>
+        b.overdueAmount - a.overdueAmount ||
+        b.dueSoonAmount - a.dueSoonAmount ||
+        b.pendingAmount - a.pendingAmount ||
+        a.supplierName.localeCompare(b.supplierName, 'es'),
+    );
+  const total = (pick: (s: (typeof suppliers)[number]) => number) => sumMoney(suppliers.map(pick));
+  return {
+    asOf,
+    days,
+    suppliers,
+    totals: {
+      pendingAmount: total((s) => s.pendingAmount),
+      overdueAmount: total((s) => s.overdueAmount),
+      dueThisWeekAmount: total((s) => s.dueThisWeekAmount),
+      dueSoonAmount: total((s) => s.dueSoonAmount),
+    },
+  };
+}
