@@ -30,10 +30,19 @@ export async function financeAgency(ctx: TestContext, tag: string) {
   const refs: SaleRefs = await createSaleRefs(ctx, tag);
   const admin = await ctx.auth('admin');
 
-  async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who: Who = 'admin') {
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who: Who = 'admin') => {
     const headers = who === 'admin' ? admin : await ctx.auth(who);
     return ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  }
+  };
+  /** Rates for the supplier payments: USD and a euro at 1.0825 USD. */
+  const rates = await call('PUT', '/api/company/currency-rates', {
+    rates: [
+      { currency: 'USD', rate: 1 },
+      { currency: 'EUR', rate: 1.0825 },
+    ],
+  });
+  if (rates.statusCode !== 200) throw new Error(`rates: ${rates.statusCode} ${rates.body}`);
+
   async function created<T>(url: string, payload: object, key: string): Promise<T> {
     const res = await call('POST', url, payload);
     if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);

@@ -36,7 +36,7 @@ export function unpaidSupplierItems(db: Database) {
     .where(ne(sales.status, 'cancelled'))
     .as('supplier_items');
   const balances = supplierBalanceRows(db, undefined).as('balances');
-  const later = sql`${items.costFromHere} - ${items.costPrice}`;
+  const later = sql`(${items.costFromHere} - ${items.costPrice})`;
   return db
     .select({
       itemId: items.itemId,
