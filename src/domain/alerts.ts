@@ -7,7 +7,12 @@ import { intParam } from './report-params';
  */
 
 /** In order of urgency: a client who has not paid, a booking not confirmed, a supplier to pay, a stale quote. */
-export const ALERT_KINDS = ['client-balance', 'missing-reservation-code', 'supplier-due', 'stale-draft'] as const;
+export const ALERT_KINDS = [
+  'client-balance',
+  'missing-reservation-code',
+  'supplier-due',
+  'stale-draft',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'client-balance': 'Cliente con saldo pendiente',

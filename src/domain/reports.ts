@@ -42,7 +42,9 @@ export const receivablesQuerySchema = z.strictObject({
 });
 export const receivableClientQuerySchema = z.strictObject({ asOf: isoDateParam('asOf').optional() });
 
-const bucketsSchema = z.object(Object.fromEntries(AGE_BUCKETS.map((b) => [b, money])) as Record<AgeBucket, typeof money>);
+const bucketsSchema = z.object(
+  Object.fromEntries(AGE_BUCKETS.map((b) => [b, money])) as Record<AgeBucket, typeof money>,
+);
 const receivableFigures = {
   salesCount: z.number().int(),
   totalSale: money,
@@ -141,7 +143,14 @@ export type PayableItem = z.infer<typeof payableItemSchema>;
 
 // ---------------------------------------------------------------- Reportes (sales report)
 
-export const REPORT_GROUPS = ['month', 'seller', 'supplier', 'classification', 'region', 'serviceType'] as const;
+export const REPORT_GROUPS = [
+  'month',
+  'seller',
+  'supplier',
+  'classification',
+  'region',
+  'serviceType',
+] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
 export const REPORT_GROUP_LABELS: Record<ReportGroup, string> = {
   month: 'Mes',

@@ -48,7 +48,9 @@ beforeAll(async () => {
   await agency.sale({ travelDate: day(15), sellerId: sellerA, items: [paidItem('300.00', null)] }); // after the window
   sale.a4 = await paidSale(today, sellerA, [paidItem('200.00'), paidItem('100.00', null)]); // travels today
   await agency.sale({ travelDate: day(-1), sellerId: sellerA, items: [paidItem('300.00', null)] }); // already left
-  await agency.cancel(await agency.sale({ travelDate: day(2), sellerId: sellerA, items: [paidItem('90.00', null)] }));
+  await agency.cancel(
+    await agency.sale({ travelDate: day(2), sellerId: sellerA, items: [paidItem('90.00', null)] }),
+  );
 
   // Supplier dues: 100 overdue, 200 due on the 7th day, 300 on the 8th (not yet flagged).
   const dueItem = (cost: string, paymentDate: string): ItemSpec => ({
@@ -64,9 +66,14 @@ beforeAll(async () => {
   // Drafts: one created 8 days ago (stale), one 7 days ago (not yet).
   sale.draft = await paidSale(day(60), sellerA, [paidItem('50.00')]);
   await agency.makeDraft(sale.draft, new Date(`${day(-8)}T12:00:00Z`));
-  await agency.makeDraft(await paidSale(day(60), sellerA, [paidItem('50.00')]), new Date(`${day(-7)}T00:00:00Z`));
+  await agency.makeDraft(
+    await paidSale(day(60), sellerA, [paidItem('50.00')]),
+    new Date(`${day(-7)}T00:00:00Z`),
+  );
 
-  const { pendingAmount } = (await agency.call('GET', `/api/supplier-payments/supplier/${settled.id}/sales`)).json();
+  const { pendingAmount } = (
+    await agency.call('GET', `/api/supplier-payments/supplier/${settled.id}/sales`)
+  ).json();
   await agency.paySupplier(settled.id, String(pendingAmount));
 });
 afterAll(() => ctx.close());
@@ -154,7 +161,15 @@ describe('GET /api/alerts', () => {
   });
 
   it('refuses malformed parameters with a Spanish 400', async () => {
-    for (const query of ['?days=0', '?days=1e1', '?days=0x10', '?days=true', '?saleId=abc', '?limit=0', '?x=1']) {
+    for (const query of [
+      '?days=0',
+      '?days=1e1',
+      '?days=0x10',
+      '?days=true',
+      '?saleId=abc',
+      '?limit=0',
+      '?x=1',
+    ]) {
       const res = await get(query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toMatch(/debe|desconocid/i);

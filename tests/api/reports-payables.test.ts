@@ -49,7 +49,10 @@ beforeAll(async () => {
   await agency.paySupplier(dues.id, '55.43', 'EUR');
 
   // A supplier paid in full is not listed.
-  await agency.sale({ travelDate: at(5), items: [{ salePrice: '80.00', costPrice: '75.50', supplierId: other.id }] });
+  await agency.sale({
+    travelDate: at(5),
+    items: [{ salePrice: '80.00', costPrice: '75.50', supplierId: other.id }],
+  });
   await agency.paySupplier(other.id, '75.50');
 });
 afterAll(() => ctx.close());
@@ -113,7 +116,15 @@ describe('GET /api/reports/payables', () => {
   it('is for admin and finance only, and refuses malformed parameters', async () => {
     expect((await get('', 'finance')).statusCode).toBe(200);
     expect((await get('', 'sales')).statusCode).toBe(403);
-    for (const query of ['?days=0', '?days=366', '?days=1e1', '?days=0x10', '?days=7.5', '?asOf=2030-13-01', '?x=1']) {
+    for (const query of [
+      '?days=0',
+      '?days=366',
+      '?days=1e1',
+      '?days=0x10',
+      '?days=7.5',
+      '?asOf=2030-13-01',
+      '?x=1',
+    ]) {
       const res = await get(query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toMatch(/debe|desconocid/i);

@@ -55,11 +55,21 @@ beforeAll(async () => {
   // Outside the range, and cancelled: none of these count.
   await agency.sale({ travelDate: '2031-12-31', items: [item('s1', 'c1', '70.00', '10.00')] });
   await agency.sale({ travelDate: '2033-01-01', items: [item('s1', 'c1', '70.00', '10.00')] });
-  await agency.cancel(await agency.sale({ travelDate: '2032-02-10', items: [item('s1', 'c1', '1000.00', '900.00')] }));
+  await agency.cancel(
+    await agency.sale({ travelDate: '2032-02-10', items: [item('s1', 'c1', '1000.00', '900.00')] }),
+  );
 });
 afterAll(() => ctx.close());
 
-const row = (key: string, label: string, n: number, sale: number, cost: number, profit: number, margin: number) => ({
+const row = (
+  key: string,
+  label: string,
+  n: number,
+  sale: number,
+  cost: number,
+  profit: number,
+  margin: number,
+) => ({
   key,
   label,
   salesCount: n,

@@ -111,10 +111,12 @@ export async function financeAgency(ctx: TestContext, tag: string) {
      * moves them back to draft, so the test writes the two columns an old quote would have.
      */
     async makeDraft(saleId: number, createdAt: Date) {
-      await ctx.db.update(sales).set({ status: 'draft', creationDate: createdAt }).where(eq(sales.id, saleId));
+      await ctx.db
+        .update(sales)
+        .set({ status: 'draft', creationDate: createdAt })
+        .where(eq(sales.id, saleId));
     },
   };
 }
 
 export type FinanceAgency = Awaited<ReturnType<typeof financeAgency>>;
-

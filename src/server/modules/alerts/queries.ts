@@ -36,13 +36,23 @@ function saleFilter(scope: SaleScope, saleId: number | undefined): SQL | undefin
 
 /** Sales not cancelled that travel between today and `days` from now. */
 const departingSoon = (q: AlertsQuery) =>
-  and(ne(sales.status, 'cancelled'), gte(sales.travelDate, q.today), lte(sales.travelDate, addDays(q.today, q.days)));
+  and(
+    ne(sales.status, 'cancelled'),
+    gte(sales.travelDate, q.today),
+    lte(sales.travelDate, addDays(q.today, q.days)),
+  );
 
 async function clientBalances(db: Database, scope: SaleScope, q: AlertsQuery): Promise<Found> {
   // Per-sale payment lookups: only the sales departing soon are looked at.
   const open = openSales(db, q.today, and(departingSoon(q), saleFilter(scope, q.saleId)), true);
   const rows = await db
-    .select({ id: open.id, passengerName: open.passengerName, travelDate: open.travelDate, pending: open.pending, total: windowCount })
+    .select({
+      id: open.id,
+      passengerName: open.passengerName,
+      travelDate: open.travelDate,
+      pending: open.pending,
+      total: windowCount,
+    })
     .from(open)
     .orderBy(asc(open.travelDate), asc(open.id))
     .limit(q.limit);
@@ -74,7 +84,13 @@ async function missingCodes(db: Database, scope: SaleScope, q: AlertsQuery): Pro
       total: windowCount,
     })
     .from(sales)
-    .where(and(departingSoon(q), saleFilter(scope, q.saleId), exists(db.select({ one: sql`1` }).from(saleItems).where(withoutCode))))
+    .where(
+      and(
+        departingSoon(q),
+        saleFilter(scope, q.saleId),
+        exists(db.select({ one: sql`1` }).from(saleItems).where(withoutCode)),
+      ),
+    )
     .orderBy(asc(sales.travelDate), asc(sales.id))
     .limit(q.limit);
   return {
@@ -168,7 +184,11 @@ export async function loadAlerts(db: Database, scope: SaleScope, q: AlertsQuery)
     'supplier-due': await supplierDues(db, scope, q),
     'stale-draft': await staleDrafts(db, scope, q),
   };
-  const dated = [...found['client-balance'].alerts, ...found['missing-reservation-code'].alerts, ...found['supplier-due'].alerts];
+  const dated = [
+    ...found['client-balance'].alerts,
+    ...found['missing-reservation-code'].alerts,
+    ...found['supplier-due'].alerts,
+  ];
   // A stable sort keeps each kind's own order among equal dates.
   dated.sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   return {

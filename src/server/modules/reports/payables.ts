@@ -1,7 +1,12 @@
 import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import { addDays } from '../../../domain/report-params';
-import { DUE_THIS_WEEK_DAYS, PAYABLE_ITEMS_SHOWN, type PayableItem, type PayablesReply } from '../../../domain/reports';
+import {
+  DUE_THIS_WEEK_DAYS,
+  PAYABLE_ITEMS_SHOWN,
+  type PayableItem,
+  type PayablesReply,
+} from '../../../domain/reports';
 import type { Database } from '../../db/client';
 import { saleItems, sales } from '../../db/schema';
 import { supplierBalanceRows } from '../supplier-payments';
@@ -53,7 +58,13 @@ export function unpaidSupplierItems(db: Database) {
     })
     .from(items)
     .innerJoin(balances, eq(balances.supplierId, items.supplierId))
-    .where(and(gt(balances.pendingAmount, '0'), sql`${later} < ${balances.pendingAmount}`, gt(items.costPrice, '0')))
+    .where(
+      and(
+        gt(balances.pendingAmount, '0'),
+        sql`${later} < ${balances.pendingAmount}`,
+        gt(items.costPrice, '0'),
+      ),
+    )
     .as('unpaid_items');
 }
 

@@ -28,7 +28,10 @@ async function clientPage(db: Database, query: Query): Promise<RawRow[]> {
   const open = openSales(db, query.asOf, undefined);
   const when = bucketConditions(open.days);
   const bucketSums = Object.fromEntries(
-    AGE_BUCKETS.map((b) => [b, sql<string>`coalesce(sum(${open.pending}) filter (where ${when[b]}), 0)`.as(b)]),
+    AGE_BUCKETS.map((b) => [
+      b,
+      sql<string>`coalesce(sum(${open.pending}) filter (where ${when[b]}), 0)`.as(b),
+    ]),
   ) as Record<AgeBucket, SQL.Aliased<string>>;
   const c = db.$with('per_client').as(
     db
@@ -82,7 +85,8 @@ const bucketsOf = (row: RawRow | undefined, suffix: string): Buckets =>
 export async function receivables(db: Database, query: Query): Promise<ReceivablesReply> {
   const rows = await clientPage(db, query);
   // A page past the end has no row to carry the totals: read them from the first row instead.
-  const totals = rows[0] ?? (query.page > 1 ? (await clientPage(db, { ...query, page: 1, limit: 1 }))[0] : undefined);
+  const totals =
+    rows[0] ?? (query.page > 1 ? (await clientPage(db, { ...query, page: 1, limit: 1 }))[0] : undefined);
   const clientsCount = Number(totals?.clientsCount ?? 0);
   return {
     asOf: query.asOf,

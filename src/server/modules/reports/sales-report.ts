@@ -33,7 +33,11 @@ function grouping(groupBy: ReportGroup, dateField: ReportDateField): Grouping {
     case 'supplier':
       return { key: sql`${saleItems.supplierId}::text`, label: sql`${suppliers.name}`, items: true };
     case 'classification':
-      return { key: sql`${saleItems.classificationId}::text`, label: sql`${classifications.name}`, items: true };
+      return {
+        key: sql`${saleItems.classificationId}::text`,
+        label: sql`${classifications.name}`,
+        items: true,
+      };
     case 'region':
       return { key: sql`${sales.region}`, label: sql`${sales.region}`, items: false };
     case 'serviceType':
@@ -97,9 +101,7 @@ export async function salesReport(
       ),
     )
     .groupBy(sql`grouping sets ((${g.key}), ())`)
-    .orderBy(
-      query.groupBy === 'month' ? sql`1 nulls last` : sql`sum(${amount.sale}) desc nulls last, 2`,
-    );
+    .orderBy(query.groupBy === 'month' ? sql`1 nulls last` : sql`sum(${amount.sale}) desc nulls last, 2`);
   const figures = (r: (typeof rows)[number]) => ({
     salesCount: r.salesCount,
     totalSale: money(r.totalSale),
