@@ -61,6 +61,8 @@ async function searchClient(page: Page, name: string) {
 }
 
 test.describe('finanzas', () => {
+  // Each test signs in, sets up data through the API and checks several screens with axe.
+  test.describe.configure({ timeout: 60_000 });
   test('un admin cobra desde Cobranza y el cliente sale de la lista', async ({ page, request }) => {
     const { name, saleId } = await unpaidClient(request, 750.5);
     await loginViaUi(page, DEMO.admin);
@@ -124,7 +126,9 @@ test.describe('finanzas', () => {
     const supplier = ((await first.getAttribute('aria-label')) ?? '').replace('Nuevo Pago a ', '');
     await first.click();
     await expect(page).toHaveURL(/\/supplier-payments\/new\?supplierId=\d+$/);
-    await expect(page.getByLabel('Proveedor', { exact: true })).toHaveValue(new RegExp(`^${supplier} `));
+    await expect(page.getByRole('combobox', { name: 'Proveedor', exact: true })).toHaveValue(
+      new RegExp(`^${supplier} `),
+    );
   });
 
   test('un vendedor ve sus alertas y su reporte desde el inicio, pero no Cobranza', async ({
