@@ -25,6 +25,8 @@ export default defineConfig({
     baseURL: BASE_URL,
     headless: true,
     locale: 'es-CL',
+    // The agency's zone: dates must not shift by a day when the browser is not on UTC.
+    timezoneId: 'America/Santiago',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // The agency's zone, not the machine's UTC: a date shown in local time instead of UTC fails.
+          env: { TZ: 'America/Santiago' },
         },
       },
       apiProject('api-pglite', 'pglite'),

@@ -72,28 +72,35 @@ const read = (file) => {
 const [vitestFile, playwrightFile] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const vitest = read(vitestFile);
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
+  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
 }
 const playwright = read(playwrightFile);
 if (playwright?.stats) {
   // A flaky test passed on retry: it counts as passed, as Playwright's own summary does.
   passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
   failed += playwright.stats.unexpected ?? 0;
+  skipped += playwright.stats.skipped ?? 0;
 }
-console.log(`${passed} ${failed}`);
+console.log(`${passed} ${failed} ${skipped}`);
 EOF
 )
-read -r passed failed <<<"$counts"
+read -r passed failed skipped <<<"$counts"
 
 header "Resumen ($((SECONDS - start_all)) s)"
 if [[ ${#failed_steps[@]} -gt 0 ]]; then
   echo "Pasos con errores: ${failed_steps[*]}"
 fi
+# A skipped test hides whatever it would have caught: the run fails until it runs again or is removed.
+if [[ $skipped -gt 0 ]]; then
+  echo "Pruebas omitidas: $skipped (una prueba omitida no comprueba nada; ejecútala o elimínala)"
+fi
 echo "$passed passed, $failed failed"
 
-if [[ ${#failed_steps[@]} -gt 0 || $failed -gt 0 ]]; then
+if [[ ${#failed_steps[@]} -gt 0 || $failed -gt 0 || $skipped -gt 0 ]]; then
   exit 1
 fi

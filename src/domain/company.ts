@@ -1,29 +1,37 @@
 import { z } from 'zod';
+import { decimalInput } from './input';
 
 /** The base currency: always 1, always active, never deleted (DESIGN.md 6). */
 export const BASE_CURRENCY = 'USD';
 
 /** Spec 5, currency rate: 1 unit of `currency` = `rate` USD, at least 0.0001, step 0.0001. */
+const currencyCode = z
+  .string('La moneda es requerida')
+  .trim()
+  .min(1, 'La moneda es requerida')
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{3}$/, 'La moneda debe ser un código ISO de 3 letras (por ejemplo EUR)'));
+
 export const currencyRateSchema = z.strictObject({
-  currency: z
-    .string('La moneda es requerida')
-    .trim()
-    .min(1, 'La moneda es requerida')
-    .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z]{3}$/, 'La moneda debe ser un código ISO de 3 letras (por ejemplo EUR)')),
-  rate: z.coerce
-    .number('La tasa debe ser mayor a 0')
-    .min(0.0001, 'La tasa debe ser mayor a 0')
-    .max(1_000_000, 'La tasa es demasiado alta')
-    .refine((n) => Number.isFinite(n) && Math.abs(n * 1e8 - Math.round(n * 1e8)) < 1e-6, {
-      message: 'La tasa admite como máximo 8 decimales',
-    }),
+  currency: currencyCode,
+  rate: decimalInput({
+    invalid: 'La tasa debe ser mayor a 0',
+    decimals: 8,
+    min: 0.0001,
+    max: 1_000_000,
+    tooBig: 'La tasa es demasiado alta',
+    tooManyDecimals: 'La tasa admite como máximo 8 decimales',
+    // At most 8 decimals and 7 integer digits: exact as a JSON number, which the screens expect.
+  }).transform(Number),
   isActive: z.boolean('isActive debe ser verdadero o falso').default(true),
 });
 export type CurrencyRateInput = z.input<typeof currencyRateSchema>;
 
-/** On edit the currency is locked: only the rate and the active flag change. */
-export const currencyRateUpdateSchema = currencyRateSchema.omit({ currency: true });
+/**
+ * On edit the currency is locked: only the rate and the active flag change. The edit form sends the
+ * locked code back; it is accepted when it is the rate's own code (checked by the server).
+ */
+export const currencyRateUpdateSchema = currencyRateSchema.extend({ currency: currencyCode.optional() });
 
 export interface CurrencyRate {
   id: number;

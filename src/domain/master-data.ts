@@ -14,24 +14,21 @@ const optionalEmail = (message: string) =>
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null));
 
-/** Spec 5, client form. clientId and address must not be blank when they are sent. */
+/** An optional text: absent, null or blank (the spec's forms send "") is "not given", stored as null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `No puede superar ${max} caracteres`)
+    .nullish()
+    .transform((v) => v || null);
+
+/** Spec 5, client form. */
 export const clientSchema = z.strictObject({
   name: requiredText('Name is required'),
-  clientId: z
-    .string()
-    .trim()
-    .min(1, 'El ID/RUT no puede estar vacío')
-    .max(50, 'No puede superar 50 caracteres')
-    .nullish()
-    .transform((v) => v ?? null),
+  clientId: optionalText(50),
   email: optionalEmail('Invalid email address'),
-  address: z
-    .string()
-    .trim()
-    .min(1, 'La dirección no puede estar vacía')
-    .max(300, 'No puede superar 300 caracteres')
-    .nullish()
-    .transform((v) => v ?? null),
+  address: optionalText(300),
 });
 export type ClientInput = z.input<typeof clientSchema>;
 

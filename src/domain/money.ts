@@ -1,22 +1,25 @@
-import { z } from 'zod';
+import { decimalInput } from './input';
 
 /** Largest amount numeric(14,2) holds. */
 export const MAX_AMOUNT = 999_999_999_999.99;
 
 /**
- * A money amount from a form or JSON: a number or numeric string with at most two decimals, kept as
- * a decimal string so it reaches PostgreSQL's numeric without passing through float arithmetic.
+ * A money amount from a form or JSON: a number or plain decimal string with at most two decimals, kept
+ * as a decimal string so it reaches PostgreSQL's numeric without passing through float arithmetic.
+ * `message` is the rule's own text (the spec's); with a `label`, too many decimals and too large get
+ * messages of their own that name the field.
  */
-export const moneySchema = (message: string, options: { positive?: boolean } = {}) =>
-  z.union([z.number(message), z.string(message)], message).transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.trim();
-    const valid = /^\d{1,12}(\.\d{1,2})?$/.test(text) && (!options.positive || Number(text) > 0);
-    if (!valid) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return text;
+export const moneySchema = (message: string, options: { positive?: boolean; label?: string } = {}) => {
+  const { label } = options;
+  return decimalInput({
+    invalid: message,
+    decimals: 2,
+    max: MAX_AMOUNT,
+    tooBig: label ? `${label} no puede superar 999,999,999,999.99` : message,
+    tooManyDecimals: label ? `${label} admite como máximo 2 decimales` : message,
+    positive: options.positive,
   });
+};
 
 /** Exact sum of decimal strings through integer cents (for the browser's running totals). */
 export function sumMoney(values: readonly (string | number | null | undefined)[]): number {

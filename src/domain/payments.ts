@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredIsoDate } from './date-schemas';
+import { idInput } from './input';
 import { moneySchema } from './money';
 
 /** Customer payment methods (spec 9); cash is the default. */
@@ -38,7 +39,7 @@ const paymentFields = {
 
 /** Spec 5, sale payment: an amount above 0 and a date. */
 export const paymentCreateSchema = z.strictObject({
-  saleId: z.coerce.number('La venta es requerida').int().positive('La venta es requerida').max(2147483647),
+  saleId: idInput('La venta es requerida'),
   ...paymentFields,
 });
 export const paymentUpdateSchema = z.strictObject(paymentFields);

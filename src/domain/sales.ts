@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalIsoDate, requiredIsoDate } from './date-schemas';
+import { idInput, intInput } from './input';
 import { moneySchema } from './money';
 import type { SaleStatus } from './status';
 
@@ -63,8 +64,7 @@ export function canTransition(from: SaleStatus, to: SaleStatus): boolean {
 
 export const canEditSale = (status: SaleStatus) => status !== 'completed';
 
-const positiveId = (message: string) =>
-  z.coerce.number(message).int(message).positive(message).max(2147483647, message);
+const positiveId = idInput;
 
 const optionalText = (max: number) =>
   z
@@ -86,70 +86,43 @@ export const saleDataSchema = z.strictObject({
   saleType: z.enum(SALE_TYPES, 'Tipo de venta inválido'),
   serviceType: z.enum(SERVICE_TYPES, 'Tipo de servicio inválido'),
   region: z.enum(REGIONS, 'Región inválida'),
-  passengerCount: z.coerce
-    .number('Se requiere al menos un pasajero')
-    .int('Se requiere al menos un pasajero')
-    .min(1, 'Se requiere al menos un pasajero')
-    .max(10000, 'Demasiados pasajeros'),
+  passengerCount: intInput('Se requiere al menos un pasajero', 1, 10000, 'Demasiados pasajeros'),
   sellerId: positiveId('El vendedor es requerido'),
-  totalCost: z.coerce.number().min(0).optional(),
-  totalSale: z.coerce.number().min(0).optional(),
+  totalCost: moneySchema('El costo total no puede ser negativo', { label: 'El costo total' }).optional(),
+  totalSale: moneySchema('El total de venta no puede ser negativo', {
+    label: 'El total de venta',
+  }).optional(),
 });
 export type SaleDataInput = z.input<typeof saleDataSchema>;
 export type SaleData = z.output<typeof saleDataSchema>;
 
-/** Spec 5, item form. The three pickers send ids as strings. */
-export const saleItemSchema = z
-  .strictObject({
-    classificationId: positiveId('La clasificación es requerida'),
-    supplierId: positiveId('El proveedor es requerido'),
-    operatorId: positiveId('El operador es requerido'),
-    passengers: z
-      .array(positiveId('Pasajero inválido'), 'Se requiere al menos 1 pasajero')
-      .min(1, 'Se requiere al menos 1 pasajero')
-      .max(500, 'Demasiados pasajeros')
-      .refine((ids) => new Set(ids).size === ids.length, 'Un pasajero no puede agregarse dos veces'),
-    passengerCount: z.coerce.number().int().min(1, 'Se requiere al menos 1 pasajero').optional(),
-    dateIn: optionalIsoDate('La fecha de entrada no es válida'),
-    dateOut: optionalIsoDate('La fecha de salida no es válida'),
-    description: optionalText(1000),
-    salePrice: moneySchema('El precio de venta debe ser positivo'),
-    costPrice: moneySchema('El precio de costo debe ser positivo'),
-    reservationCode: optionalText(100),
-    paymentDate: optionalIsoDate('La fecha de pago no es válida'),
-  })
-  .refine((item) => !item.dateIn || !item.dateOut || item.dateOut >= item.dateIn, {
-    message: 'La fecha de salida no puede ser anterior a la de entrada',
-    path: ['dateOut'],
-  });
+/** Spec 5, item form fields. The three pickers send ids as strings. */
+export const saleItemFields = {
+  classificationId: positiveId('La clasificación es requerida'),
+  supplierId: positiveId('El proveedor es requerido'),
+  operatorId: positiveId('El operador es requerido'),
+  passengers: z
+    .array(positiveId('Pasajero inválido'), 'Se requiere al menos 1 pasajero')
+    .min(1, 'Se requiere al menos 1 pasajero')
+    .max(500, 'Demasiados pasajeros')
+    .refine((ids) => new Set(ids).size === ids.length, 'Un pasajero no puede agregarse dos veces'),
+  passengerCount: intInput('Se requiere al menos 1 pasajero', 1, 10000, 'Demasiados pasajeros').optional(),
+  dateIn: optionalIsoDate('La fecha de entrada no es válida'),
+  dateOut: optionalIsoDate('La fecha de salida no es válida'),
+  description: optionalText(1000),
+  salePrice: moneySchema('El precio de venta debe ser positivo', { label: 'El precio de venta' }),
+  costPrice: moneySchema('El precio de costo debe ser positivo', { label: 'El precio de costo' }),
+  reservationCode: optionalText(100),
+  paymentDate: optionalIsoDate('La fecha de pago no es válida'),
+};
+
+/** The departure may not come before the arrival; reported on dateOut. */
+export const datesInOrder = {
+  check: (item: { dateIn: string | null; dateOut: string | null }) =>
+    !item.dateIn || !item.dateOut || item.dateOut >= item.dateIn,
+  issue: { message: 'La fecha de salida no puede ser anterior a la de entrada', path: ['dateOut'] },
+};
+
+export const saleItemSchema = z.strictObject(saleItemFields).refine(datesInOrder.check, datesInOrder.issue);
 export type SaleItemInput = z.input<typeof saleItemSchema>;
 export type SaleItemData = z.output<typeof saleItemSchema>;
-
-export const saleWriteSchema = z.strictObject({
-  saleData: saleDataSchema,
-  items: z.array(saleItemSchema).min(1, 'La venta debe tener al menos un item').max(200, 'Demasiados items'),
-});
-
-export const saleStatusChangeSchema = z.strictObject({
-  status: z.enum(['draft', 'confirmed', 'completed', 'cancelled'], 'Estado inválido'),
-  version: z.number().int().positive().optional(),
-});
-
-export const saleEditSchema = saleWriteSchema.extend({
-  version: z.number('La versión es requerida').int().positive(),
-});
-
-/**
- * PUT /api/sales/{id} takes either `{ status }` or the whole sale (spec 7). The body picks its schema
- * by the presence of `status`, so the user gets that schema's field messages rather than a generic
- * "no union member matched".
- */
-export const saleUpdateSchema = z.unknown().transform((body, ctx) => {
-  const isStatusChange = typeof body === 'object' && body !== null && 'status' in body;
-  const result = (isStatusChange ? saleStatusChangeSchema : saleEditSchema).safeParse(body);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-  }
-  return z.NEVER;
-});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredIsoDate } from './date-schemas';
+import { idInput } from './input';
 import { moneySchema } from './money';
 import type { BadgeColor } from './status';
 
@@ -27,11 +28,7 @@ const requiredDate = requiredIsoDate(REQUIRED_FIELDS_MESSAGE, 'La fecha de pago 
 
 /** Spec 5, supplier payment: supplier, an amount above 0, currency, date, method and description. */
 export const supplierPaymentSchema = z.strictObject({
-  supplierId: z.coerce
-    .number(REQUIRED_FIELDS_MESSAGE)
-    .int()
-    .positive(REQUIRED_FIELDS_MESSAGE)
-    .max(2147483647),
+  supplierId: idInput(REQUIRED_FIELDS_MESSAGE),
   amount: moneySchema(REQUIRED_FIELDS_MESSAGE, { positive: true }),
   currency: z.enum(SUPPLIER_CURRENCIES, 'Moneda inválida').default('USD'),
   paymentDate: requiredDate,
@@ -48,7 +45,7 @@ export const supplierPaymentSchema = z.strictObject({
     .nullish()
     .transform((v) => v || null),
   relatedSales: z
-    .array(z.coerce.number().int().positive().max(2147483647), 'Ventas relacionadas inválidas')
+    .array(idInput('Ventas relacionadas inválidas'), 'Ventas relacionadas inválidas')
     .max(500, 'Demasiadas ventas relacionadas')
     .default([])
     .transform((ids) => [...new Set(ids)]),

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../domain/zod-locale';
 import type { DatabaseHandle } from './db/client';
 import { alertsRoutes } from './modules/alerts/routes';
@@ -20,6 +20,7 @@ import { usersRoutes } from './modules/users/routes';
 import { accessPlugin } from './plugins/access';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { inputPlugin } from './plugins/input';
 import { webPlugin } from './plugins/web';
 
 export interface AppOptions {
@@ -31,6 +32,10 @@ export interface AppOptions {
   trustProxy?: boolean;
 }
 
+function omitNull(this: unknown, _key: string, value: unknown) {
+  return value === null && _key !== '' && !Array.isArray(this) ? undefined : value;
+}
+
 /** Builds the whole HTTP application without listening, so tests can call it through inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -39,10 +44,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // An optional field without a value is left out of a reply rather than sent as null: the spec's
+  // entities mark such fields optional, and its client rejects a null where it expects a string.
+  app.setSerializerCompiler(createSerializerCompiler({ replacer: omitNull }));
+  app.setReplySerializer((payload) => JSON.stringify(payload, omitNull));
 
   const { db } = options.database;
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
   await app.register(helmet);
   await app.register(accessPlugin, { db });
   await app.register(docsPlugin);

@@ -314,11 +314,38 @@ describe('editing', () => {
     expect(current.passengerName).toBe('Primera edición');
   });
 
-  it('requires the version on a full edit', async () => {
+  it('catches a stale edit without a body version through If-Match or the item ids it sends', async () => {
     const sale = await create('admin');
-    const res = await call('PUT', `/api/sales/${sale.id}`, h.admin, saleBody(refs, ctx.users.sales.id));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('La versión es requerida');
+    const loaded = await call('GET', `/api/sales/${sale.id}`, h.admin);
+    expect(loaded.headers.etag).toBe('"1"');
+    const edit = (name: string) => saleBody(refs, ctx.users.sales.id, { saleData: { passengerName: name } });
+    const first = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/sales/${sale.id}`,
+      headers: { ...h.admin, 'if-match': '"1"' },
+      payload: edit('Con If-Match') as object,
+    });
+    expect(first.statusCode).toBe(200);
+    const stale = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/sales/${sale.id}`,
+      headers: { ...h.admin, 'if-match': '"1"' },
+      payload: edit('If-Match viejo') as object,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('La venta fue modificada por otro usuario');
+    // The first edit replaced the items: the ids the editor loaded are gone.
+    const oldItemId = loaded.json().items[0].id as number;
+    const body = edit('Ids viejos');
+    const byIds = await call('PUT', `/api/sales/${sale.id}`, h.admin, {
+      ...body,
+      items: body.items.map((item) => ({ ...item, id: oldItemId })),
+    });
+    expect(byIds.statusCode).toBe(409);
+    expect((await call('GET', `/api/sales/${sale.id}`, h.admin)).json().passengerName).toBe('Con If-Match');
+    // With none of the three the edit is taken as it comes (the spec's client keeps no version).
+    expect((await call('PUT', `/api/sales/${sale.id}`, h.admin, edit('Sin versión'))).statusCode).toBe(200);
+    expect((await call('GET', `/api/sales/${sale.id}`, h.admin)).json().passengerName).toBe('Sin versión');
   });
 });
 

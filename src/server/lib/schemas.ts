@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathIdSchema } from '../../domain/input';
 
 /** Shapes shared by many routes' OpenAPI descriptions. */
 export const errorResponse = z.object({
@@ -8,13 +9,7 @@ export const errorResponse = z.object({
 
 export const messageResponse = z.object({ message: z.string() });
 
-export const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int('El id debe ser un entero')
-    .positive('El id debe ser positivo')
-    .max(2147483647, 'Id fuera de rango'),
-});
+export const idParams = z.object({ id: pathIdSchema() });
 
 export const paginationResponse = z.object({
   page: z.number(),

@@ -43,7 +43,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .status(409)
         .send({ message: 'Otro usuario modificó estos datos al mismo tiempo; inténtalo de nuevo' });
     }
-    if (pgCode === '22003' || pgCode === '22P02' || pgCode === '22008' || pgCode === '22007') {
+    // A value the database cannot store (out of range, badly formed, a NUL or invalid byte sequence,
+    // a string too long): bad input that slipped past a schema, still a 400 and never a 500.
+    if (pgCode?.startsWith('22')) {
       return reply.status(400).send({ message: 'Valor fuera de rango o con formato inválido' });
     }
     const status = error.statusCode ?? 500;

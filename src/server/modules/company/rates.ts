@@ -51,8 +51,15 @@ export async function createRate(db: Database, input: { currency: string; rate: 
   }
 }
 
-export async function updateRate(db: Database, id: number, input: { rate: number; isActive: boolean }) {
+export async function updateRate(
+  db: Database,
+  id: number,
+  input: { currency?: string; rate: number; isActive: boolean },
+) {
   const current = await findRate(db, id);
+  if (input.currency !== undefined && input.currency !== current.currency) {
+    throw badRequest('La moneda de una tasa no se puede cambiar; crea una tasa nueva para otra moneda');
+  }
   assertBaseRule(current.currency, input.rate, input.isActive);
   const [row] = await db
     .update(currencyRates)

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { queryInt } from '../../../domain/input';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../plugins/access';
 import { scopeFor } from '../sales';
@@ -41,7 +42,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       schema: {
         tags,
         querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(50).default(DASHBOARD_DEPARTURES),
+          limit: queryInt('limit', 1, 50).default(DASHBOARD_DEPARTURES),
         }),
       },
     },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathIdSchema } from '../../../domain/input';
 import { paginationOf, paginationQuerySchema } from '../../../domain/pagination';
 import {
   PAYMENT_METHODS,
@@ -29,7 +30,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         querystring: paginationQuerySchema.extend({
           status: z.enum(PAYMENT_STATUSES, 'Estado de pago inválido').optional(),
           method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').optional(),
-          saleId: z.coerce.number().int().positive().max(2147483647).optional(),
+          saleId: pathIdSchema('saleId debe ser un número entero positivo').optional(),
           q: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
         }),
       },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paginationOf, paginationQuerySchema } from '../../../domain/pagination';
-import { saleUpdateSchema, saleWriteSchema } from '../../../domain/sales';
+import { saleCreateRequestSchema, saleUpdateRequestSchema } from '../../../domain/sale-requests';
 import { SALE_STATUSES } from '../../../domain/status';
 import type { Database } from '../../db/client';
 import { idParams, messageResponse } from '../../lib/schemas';
@@ -13,6 +13,12 @@ const listQuery = paginationQuerySchema.extend({
   status: z.enum(SALE_STATUSES, 'Estado inválido').optional(),
   q: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
 });
+
+/** `If-Match: "3"` (or W/"3") names the version an edit started from; anything else names none. */
+function ifMatchVersion(header: string | undefined): number | undefined {
+  const match = header ? /^(?:W\/)?"([1-9][0-9]{0,8})"$/.exec(header.trim()) : null;
+  return match ? Number(match[1]) : undefined;
+}
 
 export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const tags = ['sales'];
@@ -40,12 +46,17 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   app.get(
     '/api/sales/:id',
     { config: { access: ['admin', 'sales', 'finance'] }, schema: { tags, params: idParams } },
-    async (request) => loadSale(db, request.params.id, scopeFor(currentUser(request))),
+    async (request, reply) => {
+      const sale = await loadSale(db, request.params.id, scopeFor(currentUser(request)));
+      // The version as an entity tag, so a client that keeps no `version` can send it back in If-Match.
+      reply.header('etag', `"${sale.version}"`);
+      return sale;
+    },
   );
 
   app.post(
     '/api/sales',
-    { config: { access: ['admin', 'sales'] }, schema: { tags, body: saleWriteSchema } },
+    { config: { access: ['admin', 'sales'] }, schema: { tags, body: saleCreateRequestSchema } },
     async (request, reply) => {
       const sale = await createSale(db, currentUser(request), request.body);
       return reply.status(201).send({ message: 'Venta creada', sale });
@@ -54,14 +65,18 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.put(
     '/api/sales/:id',
-    { config: { access: ['admin', 'sales'] }, schema: { tags, params: idParams, body: saleUpdateSchema } },
+    {
+      config: { access: ['admin', 'sales'] },
+      schema: { tags, params: idParams, body: saleUpdateRequestSchema },
+    },
     async (request) => {
       const actor = currentUser(request);
       const body = request.body;
+      const version = body.version ?? ifMatchVersion(request.headers['if-match']);
       const sale =
-        'status' in body
-          ? await changeStatus(db, actor, request.params.id, body.status, body.version)
-          : await editSale(db, actor, request.params.id, body);
+        body.kind === 'status'
+          ? await changeStatus(db, actor, request.params.id, body.status, version)
+          : await editSale(db, actor, request.params.id, { ...body, version });
       return { message: 'Venta actualizada', sale };
     },
   );

@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { SaleEditRequest, SaleItemRequest } from '../../../domain/sale-requests';
 import { canEditSale, canTransition, type SaleData, type SaleItemData } from '../../../domain/sales';
 import { type SaleStatus, STATUS_LABELS } from '../../../domain/status';
 import type { Database } from '../../db/client';
@@ -15,6 +16,7 @@ import {
   users,
 } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-errors';
+import { idKey } from '../../lib/search';
 import type { AuthUser } from '../auth';
 import { loadSale, recomputeTotals, type SaleScope } from './queries';
 
@@ -132,17 +134,18 @@ const withSeller = (actor: AuthUser, data: SaleData): SaleData =>
 export async function createSale(
   db: Database,
   actor: AuthUser,
-  input: { saleData: SaleData; items: SaleItemData[] },
+  input: { saleData: SaleData; items: SaleItemRequest[] },
 ) {
   const data = withSeller(actor, input.saleData);
   const id = await db.transaction(async (tx) => {
-    await assertReferences(tx, data, input.items);
+    const items = await resolvePassengers(tx, input.items);
+    await assertReferences(tx, data, items);
     const [sale] = await tx
       .insert(sales)
       .values({ ...saleValues(data), status: 'confirmed' })
       .returning({ id: sales.id });
     if (!sale) throw new Error('sale insert returned no row');
-    await writeItems(tx, sale.id, input.items);
+    await writeItems(tx, sale.id, items);
     return sale.id;
   });
   return loadSale(db, id, {});
@@ -158,27 +161,84 @@ async function explainMiss(db: Database, id: number, scope: SaleScope): Promise<
 const ownedBy = (id: number, scope: SaleScope) =>
   and(eq(sales.id, id), scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId));
 
-/** Replaces the sale and its items in one transaction, only from the version the editor started with. */
+/**
+ * Replaces the sale and its items in one transaction, only from the state the editor started with:
+ * the `version` of the body or of an `If-Match` header, or else the item ids the body carries (an id
+ * that is no longer one of the sale's items means someone edited it meanwhile). A body with none of
+ * these replaces the sale as it is (docs/decisions/0018-sale-request-shapes.md).
+ */
 export async function editSale(
   db: Database,
   actor: AuthUser,
   id: number,
-  input: { saleData: SaleData; items: SaleItemData[]; version: number },
+  input: Omit<SaleEditRequest, 'kind'>,
 ) {
   const scope = scopeFor(actor);
   const data = withSeller(actor, input.saleData);
   await db.transaction(async (tx) => {
+    const sentItemIds = input.items.flatMap((item) => (item.id === undefined ? [] : [item.id]));
+    if (input.version === undefined && sentItemIds.length) {
+      const current = await tx
+        .select({ id: saleItems.id })
+        .from(saleItems)
+        .where(and(eq(saleItems.saleId, id), inArray(saleItems.id, sentItemIds)));
+      if (current.length !== new Set(sentItemIds).size) throw conflict(STALE_VERSION_MESSAGE);
+    }
     const [updated] = await tx
       .update(sales)
       .set({ ...saleValues(data), version: sql`${sales.version} + 1`, updatedAt: new Date() })
-      .where(and(ownedBy(id, scope), eq(sales.version, input.version), ne(sales.status, 'completed')))
+      .where(
+        and(
+          ownedBy(id, scope),
+          input.version === undefined ? undefined : eq(sales.version, input.version),
+          ne(sales.status, 'completed'),
+        ),
+      )
       .returning({ id: sales.id });
     if (!updated) await explainMiss(tx, id, scope);
-    await assertReferences(tx, data, input.items);
+    const items = await resolvePassengers(tx, input.items);
+    await assertReferences(tx, data, items);
     await tx.delete(saleItems).where(eq(saleItems.saleId, id));
-    await writeItems(tx, id, input.items);
+    await writeItems(tx, id, items);
   });
   return loadSale(db, id, scope);
+}
+
+/**
+ * Passengers given by ID/RUT become ids (matched as the unique index matches them: no dots, dashes or
+ * spaces, upper case); an unknown one, or one passenger twice on an item, is a 400 on that item.
+ */
+async function resolvePassengers(tx: Database, items: SaleItemRequest[]): Promise<SaleItemData[]> {
+  const keys = [
+    ...new Set(
+      items.flatMap((item) =>
+        item.passengers.flatMap((p) => (typeof p === 'number' ? [] : [idKey(p.passengerId)])),
+      ),
+    ),
+  ];
+  const byKey = new Map<string, number>();
+  if (keys.length) {
+    const rows = await tx
+      .select({ id: passengers.id, key: sql<string>`f_id_key(${passengers.passengerId})` })
+      .from(passengers)
+      .where(inArray(sql`f_id_key(${passengers.passengerId})`, keys));
+    for (const row of rows) byKey.set(row.key, row.id);
+  }
+  const issues: Issue[] = [];
+  const resolved = items.map((item, n) => {
+    const { id: _id, classificationName: _cn, supplierName: _sn, operatorName: _on, ...rest } = item;
+    const { classification: _c, supplier: _s, operator: _o, ...fields } = rest;
+    const ids = item.passengers.map((p) =>
+      typeof p === 'number' ? p : (byKey.get(idKey(p.passengerId)) ?? 0),
+    );
+    if (ids.includes(0))
+      issues.push({ path: `items.${n}.passengers`, message: 'Un pasajero seleccionado no existe' });
+    else if (new Set(ids).size !== ids.length)
+      issues.push({ path: `items.${n}.passengers`, message: 'Un pasajero no puede agregarse dos veces' });
+    return { ...fields, passengers: ids };
+  });
+  if (issues.length) throw badRequest(issues[0]?.message ?? 'Datos inválidos', issues);
+  return resolved;
 }
 
 export async function changeStatus(

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import type { Database } from '../../db/client';
 import {
@@ -58,7 +58,8 @@ async function salesOf(db: Database, supplierIds: number[], perSupplier: number 
       createdAt: supplierSales.saleCreatedAt,
     })
     .from(supplierSales)
-    .where(eq(supplierSales.supplierId, suppliers.id))
+    // A cancelled sale owes the supplier nothing: left out here as it is from totalAmount and salesCount.
+    .where(and(eq(supplierSales.supplierId, suppliers.id), eq(supplierSales.counted, true)))
     .orderBy(desc(supplierSales.saleCreatedAt), desc(supplierSales.saleId))
     .$dynamic();
   const recent = (perSupplier ? shares.limit(perSupplier) : shares).as('recent');

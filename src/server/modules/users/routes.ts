@@ -33,7 +33,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   app.get(
     '/api/users',
     {
-      config: { access: ['admin'] },
+      // The spec's sale form loads its seller picker from here for every user: a seller, who may only
+      // sell as themselves, gets a list holding just their own record.
+      config: { access: ['admin', 'sales'] },
       schema: {
         tags: ['users'],
         querystring: paginationQuerySchema.extend({
@@ -43,7 +45,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         response: { 200: z.object({ users: z.array(publicUserSchema), pagination: paginationResponse }) },
       },
     },
-    async (request) => listUsers(db, request.query),
+    async (request) => {
+      const me = currentUser(request);
+      return listUsers(db, { ...request.query, onlyId: me.role === 'admin' ? undefined : me.id });
+    },
   );
 
   app.post(

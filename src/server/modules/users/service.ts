@@ -30,9 +30,10 @@ async function assertUnique(db: Database | Tx, email?: string, username?: string
 
 export async function listUsers(
   db: Database,
-  query: { page: number; limit: number; role?: Role; q?: string },
+  query: { page: number; limit: number; role?: Role; q?: string; onlyId?: number },
 ): Promise<{ users: PublicUser[]; pagination: Pagination }> {
   const where = and(
+    query.onlyId === undefined ? undefined : eq(users.id, query.onlyId),
     query.role ? eq(users.role, query.role) : undefined,
     query.q ? or(nameContains(users.username, query.q), emailContains(users.email, query.q)) : undefined,
   );

@@ -29,7 +29,7 @@ const METHOD_OPTIONS = SUPPLIER_PAYMENT_METHODS.map((m) => ({
 /** Spec 9 defaults: amount 0, USD, today, transfer. */
 function defaultsFor(supplier: SupplierOption | null): SupplierPaymentInput {
   return {
-    supplierId: supplier?.id ?? null,
+    supplierId: supplier?.id ?? '',
     amount: '0',
     currency: 'USD',
     paymentDate: todayIso(),
@@ -87,7 +87,7 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
             selected={supplier}
             onSelect={(next) => {
               setSupplier(next);
-              field.onChange(next?.id ?? null);
+              field.onChange(next?.id ?? '');
               // Ticked sales belong to the previous supplier; the server would refuse them.
               setValue('relatedSales', []);
             }}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { blankToUndefined, idInput, intInput, MAX_ID } from './input';
+import { datesInOrder, type SaleData, saleDataSchema, saleItemFields } from './sales';
+import { SALE_STATUSES } from './status';
+
+/**
+ * The bodies of POST and PUT /api/sales as clients send them. Besides our own form's shape they accept
+ * what the spec's client sends (docs/decisions/0018-sale-request-shapes.md): `saleData.client: { id }`,
+ * the flat edit, and items that carry the names and records the sale-item entity lists, with passengers
+ * as ids, `{ id }` records or `{ passengerId }` (ID/RUT) records. Names and records sent back are
+ * ignored: the server reads them from the database.
+ */
+
+/** A name-bearing record (or a list of them) kept on an item by the spec's client; ignored. */
+const nameRecords = z.union([z.looseObject({}), z.array(z.looseObject({}))]).nullish();
+const ignoredName = z.string().nullish();
+
+/** A passenger on an item: its id, or the passenger's ID/RUT when the client kept only that. */
+export type PassengerRef = number | { passengerId: string };
+const passengerRef = z.union(
+  [
+    idInput('Pasajero inválido'),
+    z.looseObject({ id: idInput('Pasajero inválido') }).transform((p): PassengerRef => p.id),
+    z
+      .looseObject({ passengerId: z.string().trim().min(1).max(50) })
+      .transform((p): PassengerRef => ({ passengerId: p.passengerId })),
+  ],
+  'Pasajero inválido',
+);
+
+export const saleItemRequestSchema = z
+  .strictObject({
+    ...saleItemFields,
+    passengers: z
+      .array(passengerRef, 'Se requiere al menos 1 pasajero')
+      .min(1, 'Se requiere al menos 1 pasajero')
+      .max(500, 'Demasiados pasajeros'),
+    /** The item's id when the client edits a loaded sale: an id of another sale's state is stale. */
+    id: idInput('Item inválido').optional(),
+    classificationName: ignoredName,
+    supplierName: ignoredName,
+    operatorName: ignoredName,
+    classification: nameRecords,
+    supplier: nameRecords,
+    operator: nameRecords,
+  })
+  .refine(datesInOrder.check, datesInOrder.issue);
+export type SaleItemRequest = z.output<typeof saleItemRequestSchema>;
+
+const itemsSchema = z
+  .array(saleItemRequestSchema, 'La venta debe tener al menos un item')
+  .min(1, 'La venta debe tener al menos un item')
+  .max(200, 'Demasiados items');
+
+const versionSchema = intInput('La versión no es válida', 1, MAX_ID);
+
+/** saleData's fields; `clientId` may be left out (or blank) when `client.id` says who the client is. */
+const saleDataFields = {
+  ...saleDataSchema.shape,
+  clientId: z.preprocess(blankToUndefined, idInput('El cliente es requerido').optional()),
+  client: z.looseObject({ id: idInput('El cliente es requerido') }).nullish(),
+};
+
+type SaleDataRequest = Omit<SaleData, 'clientId'> & { clientId?: number; client?: { id: number } | null };
+
+/** One client id out of `clientId` and `client.id`; both given and different is an error. */
+function resolveClient(data: SaleDataRequest, ctx: z.RefinementCtx, path: string[]): SaleData {
+  const { client, clientId, ...rest } = data;
+  if (clientId !== undefined && client && client.id !== clientId) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'clientId no coincide con client.id',
+      path: [...path, 'clientId'],
+    });
+    return z.NEVER;
+  }
+  const id = clientId ?? client?.id;
+  if (id === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'El cliente es requerido', path: [...path, 'clientId'] });
+    return z.NEVER;
+  }
+  return { ...rest, clientId: id };
+}
+
+const saleDataRequestSchema = z
+  .strictObject(saleDataFields)
+  .transform((data, ctx) => resolveClient(data, ctx, []));
+
+/** POST /api/sales. */
+export const saleCreateRequestSchema = z.strictObject({
+  saleData: saleDataRequestSchema,
+  items: itemsSchema,
+});
+
+export interface SaleEditRequest {
+  kind: 'edit';
+  saleData: SaleData;
+  items: SaleItemRequest[];
+  version?: number;
+}
+export interface SaleStatusRequest {
+  kind: 'status';
+  status: (typeof SALE_STATUSES)[number];
+  version?: number;
+}
+
+const statusChangeSchema = z
+  .strictObject({ status: z.enum(SALE_STATUSES, 'Estado inválido'), version: versionSchema.optional() })
+  .transform((body): SaleStatusRequest => ({ kind: 'status', ...body }));
+
+const wrappedEditSchema = z
+  .strictObject({ saleData: saleDataRequestSchema, items: itemsSchema, version: versionSchema.optional() })
+  .transform((body): SaleEditRequest => ({ kind: 'edit', ...body }));
+
+/**
+ * The spec's flat edit: the sale's own fields plus items. Fields of the sale entity that a client sends
+ * back as it loaded them (id, status, totals, seller, dates) are accepted and not written; the status
+ * changes only through `{ status }`.
+ */
+const flatEditSchema = z
+  .strictObject({
+    ...saleDataFields,
+    items: itemsSchema,
+    version: versionSchema.optional(),
+    id: z.unknown().optional(),
+    status: z.unknown().optional(),
+    creationDate: z.unknown().optional(),
+    salePrice: z.unknown().optional(),
+    seller: z.unknown().optional(),
+    currency: z.unknown().optional(),
+    updatedAt: z.unknown().optional(),
+    totalPaid: z.unknown().optional(),
+    balance: z.unknown().optional(),
+  })
+  .transform((body, ctx): SaleEditRequest => {
+    const {
+      items,
+      version,
+      id: _id,
+      status: _status,
+      creationDate: _c,
+      salePrice: _s,
+      seller: _seller,
+      currency: _currency,
+      updatedAt: _u,
+      totalPaid: _t,
+      balance: _b,
+      ...data
+    } = body;
+    return { kind: 'edit', saleData: resolveClient(data, ctx, []), items, version };
+  });
+
+const isObject = (body: unknown): body is Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body);
+
+/**
+ * PUT /api/sales/{id}: `{ status }`, `{ saleData, items, version? }` or the flat sale plus `items`. The
+ * body's keys pick the schema, so the user gets that schema's field messages rather than a generic
+ * "no union member matched".
+ */
+export const saleUpdateRequestSchema = z.unknown().transform((body, ctx) => {
+  const schema = !isObject(body)
+    ? wrappedEditSchema
+    : 'items' in body
+      ? 'saleData' in body
+        ? wrappedEditSchema
+        : flatEditSchema
+      : 'status' in body
+        ? statusChangeSchema
+        : wrappedEditSchema;
+  const result = (schema as z.ZodType<SaleEditRequest | SaleStatusRequest>).safeParse(body);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  }
+  return z.NEVER;
+});

@@ -1,0 +1,193 @@
+import type { Role } from '../../src/domain/roles';
+import { createSaleRefs, type SaleRefs, saleBody } from './sales';
+import type { TestContext } from './test-app';
+
+/**
+ * One valid call per API route: the URL with real ids and, for a write, a body that passes every
+ * rule. The route x role matrix proves with it that each route works for a role it allows, and the
+ * fuzz test starts from its body and breaks one field at a time. Each call builds what it consumes
+ * (a DELETE gets a record of its own), so the examples can run in any order and more than once.
+ */
+export interface ExampleCall {
+  url: string;
+  body?: Record<string, unknown>;
+  /** The role that makes the call (admin unless the route is for someone else). */
+  as?: Role;
+}
+export type RouteExamples = Record<string, () => Promise<ExampleCall>>;
+
+let seq = 0;
+const next = () => ++seq;
+
+export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
+  const headers = await ctx.auth('admin');
+  const api = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+    const res = await ctx.app.inject({ method, url, headers, payload });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const refs: SaleRefs = await createSaleRefs(ctx, `ejemplo${next()}`);
+  await api('PUT', '/api/company/currency-rates', { rates: [{ currency: 'USD', rate: 1 }] });
+
+  const newSale = async () => (await api('POST', '/api/sales', saleBody(refs, ctx.users.sales.id))).sale.id;
+  const completedSale = async () => {
+    const id = await newSale();
+    await api('PUT', `/api/sales/${id}`, { status: 'completed' });
+    return id;
+  };
+  const newInvoice = async () =>
+    (await api('POST', `/api/sales/${await completedSale()}/invoice`, {})).invoice.id;
+  const paymentBody = async () => ({ saleId: await newSale(), date: '2031-01-15', amount: '100.00' });
+  const newPayment = async () => (await api('POST', '/api/payments', await paymentBody())).payment.id;
+  const supplierPaymentBody = () => ({
+    supplierId: refs.supplier.id,
+    amount: 50,
+    currency: 'USD',
+    paymentDate: '2031-01-20',
+    description: 'Pago de ejemplo',
+  });
+  const newSupplierPayment = async () =>
+    (await api('POST', '/api/supplier-payments', supplierPaymentBody())).payment.id;
+  const userBody = () => ({
+    username: `ejemplo${next()}`,
+    email: `ejemplo${seq}@test.cl`,
+    password: 'secreto123',
+    role: 'sales',
+  });
+  const newUser = async () => (await api('POST', '/api/users', userBody())).user.id;
+  const currency = () =>
+    `X${String.fromCharCode(65 + (next() % 26))}${String.fromCharCode(65 + (((seq / 26) | 0) % 26))}`;
+  const newRate = async () =>
+    (await api('POST', '/api/company/currency-rates', { currency: currency(), rate: 0.5, isActive: true }))
+      .data.id;
+
+  const masterBodies: Record<string, () => Record<string, unknown>> = {
+    clients: () => ({ name: `Cliente ${next()}`, clientId: `EJ-${seq}`, email: '', address: 'Calle 1' }),
+    passengers: () => ({ name: `Pasajero ${next()}`, passengerId: `PE-${seq}`, dateOfBirth: '1990-01-01' }),
+    suppliers: () => ({ name: `Proveedor ej ${next()}` }),
+    operators: () => ({ name: `Operador ej ${next()}` }),
+    classifications: () => ({ name: `Clasificación ej ${next()}` }),
+  };
+  const masterData: RouteExamples = {};
+  for (const [name, body] of Object.entries(masterBodies)) {
+    const create = async () =>
+      Object.values(await api('POST', `/api/${name}`, body())).find(
+        (v): v is { id: number } => typeof v === 'object' && v !== null,
+      )?.id;
+    Object.assign(masterData, {
+      [`GET /api/${name}`]: async () => ({ url: `/api/${name}?page=1&limit=10&q=a` }),
+      [`GET /api/${name}/search`]: async () => ({ url: `/api/${name}/search?q=a` }),
+      [`GET /api/${name}/:id`]: async () => ({ url: `/api/${name}/${await create()}` }),
+      [`POST /api/${name}`]: async () => ({ url: `/api/${name}`, body: body() }),
+      [`PUT /api/${name}/:id`]: async () => ({ url: `/api/${name}/${await create()}`, body: body() }),
+      [`DELETE /api/${name}/:id`]: async () => ({ url: `/api/${name}/${await create()}` }),
+    });
+  }
+
+  return {
+    'GET /api/health': async () => ({ url: '/api/health' }),
+    'POST /api/auth/login': async () => ({
+      url: '/api/auth/login',
+      body: { email: ctx.users.finance.email, password: ctx.users.finance.password },
+    }),
+    'POST /api/auth/logout': async () => ({ url: '/api/auth/logout' }),
+    'POST /api/auth/register': async () => ({ url: '/api/auth/register', body: userBody() }),
+    'GET /api/auth/demo': async () => ({ url: '/api/auth/demo' }),
+    'GET /api/users/me': async () => ({ url: '/api/users/me' }),
+    'PUT /api/users/me': async () => ({
+      url: '/api/users/me',
+      body: { username: `yo${next()}` },
+      as: 'sales',
+    }),
+    'GET /api/users': async () => ({ url: '/api/users?page=1&limit=10&role=sales' }),
+    'POST /api/users': async () => ({ url: '/api/users', body: userBody() }),
+    'GET /api/users/:id': async () => ({ url: `/api/users/${await newUser()}` }),
+    'PUT /api/users/:id': async () => ({
+      url: `/api/users/${await newUser()}`,
+      body: { username: `otro${next()}` },
+    }),
+    'DELETE /api/users/:id': async () => ({ url: `/api/users/${await newUser()}` }),
+    'GET /api/sales': async () => ({ url: '/api/sales?status=confirmed&page=1&limit=5' }),
+    'GET /api/sales/my-sales': async () => ({ url: '/api/sales/my-sales', as: 'sales' }),
+    'GET /api/sales/:id': async () => ({ url: `/api/sales/${await newSale()}` }),
+    'POST /api/sales': async () => ({ url: '/api/sales', body: saleBody(refs, ctx.users.sales.id) }),
+    'PUT /api/sales/:id': async () => ({
+      url: `/api/sales/${await newSale()}`,
+      body: { ...saleBody(refs, ctx.users.sales.id), version: 1 },
+    }),
+    'DELETE /api/sales/:id': async () => ({ url: `/api/sales/${await newSale()}` }),
+    'GET /api/sales/total': async () => ({ url: '/api/sales/total' }),
+    'GET /api/sales/stats': async () => ({ url: '/api/sales/stats' }),
+    'GET /api/sales/stats-by-type': async () => ({ url: '/api/sales/stats-by-type' }),
+    'GET /api/sales/upcoming-departures': async () => ({ url: '/api/sales/upcoming-departures?limit=5' }),
+    'GET /api/sales/sales-overview': async () => ({ url: '/api/sales/sales-overview' }),
+    'GET /api/payments': async () => ({ url: '/api/payments?status=confirmed&method=cash&page=1' }),
+    'GET /api/payments/stats': async () => ({ url: '/api/payments/stats' }),
+    'GET /api/payments/sale/:saleId': async () => ({ url: `/api/payments/sale/${await newSale()}` }),
+    'GET /api/payments/:id': async () => ({ url: `/api/payments/${await newPayment()}` }),
+    'POST /api/payments': async () => ({ url: '/api/payments', body: await paymentBody() }),
+    'PUT /api/payments/:id': async () => ({
+      url: `/api/payments/${await newPayment()}`,
+      body: { date: '2031-01-16', amount: 120.5, method: 'transfer', reference: 'T-1' },
+    }),
+    'DELETE /api/payments/:id': async () => ({ url: `/api/payments/${await newPayment()}` }),
+    'GET /api/supplier-payments': async () => ({ url: '/api/supplier-payments' }),
+    'GET /api/supplier-payments/stats': async () => ({ url: '/api/supplier-payments/stats' }),
+    'GET /api/supplier-payments/suppliers/sales': async () => ({
+      url: '/api/supplier-payments/suppliers/sales?q=a',
+    }),
+    'GET /api/supplier-payments/supplier/:id/sales': async () => ({
+      url: `/api/supplier-payments/supplier/${refs.supplier.id}/sales`,
+    }),
+    'GET /api/supplier-payments/supplier/:id/history': async () => ({
+      url: `/api/supplier-payments/supplier/${refs.supplier.id}/history`,
+    }),
+    'GET /api/supplier-payments/:id': async () => ({
+      url: `/api/supplier-payments/${await newSupplierPayment()}`,
+    }),
+    'POST /api/supplier-payments': async () => ({
+      url: '/api/supplier-payments',
+      body: supplierPaymentBody(),
+    }),
+    'PUT /api/supplier-payments/:id': async () => ({
+      url: `/api/supplier-payments/${await newSupplierPayment()}`,
+      body: { ...supplierPaymentBody(), amount: '75.25', reference: 'R-2' },
+    }),
+    'DELETE /api/supplier-payments/:id': async () => ({
+      url: `/api/supplier-payments/${await newSupplierPayment()}`,
+    }),
+    'GET /api/invoices': async () => ({ url: '/api/invoices?page=1&limit=10' }),
+    'GET /api/invoices/:id': async () => ({ url: `/api/invoices/${await newInvoice()}` }),
+    'GET /api/invoices/:id/pdf': async () => ({ url: `/api/invoices/${await newInvoice()}/pdf` }),
+    'POST /api/sales/:id/invoice': async () => ({ url: `/api/sales/${await completedSale()}/invoice` }),
+    'POST /api/invoices/:id/cancel': async () => ({
+      url: `/api/invoices/${await newInvoice()}/cancel`,
+      body: { reason: 'Error de emisión' },
+    }),
+    'GET /api/company/settings': async () => ({ url: '/api/company/settings' }),
+    'PUT /api/company/settings': async () => ({
+      url: '/api/company/settings',
+      body: { name: 'Agencia Ejemplo', taxId: '76.000.000-0', address: '', email: '', phone: '' },
+    }),
+    'GET /api/company/currency-rates': async () => ({ url: '/api/company/currency-rates' }),
+    'PUT /api/company/currency-rates': async () => ({
+      url: '/api/company/currency-rates',
+      body: { rates: [{ currency: 'GBP', rate: 1.27, isActive: true }] },
+    }),
+    'POST /api/company/currency-rates': async () => ({
+      url: '/api/company/currency-rates',
+      body: { currency: currency(), rate: '0.00105263', isActive: true },
+    }),
+    'PUT /api/company/currency-rates/:id': async () => ({
+      url: `/api/company/currency-rates/${await newRate()}`,
+      body: { rate: 0.75, isActive: true },
+    }),
+    'PATCH /api/company/currency-rates/:id/toggle': async () => ({
+      url: `/api/company/currency-rates/${await newRate()}/toggle`,
+    }),
+    'DELETE /api/company/currency-rates/:id': async () => ({
+      url: `/api/company/currency-rates/${await newRate()}`,
+    }),
+    ...masterData,
+  };
+}
