@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { intParam } from './report-params';
+import { MAX_ID, queryInt } from './input';
 
 /*
  * Alerts before departure (issue 17): what needs doing before a client travels. The server builds
  * them; the dashboard panel and the sale detail show them with these labels.
  */
 
-/** In order of urgency: a client who has not paid, a booking not confirmed, a supplier to pay, a stale quote. */
+/** In order of urgency (the order alerts are listed in): a client about to travel unpaid, a booking
+ * without its code, a supplier to pay, a stale quote. */
 export const ALERT_KINDS = [
   'client-balance',
   'missing-reservation-code',
@@ -31,9 +32,9 @@ export const STALE_DRAFT_DAYS = 7;
 export const ALERTS_DEFAULT_LIMIT = 20;
 
 export const alertsQuerySchema = z.strictObject({
-  days: intParam('days', 1, 365).default(ALERTS_DEFAULT_DAYS),
-  saleId: intParam('saleId', 1, 2147483647).optional(),
-  limit: intParam('limit', 1, 200).default(ALERTS_DEFAULT_LIMIT),
+  days: queryInt('days', 1, 365).default(ALERTS_DEFAULT_DAYS),
+  saleId: queryInt('saleId', 1, MAX_ID).optional(),
+  limit: queryInt('limit', 1, 200).default(ALERTS_DEFAULT_LIMIT),
 });
 
 export const alertSchema = z.object({

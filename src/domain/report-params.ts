@@ -3,8 +3,8 @@ import { toIsoDate } from './dates';
 
 /*
  * Query-string parameters of the reports and alerts. A query string only carries text, so each
- * parameter is checked as text first: dates exactly yyyy-mm-dd and integers plain digit strings.
- * Nothing is coerced ('0x10', '1e1', 'true', ' 7' and a repeated parameter are 400, not guesses).
+ * parameter is checked as text: dates exactly yyyy-mm-dd (whole numbers use queryInt of ./input).
+ * Nothing is coerced: a malformed or repeated parameter is a 400, never a guess.
  */
 
 /** A real calendar date written yyyy-mm-dd ('2026-02-30' is refused). */
@@ -14,16 +14,6 @@ export const isoDateParam = (name: string) => {
     .string(message)
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
     .refine((value) => toIsoDate(value) === value, message);
-};
-
-/** A whole number between min and max written as plain digits. */
-export const intParam = (name: string, min: number, max: number) => {
-  const message = `${name} debe ser un número entero entre ${min} y ${max}`;
-  return z
-    .string(message)
-    .regex(/^\d{1,10}$/, message)
-    .transform(Number)
-    .refine((value) => value >= min && value <= max, message);
 };
 
 /** One of a fixed set of words. */

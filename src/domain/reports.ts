@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { choiceParam, intParam, isoDateParam, searchParam } from './report-params';
+import { queryInt } from './input';
+import { choiceParam, isoDateParam, searchParam } from './report-params';
 
 /*
  * The finance reports (issue 17): query schemas the server validates with and reply schemas it
@@ -37,8 +38,8 @@ export const receivablesQuerySchema = z.strictObject({
   asOf: isoDateParam('asOf').optional(),
   q: searchParam.optional(),
   sort: choiceParam('sort', RECEIVABLES_SORTS).default('pending'),
-  page: intParam('page', 1, 100000).default(1),
-  limit: intParam('limit', 1, 100).default(RECEIVABLES_PAGE_SIZE),
+  page: queryInt('page', 1, 100000).default(1),
+  limit: queryInt('limit', 1, 100).default(RECEIVABLES_PAGE_SIZE),
 });
 export const receivableClientQuerySchema = z.strictObject({ asOf: isoDateParam('asOf').optional() });
 
@@ -105,7 +106,7 @@ export const PAYABLE_ITEMS_SHOWN = 100;
 
 export const payablesQuerySchema = z.strictObject({
   asOf: isoDateParam('asOf').optional(),
-  days: intParam('days', 1, 365).default(PAYABLES_DEFAULT_DAYS),
+  days: queryInt('days', 1, 365).default(PAYABLES_DEFAULT_DAYS),
 });
 const payableItemSchema = z.object({
   itemId: z.number().int(),
@@ -184,8 +185,8 @@ const reportFigures = {
   totalSale: money,
   totalCost: money,
   profit: money,
-  /** Profit as a percentage of the sale total, two decimals; null without sales. */
-  margin: z.number().nullable(),
+  /** Profit as a percentage of the sale total, two decimals; left out without sales. */
+  margin: z.number().optional(),
 };
 export const salesReportReplySchema = z.object({
   from: z.string(),

@@ -79,17 +79,17 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('GET /api/alerts', () => {
-  it('lists every kind, most urgent first, with counts and Spanish messages', async () => {
+  it('lists every kind in order of urgency, soonest first, with counts and Spanish messages', async () => {
     const res = await get('');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(kinds(body.alerts)).toEqual([
-      ['supplier-due', sale.d1],
-      ['missing-reservation-code', sale.a4],
       ['client-balance', sale.a1],
-      ['supplier-due', sale.d2],
       ['client-balance', sale.a2],
+      ['missing-reservation-code', sale.a4],
       ['missing-reservation-code', sale.a2],
+      ['supplier-due', sale.d1],
+      ['supplier-due', sale.d2],
       ['stale-draft', sale.draft],
     ]);
     expect(body.counts).toEqual({
@@ -98,7 +98,7 @@ describe('GET /api/alerts', () => {
       'supplier-due': 2,
       'stale-draft': 1,
     });
-    const [d1, a4, a1, d2] = body.alerts as Alert[];
+    const [a1, , a4, , d1, d2] = body.alerts as Alert[];
     expect(a1).toMatchObject({
       amount: 400,
       travelDate: day(3),
@@ -119,9 +119,9 @@ describe('GET /api/alerts', () => {
   it('gives a seller the alerts of their own sales only; finance sees the company', async () => {
     const own = (await get('', 'sales')).json();
     expect(kinds(own.alerts)).toEqual([
-      ['supplier-due', sale.d1],
-      ['missing-reservation-code', sale.a4],
       ['client-balance', sale.a1],
+      ['missing-reservation-code', sale.a4],
+      ['supplier-due', sale.d1],
       ['stale-draft', sale.draft],
     ]);
     expect(own.counts).toEqual({
@@ -135,9 +135,9 @@ describe('GET /api/alerts', () => {
 
   it('looks `days` ahead, filters one sale and limits each kind while counting all', async () => {
     expect(kinds((await get('?days=3')).json().alerts).slice(0, 3)).toEqual([
-      ['supplier-due', sale.d1],
-      ['missing-reservation-code', sale.a4],
       ['client-balance', sale.a1],
+      ['missing-reservation-code', sale.a4],
+      ['supplier-due', sale.d1],
     ]);
     expect((await get('?days=3')).json().counts['client-balance']).toBe(1);
     expect(kinds((await get(`?saleId=${sale.a2}`)).json().alerts)).toEqual([
@@ -172,7 +172,7 @@ describe('GET /api/alerts', () => {
     ]) {
       const res = await get(query);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().message, query).toMatch(/debe|desconocid/i);
+      expect(res.json().message, query).toMatch(/debe|desconocid|superar/i);
     }
     expect((await get('')).statusCode).toBe(200);
     expect((await agency.call('GET', '/api/alerts', undefined, 'anonymous')).statusCode).toBe(401);

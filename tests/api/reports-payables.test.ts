@@ -127,7 +127,7 @@ describe('GET /api/reports/payables', () => {
     ]) {
       const res = await get(query);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().message, query).toMatch(/debe|desconocid/i);
+      expect(res.json().message, query).toMatch(/debe|desconocid|superar/i);
     }
   });
 });

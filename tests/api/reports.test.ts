@@ -137,7 +137,7 @@ describe('GET /api/reports/sales', () => {
       from: '2020-01-01',
       to: '2020-12-31',
       rows: [],
-      totals: { salesCount: 0, totalSale: 0, totalCost: 0, profit: 0, margin: null },
+      totals: { salesCount: 0, totalSale: 0, totalCost: 0, profit: 0 },
     });
   });
 

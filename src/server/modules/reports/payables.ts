@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import { addDays } from '../../../domain/report-params';
 import {
@@ -19,8 +19,11 @@ import { supplierBalanceRows } from '../supplier-payments';
  * items, and each item's unpaid part is what remains of the balance after the items due after it.
  */
 
-/** Every item with an unpaid part, as a subquery: `unpaid` > 0, `dueDate` as yyyy-mm-dd. */
-export function unpaidSupplierItems(db: Database) {
+/**
+ * Every item with an unpaid part, as a subquery: `unpaid` > 0, `dueDate` as yyyy-mm-dd. `suppliers`
+ * narrows the work to some suppliers (each supplier's items are settled on their own).
+ */
+export function unpaidSupplierItems(db: Database, suppliers?: SQL) {
   const due = sql`coalesce(${saleItems.paymentDate}, ${sales.travelDate})`;
   const items = db
     .select({
@@ -38,7 +41,7 @@ export function unpaidSupplierItems(db: Database) {
     })
     .from(saleItems)
     .innerJoin(sales, eq(sales.id, saleItems.saleId))
-    .where(ne(sales.status, 'cancelled'))
+    .where(and(ne(sales.status, 'cancelled'), suppliers && inArray(saleItems.supplierId, suppliers)))
     .as('supplier_items');
   const balances = supplierBalanceRows(db, undefined).as('balances');
   const later = sql`(${items.costFromHere} - ${items.costPrice})`;

@@ -107,7 +107,7 @@ export async function salesReport(
     totalSale: money(r.totalSale),
     totalCost: money(r.totalCost),
     profit: money(r.profit),
-    margin: r.margin === null ? null : Number(r.margin),
+    margin: r.margin === null ? undefined : Number(r.margin),
   });
   const totalsRow = rows.find((r) => r.key === null);
   return {
@@ -116,8 +116,6 @@ export async function salesReport(
     rows: rows
       .filter((r) => r.key !== null)
       .map((r) => ({ key: r.key ?? '', label: displayLabel(query.groupBy, r.label ?? ''), ...figures(r) })),
-    totals: totalsRow
-      ? figures(totalsRow)
-      : { salesCount: 0, totalSale: 0, totalCost: 0, profit: 0, margin: null },
+    totals: totalsRow ? figures(totalsRow) : { salesCount: 0, totalSale: 0, totalCost: 0, profit: 0 },
   };
 }

@@ -8,14 +8,18 @@ import { AlertList } from './AlertList';
 import { ALERT_STYLE } from './alert-style';
 import { useAlerts } from './api';
 
-/** The dashboard shows this many alerts, most urgent first; the counts cover all of them. */
-const SHOWN = 8;
+/** The dashboard shows this many alerts of each kind, most urgent first; the counts cover all. */
+const SHOWN_PER_KIND = 3;
 
 /** "Alertas" on the dashboard: counts by kind and the most urgent alerts, each opening its sale. */
 export function AlertsPanel() {
   const titleId = useId();
   const { data, isPending, error } = useAlerts();
   const total = data ? ALERT_KINDS.reduce((n, kind) => n + data.counts[kind], 0) : 0;
+  // A few of each kind, so that dozens of supplier dues never hide a client about to travel unpaid.
+  const shown = ALERT_KINDS.flatMap((kind) =>
+    (data?.alerts ?? []).filter((a) => a.kind === kind).slice(0, SHOWN_PER_KIND),
+  );
 
   return (
     <Card className="p-5">
@@ -40,7 +44,7 @@ export function AlertsPanel() {
             {total === 0 ? (
               <p className="py-4 text-center text-sm text-gray-700">No hay alertas pendientes</p>
             ) : (
-              <AlertList alerts={data.alerts.slice(0, SHOWN)} linkToSale label="Alertas más urgentes" />
+              <AlertList alerts={shown} linkToSale label="Alertas más urgentes" />
             )}
           </>
         )}

@@ -23,7 +23,7 @@ const ReportChart = lazy(async () => ({ default: (await import('./ReportChart'))
 
 const GROUP_OPTIONS = REPORT_GROUPS.map((value) => ({ value, label: REPORT_GROUP_LABELS[value] }));
 const DATE_OPTIONS = REPORT_DATE_FIELDS.map((value) => ({ value, label: REPORT_DATE_FIELD_LABELS[value] }));
-const margin = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)} %`);
+const margin = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(2)} %`);
 
 type Figures = SalesReportReply['totals'];
 function FigureCells({ row, strong }: { row: Figures; strong?: boolean }) {
