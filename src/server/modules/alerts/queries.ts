@@ -109,7 +109,7 @@ async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Pro
     q.saleId === undefined
       ? undefined
       : sql`(select ${saleItems.supplierId} from ${saleItems} where ${saleItems.saleId} = ${q.saleId})`;
-  const unpaid = unpaidSupplierItems(db, ofSale);
+  const unpaid = unpaidSupplierItems(db, addDays(q.today, SUPPLIER_DUE_DAYS), ofSale);
   const rows = await db
     .select({
       saleId: unpaid.saleId,
@@ -123,7 +123,6 @@ async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Pro
     .from(unpaid)
     .where(
       and(
-        lte(unpaid.dueDate, addDays(q.today, SUPPLIER_DUE_DAYS)),
         sellerCondition(unpaid.sellerId, scope),
         q.saleId === undefined ? undefined : eq(unpaid.saleId, q.saleId),
       ),

@@ -20,68 +20,79 @@ import { supplierBalanceRows } from '../supplier-payments';
  */
 
 /**
- * Every item with an unpaid part, as a subquery: `unpaid` > 0, `dueDate` as yyyy-mm-dd. `suppliers`
- * narrows the work to some suppliers (each supplier's items are settled on their own).
+ * Every item with an unpaid part due by `until`, as a subquery: `unpaid` > 0, `dueDate` as yyyy-mm-dd.
+ * `suppliers` narrows the work to some suppliers (each supplier's items are settled on their own).
+ *
+ * In three steps, so that no step sorts every item: the cost per supplier and due day (a grouping);
+ * each day's unpaid part, what the balance leaves after the days due later (a sort of days only);
+ * then the items of the days with an unpaid part, where the latest items of the day are the unpaid ones.
  */
-export function unpaidSupplierItems(db: Database, suppliers?: SQL) {
-  const due = sql`coalesce(${saleItems.paymentDate}, ${sales.travelDate})`;
+export function unpaidSupplierItems(db: Database, until: string, suppliers?: SQL) {
+  const due = sql<string>`coalesce(${saleItems.paymentDate}, ${sales.travelDate})`;
+  const counted = and(ne(sales.status, 'cancelled'), suppliers && inArray(saleItems.supplierId, suppliers));
+  const days = db
+    .select({
+      supplierId: saleItems.supplierId,
+      day: sql<string>`${due}`.as('due_day'),
+      cost: sql<string>`sum(${saleItems.costPrice})`.as('day_cost'),
+    })
+    .from(saleItems)
+    .innerJoin(sales, eq(sales.id, saleItems.saleId))
+    .where(counted)
+    .groupBy(saleItems.supplierId, due)
+    .as('due_days');
+  const balances = supplierBalanceRows(db, undefined).as('balances');
+  const laterDays = sql`(sum(${days.cost}) over (partition by ${days.supplierId}
+    order by ${days.day} desc) - ${days.cost})`;
+  const dayParts = db
+    .select({
+      supplierId: days.supplierId,
+      day: days.day,
+      supplierName: balances.supplierName,
+      supplierPending: balances.pendingAmount,
+      dayUnpaid: sql<string>`least(${days.cost}, ${balances.pendingAmount} - ${laterDays})`.as('day_unpaid'),
+    })
+    .from(days)
+    .innerJoin(balances, eq(balances.supplierId, days.supplierId))
+    .where(gt(balances.pendingAmount, '0'))
+    .as('day_parts');
+  const laterSameDay = sql`(sum(${saleItems.costPrice}) over (partition by ${saleItems.supplierId}, ${dayParts.day}
+    order by ${saleItems.id} desc) - ${saleItems.costPrice})`;
   const items = db
     .select({
       itemId: sql<number>`${saleItems.id}`.as('item_id'),
       saleId: saleItems.saleId,
       supplierId: saleItems.supplierId,
+      supplierName: dayParts.supplierName,
+      supplierPending: dayParts.supplierPending,
       sellerId: sales.sellerId,
       passengerName: sales.passengerName,
       travelDate: sales.travelDate,
       costPrice: saleItems.costPrice,
-      dueDate: sql<string>`${due}::text`.as('due_date'),
-      // Cost of this item and of every item of the supplier due after it.
-      costFromHere: sql<string>`sum(${saleItems.costPrice}) over (partition by ${saleItems.supplierId}
-        order by ${due} desc, ${saleItems.id} desc)`.as('cost_from_here'),
+      dueDate: sql<string>`${dayParts.day}::text`.as('due_date'),
+      unpaid: sql<string>`least(${saleItems.costPrice}, ${dayParts.dayUnpaid} - ${laterSameDay})`.as(
+        'unpaid',
+      ),
     })
     .from(saleItems)
     .innerJoin(sales, eq(sales.id, saleItems.saleId))
-    .where(and(ne(sales.status, 'cancelled'), suppliers && inArray(saleItems.supplierId, suppliers)))
+    .innerJoin(dayParts, and(eq(dayParts.supplierId, saleItems.supplierId), sql`${dayParts.day} = ${due}`))
+    // Whole days are left out, so the split within each remaining day is unchanged.
+    .where(and(counted, gt(dayParts.dayUnpaid, '0'), lte(dayParts.day, until)))
     .as('supplier_items');
-  const balances = supplierBalanceRows(db, undefined).as('balances');
-  const later = sql`(${items.costFromHere} - ${items.costPrice})`;
-  return db
-    .select({
-      itemId: items.itemId,
-      saleId: items.saleId,
-      supplierId: items.supplierId,
-      supplierName: balances.supplierName,
-      supplierPending: balances.pendingAmount,
-      sellerId: items.sellerId,
-      passengerName: items.passengerName,
-      travelDate: items.travelDate,
-      costPrice: items.costPrice,
-      dueDate: items.dueDate,
-      unpaid: sql<string>`least(${items.costPrice}, ${balances.pendingAmount} - ${later})`.as('unpaid'),
-    })
-    .from(items)
-    .innerJoin(balances, eq(balances.supplierId, items.supplierId))
-    .where(
-      and(
-        gt(balances.pendingAmount, '0'),
-        sql`${later} < ${balances.pendingAmount}`,
-        gt(items.costPrice, '0'),
-      ),
-    )
-    .as('unpaid_items');
+  return db.select().from(items).where(gt(items.unpaid, '0')).as('unpaid_items');
 }
 
 const money = (value: string) => Number(value);
 
 /** Suppliers with a balance, most overdue first, each with its unpaid items due by `asOf + days`. */
 export async function payables(db: Database, asOf: string, days: number): Promise<PayablesReply> {
-  const unpaid = unpaidSupplierItems(db);
   const until = addDays(asOf, days);
+  const unpaid = unpaidSupplierItems(db, until);
   const weekEnd = addDays(asOf, DUE_THIS_WEEK_DAYS);
   const rows = await db
     .select()
     .from(unpaid)
-    .where(lte(unpaid.dueDate, until))
     .orderBy(asc(unpaid.supplierName), asc(unpaid.supplierId), asc(unpaid.dueDate), asc(unpaid.itemId));
   // Suppliers owed something with nothing due in the window still appear, with their balance alone.
   const owed = await supplierBalanceRows(db, undefined);
