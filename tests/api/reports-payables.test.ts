@@ -113,6 +113,29 @@ describe('GET /api/reports/payables', () => {
     expect(supplier.items[0]).toMatchObject({ saleId: saleIds[1], costPrice: 200, pendingAmount: 100 });
   });
 
+  it('within one due day, settles the items in the order they were added', async () => {
+    const sameDay = await agency.supplier('Proveedor Mismo Día');
+    const ids: number[] = [];
+    for (const cost of ['100.00', '200.00', '300.00']) {
+      ids.push(
+        await agency.sale({
+          travelDate: at(200),
+          items: [{ salePrice: '999.00', costPrice: cost, supplierId: sameDay.id, paymentDate: at(20) }],
+        }),
+      );
+    }
+    await agency.paySupplier(sameDay.id, '250.00');
+    const body = (await get(`?asOf=${AS_OF}`)).json();
+    const supplier = body.suppliers.find((s: { supplierId: number }) => s.supplierId === sameDay.id);
+    expect(supplier).toMatchObject({ pendingAmount: 350, dueSoonAmount: 350, itemsCount: 2 });
+    expect(
+      supplier.items.map((i: { saleId: number; pendingAmount: number }) => [i.saleId, i.pendingAmount]),
+    ).toEqual([
+      [ids[1], 50],
+      [ids[2], 300],
+    ]);
+  });
+
   it('is for admin and finance only, and refuses malformed parameters', async () => {
     expect((await get('', 'finance')).statusCode).toBe(200);
     expect((await get('', 'sales')).statusCode).toBe(403);

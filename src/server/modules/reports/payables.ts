@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import { addDays } from '../../../domain/report-params';
 import {
@@ -23,9 +23,9 @@ import { supplierBalanceRows } from '../supplier-payments';
  * Every item with an unpaid part due by `until`, as a subquery: `unpaid` > 0, `dueDate` as yyyy-mm-dd.
  * `suppliers` narrows the work to some suppliers (each supplier's items are settled on their own).
  *
- * In three steps, so that no step sorts every item: the cost per supplier and due day (a grouping);
- * each day's unpaid part, what the balance leaves after the days due later (a sort of days only);
- * then the items of the days with an unpaid part, where the latest items of the day are the unpaid ones.
+ * In steps, so that no step sorts every item: the cost per supplier and due day (a grouping); each
+ * day's unpaid part, what the balance leaves after the days due later (a sort of days only); the
+ * earliest such day per supplier; then the supplier's items from that day on (found by a hash join).
  */
 export function unpaidSupplierItems(db: Database, until: string, suppliers?: SQL) {
   const due = sql<string>`coalesce(${saleItems.paymentDate}, ${sales.travelDate})`;
@@ -56,29 +56,42 @@ export function unpaidSupplierItems(db: Database, until: string, suppliers?: SQL
     .innerJoin(balances, eq(balances.supplierId, days.supplierId))
     .where(gt(balances.pendingAmount, '0'))
     .as('day_parts');
-  const laterSameDay = sql`(sum(${saleItems.costPrice}) over (partition by ${saleItems.supplierId}, ${dayParts.day}
+  // Only the earliest day with an unpaid part is paid in part; every later day is wholly unpaid.
+  const cutoffs = db
+    .selectDistinctOn([dayParts.supplierId], {
+      supplierId: dayParts.supplierId,
+      supplierName: dayParts.supplierName,
+      supplierPending: dayParts.supplierPending,
+      day: sql<string>`${dayParts.day}`.as('cutoff_day'),
+      dayUnpaid: dayParts.dayUnpaid,
+    })
+    .from(dayParts)
+    .where(gt(dayParts.dayUnpaid, '0'))
+    .orderBy(dayParts.supplierId, dayParts.day)
+    .as('cutoffs');
+  // On that day the latest items (highest id) are the unpaid ones.
+  const laterSameDay = sql`(sum(${saleItems.costPrice}) over (partition by ${saleItems.supplierId}, ${due}
     order by ${saleItems.id} desc) - ${saleItems.costPrice})`;
   const items = db
     .select({
       itemId: sql<number>`${saleItems.id}`.as('item_id'),
       saleId: saleItems.saleId,
       supplierId: saleItems.supplierId,
-      supplierName: dayParts.supplierName,
-      supplierPending: dayParts.supplierPending,
+      supplierName: cutoffs.supplierName,
+      supplierPending: cutoffs.supplierPending,
       sellerId: sales.sellerId,
       passengerName: sales.passengerName,
       travelDate: sales.travelDate,
       costPrice: saleItems.costPrice,
-      dueDate: sql<string>`${dayParts.day}::text`.as('due_date'),
-      unpaid: sql<string>`least(${saleItems.costPrice}, ${dayParts.dayUnpaid} - ${laterSameDay})`.as(
-        'unpaid',
-      ),
+      dueDate: sql<string>`${due}::text`.as('due_date'),
+      unpaid: sql<string>`case when ${due} = ${cutoffs.day}
+        then least(${saleItems.costPrice}, ${cutoffs.dayUnpaid} - ${laterSameDay})
+        else ${saleItems.costPrice} end`.as('unpaid'),
     })
     .from(saleItems)
     .innerJoin(sales, eq(sales.id, saleItems.saleId))
-    .innerJoin(dayParts, and(eq(dayParts.supplierId, saleItems.supplierId), sql`${dayParts.day} = ${due}`))
-    // Whole days are left out, so the split within each remaining day is unchanged.
-    .where(and(counted, gt(dayParts.dayUnpaid, '0'), lte(dayParts.day, until)))
+    .innerJoin(cutoffs, eq(cutoffs.supplierId, saleItems.supplierId))
+    .where(and(counted, gte(due, cutoffs.day), lte(due, until)))
     .as('supplier_items');
   return db.select().from(items).where(gt(items.unpaid, '0')).as('unpaid_items');
 }
