@@ -88,6 +88,11 @@ async function hotCalls(url: string): Promise<Call[]> {
     { name: 'Panel: estadísticas', path: () => '/api/sales/stats', token: admin },
     { name: 'Panel: ventas 30 días', path: () => '/api/sales/sales-overview', token: admin },
     { name: 'Proveedores: resúmenes', path: () => '/api/supplier-payments/suppliers/sales', token: admin },
+    { name: 'Cobranza (pág. 1)', path: () => '/api/reports/receivables', token: admin },
+    { name: 'Vencimientos a proveedores', path: () => '/api/reports/payables', token: admin },
+    { name: 'Reporte por mes', path: () => '/api/reports/sales?groupBy=month', token: admin },
+    { name: 'Alertas (admin)', path: () => '/api/alerts', token: admin },
+    { name: 'Alertas (vendedor)', path: () => '/api/alerts', token: seller },
     {
       name: 'Inicio de sesión',
       method: 'POST',

@@ -22,3 +22,19 @@ export const NAV_LINKS: readonly NavLink[] = [
 export function navLinksFor(role: Role): NavLink[] {
   return NAV_LINKS.filter((link) => link.roles === 'all' || link.roles.includes(role));
 }
+
+/**
+ * Issue 17: the finance screens form a second sidebar group below the spec's entries, which stay as
+ * they are (docs/decisions/0016-finance-screens-and-scope.md). A seller reaches their own reports
+ * from the dashboard instead.
+ */
+export const FINANCE_GROUP_LABEL = 'Finanzas';
+export const FINANCE_LINKS: readonly NavLink[] = [
+  { label: 'Cobranza', to: '/receivables', roles: ['admin', 'finance'] },
+  { label: 'Vencimientos', to: '/payables', roles: ['admin', 'finance'] },
+  { label: 'Reportes', to: '/reports', roles: ['admin', 'finance'] },
+];
+
+export function financeLinksFor(role: Role): NavLink[] {
+  return FINANCE_LINKS.filter((link) => link.roles === 'all' || link.roles.includes(role));
+}

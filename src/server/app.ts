@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../domain/zod-locale';
 import type { DatabaseHandle } from './db/client';
+import { alertsRoutes } from './modules/alerts/routes';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalogs/routes';
 import { clientsRoutes } from './modules/clients/routes';
@@ -11,6 +12,7 @@ import { healthRoutes } from './modules/health/routes';
 import { invoicesRoutes } from './modules/invoices/routes';
 import { passengersRoutes } from './modules/passengers/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { reportsRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { supplierPaymentsRoutes } from './modules/supplier-payments/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -65,6 +67,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(supplierPaymentsRoutes, { db });
   await app.register(invoicesRoutes, { db });
   await app.register(paymentsRoutes, { db });
+  await app.register(reportsRoutes, { db });
+  await app.register(alertsRoutes, { db });
   for (const kind of ['suppliers', 'operators', 'classifications'] as const) {
     await app.register(catalogRoutes(kind), { db });
   }

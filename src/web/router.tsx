@@ -7,6 +7,7 @@ import { companyRoutes } from './features/company/routes';
 import { invoicesRoutes } from './features/invoices/routes';
 import { passengersRoutes } from './features/passengers/routes';
 import { paymentsRoutes } from './features/payments/routes';
+import { reportsRoutes } from './features/reports/routes';
 import { salesRoutes } from './features/sales/routes';
 import { supplierPaymentsRoutes } from './features/supplier-payments/routes';
 
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
           ...supplierPaymentsRoutes,
           ...companyRoutes,
           ...invoicesRoutes,
+          ...reportsRoutes,
         ],
       },
       { path: '*', element: <Navigate to="/dashboard" replace /> },

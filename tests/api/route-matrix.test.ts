@@ -88,6 +88,12 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/invoices/:id/pdf': { access: ALL_ROLES },
   'POST /api/sales/:id/invoice': { access: ['admin', 'sales'] },
   'POST /api/invoices/:id/cancel': { access: ['admin'], body: () => ({ reason: 'Error de emisión' }) },
+  // Issue 17: what clients owe and supplier dues are for admin and finance; reports and alerts for all.
+  'GET /api/reports/receivables': { access: ['admin', 'finance'] },
+  'GET /api/reports/receivables/:id': { access: ['admin', 'finance'] },
+  'GET /api/reports/payables': { access: ['admin', 'finance'] },
+  'GET /api/reports/sales': { access: ALL_ROLES },
+  'GET /api/alerts': { access: ALL_ROLES },
   'GET /api/company/settings': { access: ['admin'] },
   'PUT /api/company/settings': { access: ['admin'], body: () => ({ name: 'Agencia Matriz' }) },
   'GET /api/company/currency-rates': { access: ['admin'] },

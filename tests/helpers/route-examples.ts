@@ -188,6 +188,22 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     'DELETE /api/company/currency-rates/:id': async () => ({
       url: `/api/company/currency-rates/${await newRate()}`,
     }),
+    // Issue 17: the finance reports and alerts, with every parameter they take.
+    'GET /api/reports/receivables': async () => ({
+      url: '/api/reports/receivables?asOf=2031-03-01&q=a&sort=overdue&page=1&limit=10',
+    }),
+    'GET /api/reports/receivables/:id': async () => ({
+      url: `/api/reports/receivables/${refs.client.id}?asOf=2031-03-01`,
+    }),
+    'GET /api/reports/payables': async () => ({ url: '/api/reports/payables?asOf=2031-01-01&days=60' }),
+    'GET /api/reports/sales': async () => ({
+      url: '/api/reports/sales?groupBy=supplier&from=2031-01-01&to=2031-12-31&dateField=travel',
+      as: 'sales',
+    }),
+    'GET /api/alerts': async () => ({
+      url: `/api/alerts?days=30&limit=5&saleId=${await newSale()}`,
+      as: 'sales',
+    }),
     ...masterData,
   };
 }

@@ -172,7 +172,7 @@ describe('dashboard', () => {
 });
 
 describe('quick actions', () => {
-  it('gives admin and sales all four, admin with "Gestionar Clientes"', () => {
+  it('gives admin and sales the spec\'s four and more, admin with "Gestionar Clientes"', () => {
     expect(quickActionsFor('admin').map((a) => quickActionLabel(a, 'admin'))).toEqual([
       'Crear Venta',
       'Agregar Cliente',
@@ -180,6 +180,7 @@ describe('quick actions', () => {
       'Gestionar Clientes',
       'Ver Pagos',
       'Ver Facturas',
+      'Ver Reportes',
     ]);
     expect(quickActionsFor('sales').map((a) => quickActionLabel(a, 'sales'))).toEqual([
       'Crear Venta',
@@ -188,10 +189,11 @@ describe('quick actions', () => {
       'Ver Clientes',
       'Ver Pagos',
       'Ver Facturas',
+      'Ver Reportes',
     ]);
   });
 
-  it('gives finance only payments and invoices', () => {
-    expect(quickActionsFor('finance').map((a) => a.to)).toEqual(['/payments', '/invoices']);
+  it('gives finance payments, invoices and reports', () => {
+    expect(quickActionsFor('finance').map((a) => a.to)).toEqual(['/payments', '/invoices', '/reports']);
   });
 });

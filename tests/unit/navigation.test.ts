@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAV_LINKS, navLinksFor } from '../../src/domain/navigation';
+import { financeLinksFor, NAV_LINKS, navLinksFor } from '../../src/domain/navigation';
 
 const labels = (role: Parameters<typeof navLinksFor>[0]) => navLinksFor(role).map((link) => link.label);
 
@@ -25,5 +25,14 @@ describe('navLinksFor', () => {
 
   it('gives finance only Inicio', () => {
     expect(navLinksFor('finance').map((link) => link.to)).toEqual(['/dashboard']);
+  });
+});
+
+describe('financeLinksFor', () => {
+  it('gives admin and finance the Finanzas group, and sales nothing', () => {
+    const labels = ['Cobranza', 'Vencimientos', 'Reportes'];
+    expect(financeLinksFor('admin').map((link) => link.label)).toEqual(labels);
+    expect(financeLinksFor('finance').map((link) => link.label)).toEqual(labels);
+    expect(financeLinksFor('sales')).toEqual([]);
   });
 });

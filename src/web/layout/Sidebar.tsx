@@ -1,6 +1,11 @@
 import { Circle, LogOut, PanelLeftClose, PanelLeftOpen, UserRound, X } from 'lucide-react';
 import { NavLink, useNavigate } from 'react-router';
-import { navLinksFor } from '../../domain/navigation';
+import {
+  FINANCE_GROUP_LABEL,
+  financeLinksFor,
+  type NavLink as NavLinkEntry,
+  navLinksFor,
+} from '../../domain/navigation';
 import { ROLE_LABELS } from '../../domain/roles';
 import { useAuth, useCurrentUser } from '../auth';
 import { cn } from '../lib/cn';
@@ -32,6 +37,30 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
     navigate('/login', { replace: true });
   };
 
+  const financeLinks = financeLinksFor(user.role);
+  const navItem = (link: NavLinkEntry) => {
+    const Icon = NAV_ICONS[link.to] ?? Circle;
+    return (
+      <li key={link.to}>
+        <NavLink
+          to={link.to}
+          aria-label={collapsed ? link.label : undefined}
+          title={collapsed ? link.label : undefined}
+          className={({ isActive }) =>
+            cn(
+              ITEM,
+              collapsed && 'justify-center',
+              isActive ? 'bg-blue-600 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white',
+            )
+          }
+        >
+          <Icon aria-hidden="true" className="size-5 shrink-0" />
+          {!collapsed && <span className="truncate">{link.label}</span>}
+        </NavLink>
+      </li>
+    );
+  };
+
   return (
     <aside
       className={cn(
@@ -60,32 +89,21 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
       </div>
 
       <nav aria-label="Menú principal" className="flex-1 overflow-y-auto px-2 py-4">
-        <ul className="space-y-1">
-          {navLinksFor(user.role).map((link) => {
-            const Icon = NAV_ICONS[link.to] ?? Circle;
-            return (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  aria-label={collapsed ? link.label : undefined}
-                  title={collapsed ? link.label : undefined}
-                  className={({ isActive }) =>
-                    cn(
-                      ITEM,
-                      collapsed && 'justify-center',
-                      isActive
-                        ? 'bg-blue-600 text-white'
-                        : 'text-slate-300 hover:bg-slate-800 hover:text-white',
-                    )
-                  }
-                >
-                  <Icon aria-hidden="true" className="size-5 shrink-0" />
-                  {!collapsed && <span className="truncate">{link.label}</span>}
-                </NavLink>
-              </li>
-            );
-          })}
-        </ul>
+        <ul className="space-y-1">{navLinksFor(user.role).map(navItem)}</ul>
+        {financeLinks.length > 0 && (
+          <>
+            {collapsed ? (
+              <hr className="my-3 border-slate-700" />
+            ) : (
+              <h2 className="mt-6 mb-2 px-3 text-xs font-semibold tracking-wide text-slate-300 uppercase">
+                {FINANCE_GROUP_LABEL}
+              </h2>
+            )}
+            <ul className="space-y-1" aria-label={collapsed ? FINANCE_GROUP_LABEL : undefined}>
+              {financeLinks.map(navItem)}
+            </ul>
+          </>
+        )}
       </nav>
 
       <div className="space-y-2 border-t border-slate-700 p-2">

@@ -1,6 +1,9 @@
 import {
   Briefcase,
   Building2,
+  CalendarClock,
+  ChartColumn,
+  HandCoins,
   House,
   type LucideIcon,
   Plane,
@@ -22,4 +25,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   '/classifications': Tags,
   '/supplier-payments': Wallet,
   '/company-settings': Settings,
+  '/receivables': HandCoins,
+  '/payables': CalendarClock,
+  '/reports': ChartColumn,
 };

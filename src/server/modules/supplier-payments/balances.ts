@@ -21,7 +21,7 @@ const RECENT_SALES = 3;
  * not cancelled (kept per supplier by triggers in `supplier_totals`, docs/performance.md); what it
  * was paid is the sum of its payments converted at the rate frozen on each.
  */
-function balanceRows(db: Database, where: SQL | undefined) {
+export function balanceRows(db: Database, where: SQL | undefined) {
   const paid = db
     .select({
       supplierId: supplierPayments.supplierId,
@@ -35,9 +35,10 @@ function balanceRows(db: Database, where: SQL | undefined) {
     .select({
       supplierId: suppliers.id,
       supplierName: suppliers.name,
-      totalAmount: owed,
-      paidAmount: sql<string>`coalesce(${paid.total}, 0)`,
-      pendingAmount: sql<string>`${owed} - coalesce(${paid.total}, 0)`,
+      // Aliased so that other reports can use these rows as a subquery (the supplier dues).
+      totalAmount: sql<string>`${owed}`.as('total_amount'),
+      paidAmount: sql<string>`coalesce(${paid.total}, 0)`.as('paid_amount'),
+      pendingAmount: sql<string>`${owed} - coalesce(${paid.total}, 0)`.as('pending_amount'),
       salesCount: sql<number>`coalesce(${supplierTotals.salesCount}, 0)`.mapWith(Number),
     })
     .from(suppliers)

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Role } from '../../../domain/roles';
 import { useCurrentUser } from '../../auth';
 import { buttonClasses } from '../../components/ui/Button';
+import { AlertsPanel } from '../alerts';
 import { DashboardFigures } from './DashboardFigures';
 import { quickActionLabel, quickActionsFor } from './quick-actions';
 
@@ -42,6 +43,8 @@ export function DashboardPage() {
           </ul>
         </section>
       )}
+
+      <AlertsPanel />
 
       <DashboardFigures role={user.role} />
     </div>

@@ -1,4 +1,13 @@
-import { FileText, FolderOpen, type LucideIcon, Plus, UserPlus, Users, Wallet } from 'lucide-react';
+import {
+  ChartColumn,
+  FileText,
+  FolderOpen,
+  type LucideIcon,
+  Plus,
+  UserPlus,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import type { Role } from '../../../domain/roles';
 
 export interface QuickAction {
@@ -27,6 +36,8 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
   },
   { label: 'Ver Pagos', to: '/payments', roles: ['admin', 'sales', 'finance'], icon: Wallet },
   { label: 'Ver Facturas', to: '/invoices', roles: ['admin', 'sales', 'finance'], icon: FileText },
+  // Issue 17: the seller's only way to their own report (the sidebar's Finanzas group is admin and finance).
+  { label: 'Ver Reportes', to: '/reports', roles: ['admin', 'sales', 'finance'], icon: ChartColumn },
 ];
 
 export function quickActionsFor(role: Role): QuickAction[] {

@@ -15,9 +15,9 @@ import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { Modal } from '../../components/ui/Modal';
+import { SelectField } from '../../components/ui/SelectField';
 import { useCreatePayment, useUpdatePayment } from './api';
 import { overpayment, paymentFormDefaults } from './payment-model';
-import { SelectField } from './SelectField';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 const resolver = zodResolver(paymentUpdateSchema);

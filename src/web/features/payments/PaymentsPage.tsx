@@ -12,11 +12,11 @@ import { ListStatus } from '../../components/ui/ListStatus';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Pagination } from '../../components/ui/Pagination';
 import { SearchInput } from '../../components/ui/SearchInput';
+import { SelectField } from '../../components/ui/SelectField';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/use-paged-list';
 import { usePaymentsList } from './api';
 import { PaymentCard } from './PaymentCard';
-import { SelectField } from './SelectField';
 
 type StatusFilter = PaymentStatus | 'all';
 type MethodFilter = PaymentMethod | 'all';

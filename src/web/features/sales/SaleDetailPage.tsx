@@ -10,6 +10,7 @@ import { FOCUS_RING } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../lib/cn';
+import { SaleAlerts } from '../alerts';
 import { SalePayments } from '../payments';
 import { type SaleDetail, useSale } from './api';
 import { DetailItem } from './DetailList';
@@ -83,6 +84,8 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
         </div>
         {canAct && <SaleActions sale={sale} />}
       </header>
+
+      <SaleAlerts saleId={sale.id} />
 
       <Card>
         <h2 className="text-lg font-semibold text-gray-900">Información de la venta</h2>

@@ -6,11 +6,11 @@ import { errorStatus } from '../../api/client';
 import { buttonClasses, FOCUS_RING } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Spinner } from '../../components/ui/Spinner';
+import { SummaryCard } from '../../components/ui/SummaryCard';
 import { cn } from '../../lib/cn';
 import { type SupplierSummary, useSupplierSummary } from './api';
 import { BalanceBadge } from './badges';
 import { PaymentHistory } from './PaymentHistory';
-import { SummaryCard } from './SummaryCard';
 import { SupplierSalesTable } from './SupplierSalesTable';
 import { balanceStateText, parseId } from './texts';
 

@@ -7,9 +7,9 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { SearchInput } from '../../components/ui/SearchInput';
 import { Spinner } from '../../components/ui/Spinner';
+import { SummaryCard } from '../../components/ui/SummaryCard';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { type SupplierStats, useSupplierStats, useSupplierSummaries } from './api';
-import { SummaryCard } from './SummaryCard';
 import { SupplierCard } from './SupplierCard';
 import { pendingSuppliersText } from './texts';
 

@@ -1,7 +1,7 @@
 import { type ComponentProps, useId } from 'react';
 import { cn } from '../../lib/cn';
 
-// ui/ has an input Field only; this gives a select the same label and look.
+// The input Field's label and look, for a select.
 const CONTROL = cn(
   'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900',
   'focus:border-blue-600 focus:outline-2 focus:outline-blue-600/40',

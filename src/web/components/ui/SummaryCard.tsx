@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
-import { Card } from '../../components/ui/Card';
 import { cn } from '../../lib/cn';
+import { Card } from './Card';
 
 interface SummaryCardProps {
   title: string;

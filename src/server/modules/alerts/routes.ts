@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { alertsQuerySchema, alertsReplySchema } from '../../../domain/alerts';
+import { todayIso } from '../../../domain/report-params';
+import type { Database } from '../../db/client';
+import { currentUser } from '../../plugins/access';
+import { scopeFor } from '../sales';
+import { loadAlerts } from './queries';
+
+/** DESIGN.md 7: admin and finance get the company's alerts, a seller those of their own sales. */
+const ALL = ['admin', 'sales', 'finance'] as const;
+
+export const alertsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/alerts',
+    {
+      config: { access: ALL },
+      schema: { tags: ['alerts'], querystring: alertsQuerySchema, response: { 200: alertsReplySchema } },
+    },
+    async (request) =>
+      loadAlerts(db, scopeFor(currentUser(request)), { ...request.query, today: todayIso() }),
+  );
+};

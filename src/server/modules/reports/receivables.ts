@@ -1,0 +1,155 @@
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { sumMoney } from '../../../domain/money';
+import { paginationOf } from '../../../domain/pagination';
+import {
+  AGE_BUCKETS,
+  type AgeBucket,
+  ageBucket,
+  type ReceivableClientReply,
+  type ReceivablesReply,
+  type ReceivablesSort,
+} from '../../../domain/reports';
+import type { Database } from '../../db/client';
+import { clients, sales } from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
+import { nameContains } from '../../lib/search';
+import { bucketConditions, openSales } from './open-sales';
+
+/** Cobranza: every client with open sales, their debt split by age against the travel date. */
+
+const money = (value: string | null | undefined) => Number(value ?? 0);
+type Buckets = Record<AgeBucket, number>;
+
+type Query = { asOf: string; q?: string; sort: ReceivablesSort; page: number; limit: number };
+type RawRow = Record<string, string | number>;
+
+/** One page of clients; every row also carries the totals over all matching clients (window sums). */
+async function clientPage(db: Database, query: Query): Promise<RawRow[]> {
+  const open = openSales(db, query.asOf, undefined);
+  const when = bucketConditions(open.days);
+  const bucketSums = Object.fromEntries(
+    AGE_BUCKETS.map((b) => [
+      b,
+      sql<string>`coalesce(sum(${open.pending}) filter (where ${when[b]}), 0)`.as(b),
+    ]),
+  ) as Record<AgeBucket, SQL.Aliased<string>>;
+  const c = db.$with('per_client').as(
+    db
+      .select({
+        clientId: open.clientId,
+        salesCount: sql<number>`count(*)::int`.as('sales_count'),
+        totalSale: sql<string>`sum(${open.salePrice})`.as('total_sale'),
+        paidAmount: sql<string>`sum(${open.paid})`.as('paid'),
+        pendingAmount: sql<string>`sum(${open.pending})`.as('pending'),
+        ...bucketSums,
+      })
+      .from(open)
+      .groupBy(open.clientId),
+  );
+  const orders: Record<ReceivablesSort, SQL[]> = {
+    pending: [desc(c.pendingAmount)],
+    overdue: [sql`${c.pendingAmount} - ${c.notDue} desc`, desc(c.pendingAmount)],
+    name: [],
+    sales: [desc(c.salesCount), desc(c.pendingAmount)],
+  };
+  const over = (value: SQL.Aliased) => sql<string>`sum(${value}) over ()`;
+  const rows = await db
+    .with(c)
+    .select({
+      clientId: c.clientId,
+      clientName: clients.name,
+      salesCount: c.salesCount,
+      totalSale: c.totalSale,
+      paidAmount: c.paidAmount,
+      pendingAmount: c.pendingAmount,
+      ...Object.fromEntries(AGE_BUCKETS.map((b) => [b, c[b]])),
+      clientsCount: sql<number>`(count(*) over ())::int`,
+      totalSalesCount: sql<number>`(sum(${c.salesCount}) over ())::int`,
+      totalSaleSum: over(c.totalSale),
+      paidSum: over(c.paidAmount),
+      pendingSum: over(c.pendingAmount),
+      ...Object.fromEntries(AGE_BUCKETS.map((b) => [`${b}Sum`, over(c[b])])),
+    })
+    .from(c)
+    .innerJoin(clients, eq(clients.id, c.clientId))
+    .where(query.q ? nameContains(clients.name, query.q) : undefined)
+    .orderBy(...orders[query.sort], asc(clients.name), asc(c.clientId))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return rows as unknown as RawRow[];
+}
+
+const bucketsOf = (row: RawRow | undefined, suffix: string): Buckets =>
+  Object.fromEntries(AGE_BUCKETS.map((b) => [b, money(row?.[`${b}${suffix}`] as string)])) as Buckets;
+
+export async function receivables(db: Database, query: Query): Promise<ReceivablesReply> {
+  const rows = await clientPage(db, query);
+  // A page past the end has no row to carry the totals: read them from the first row instead.
+  const totals =
+    rows[0] ?? (query.page > 1 ? (await clientPage(db, { ...query, page: 1, limit: 1 }))[0] : undefined);
+  const clientsCount = Number(totals?.clientsCount ?? 0);
+  return {
+    asOf: query.asOf,
+    clients: rows.map((r) => ({
+      clientId: Number(r.clientId),
+      clientName: String(r.clientName),
+      salesCount: Number(r.salesCount),
+      totalSale: money(r.totalSale as string),
+      paidAmount: money(r.paidAmount as string),
+      pendingAmount: money(r.pendingAmount as string),
+      buckets: bucketsOf(r, ''),
+    })),
+    totals: {
+      clientsCount,
+      salesCount: Number(totals?.totalSalesCount ?? 0),
+      totalSale: money(totals?.totalSaleSum as string),
+      paidAmount: money(totals?.paidSum as string),
+      pendingAmount: money(totals?.pendingSum as string),
+      buckets: bucketsOf(totals, 'Sum'),
+    },
+    pagination: paginationOf(query.page, query.limit, clientsCount),
+  };
+}
+
+/** One client's open sales, oldest travel first, with the client's figures; 404 for an unknown client. */
+export async function receivableClient(
+  db: Database,
+  clientId: number,
+  asOf: string,
+): Promise<ReceivableClientReply> {
+  const [client] = await db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  if (!client) throw notFound('Cliente no encontrado');
+  const open = openSales(db, asOf, eq(sales.clientId, clientId), true);
+  const rows = await db.select().from(open).orderBy(asc(open.travelDate), asc(open.id));
+  const saleRows = rows.map((r) => ({
+    saleId: r.id,
+    passengerName: r.passengerName,
+    status: r.status,
+    travelDate: r.travelDate,
+    totalSale: money(r.salePrice),
+    paidAmount: money(r.paid),
+    pendingAmount: money(r.pending),
+    daysAfterTravel: Number(r.days),
+    bucket: ageBucket(Number(r.days)),
+  }));
+  // One client's handful of sales: added in integer cents (sumMoney), exact like the SQL sums.
+  const sumOf = (pick: (s: (typeof saleRows)[number]) => number) => sumMoney(saleRows.map(pick));
+  return {
+    asOf,
+    client: {
+      clientId: client.id,
+      clientName: client.name,
+      salesCount: saleRows.length,
+      totalSale: sumOf((s) => s.totalSale),
+      paidAmount: sumOf((s) => s.paidAmount),
+      pendingAmount: sumOf((s) => s.pendingAmount),
+      buckets: Object.fromEntries(
+        AGE_BUCKETS.map((b) => [b, sumOf((s) => (s.bucket === b ? s.pendingAmount : 0))]),
+      ) as Buckets,
+    },
+    sales: saleRows,
+  };
+}

@@ -1,0 +1,29 @@
+import type { RouteObject } from 'react-router';
+import { roleRoute } from '../../auth/role-route';
+
+/** Screens of this feature, mounted inside the signed-in layout by src/web/router.tsx. */
+export const reportsRoutes: RouteObject[] = [
+  // DESIGN.md 7: what clients owe and supplier dues are for admin and finance.
+  roleRoute(
+    ['admin', 'finance'],
+    [
+      {
+        path: '/receivables',
+        lazy: async () => ({ Component: (await import('./ReceivablesPage')).ReceivablesPage }),
+      },
+      {
+        path: '/receivables/:clientId',
+        lazy: async () => ({ Component: (await import('./ReceivableClientPage')).ReceivableClientPage }),
+      },
+      {
+        path: '/payables',
+        lazy: async () => ({ Component: (await import('./PayablesPage')).PayablesPage }),
+      },
+    ],
+  ),
+  // Every role: a seller's report covers their own sales (the server decides).
+  {
+    path: '/reports',
+    lazy: async () => ({ Component: (await import('./SalesReportPage')).SalesReportPage }),
+  },
+];

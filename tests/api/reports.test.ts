@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../src/domain/report-params';
+import { type FinanceAgency, financeAgency } from '../helpers/finance';
+import { createTestContext, insertUser, type TestContext } from '../helpers/test-app';
+
+/**
+ * Reportes (GET /api/reports/sales): sales, sale total, cost, profit and margin per group over a date
+ * range. Cancelled sales count nowhere; a seller sees only their own sales. Travel dates in 2032 keep
+ * the range exact; creation dates are today's.
+ */
+let ctx: TestContext;
+let agency: FinanceAgency;
+let sellerB: { id: number };
+const ids = {} as Record<'s1' | 's2' | 'c1' | 'c2', number>;
+
+const get = (query: string, who: 'admin' | 'finance' | 'sales' = 'admin') =>
+  agency.call('GET', `/api/reports/sales${query}`, undefined, who);
+const RANGE = 'from=2032-01-01&to=2032-12-31&dateField=travel';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  agency = await financeAgency(ctx, 'rep');
+  sellerB = await insertUser(ctx.db, 'sales', 'b');
+  ids.s1 = (await agency.supplier('Proveedor Uno')).id;
+  ids.s2 = (await agency.supplier('Proveedor Dos')).id;
+  ids.c1 = (await agency.classification('Clase Uno')).id;
+  ids.c2 = (await agency.classification('Clase Dos')).id;
+  const item = (s: 's1' | 's2', c: 'c1' | 'c2', salePrice: string, costPrice: string) => ({
+    supplierId: ids[s],
+    classificationId: ids[c],
+    salePrice,
+    costPrice,
+  });
+  const sellerA = ctx.users.sales.id;
+  // r1: two items with two suppliers; r2 and r3 one item each.
+  await agency.sale({
+    travelDate: '2032-01-15',
+    sellerId: sellerA,
+    region: 'national',
+    serviceType: 'flight',
+    items: [item('s1', 'c1', '100.10', '80.05'), item('s2', 'c2', '50.00', '30.00')],
+  });
+  await agency.sale({
+    travelDate: '2032-01-31',
+    sellerId: sellerA,
+    serviceType: 'hotel',
+    items: [item('s1', 'c1', '200.00', '150.00')],
+  });
+  await agency.sale({
+    travelDate: '2032-02-01',
+    sellerId: sellerB.id,
+    serviceType: 'hotel',
+    items: [item('s2', 'c2', '300.30', '200.20')],
+  });
+  // Outside the range, and cancelled: none of these count.
+  await agency.sale({ travelDate: '2031-12-31', items: [item('s1', 'c1', '70.00', '10.00')] });
+  await agency.sale({ travelDate: '2033-01-01', items: [item('s1', 'c1', '70.00', '10.00')] });
+  await agency.cancel(
+    await agency.sale({ travelDate: '2032-02-10', items: [item('s1', 'c1', '1000.00', '900.00')] }),
+  );
+});
+afterAll(() => ctx.close());
+
+const row = (
+  key: string,
+  label: string,
+  n: number,
+  sale: number,
+  cost: number,
+  profit: number,
+  margin: number,
+) => ({
+  key,
+  label,
+  salesCount: n,
+  totalSale: sale,
+  totalCost: cost,
+  profit,
+  margin,
+});
+const TOTALS = { salesCount: 3, totalSale: 650.4, totalCost: 460.25, profit: 190.15, margin: 29.24 };
+
+describe('GET /api/reports/sales', () => {
+  it('groups by travel month with exact sums, profit and margin', async () => {
+    const res = await get(`?groupBy=month&${RANGE}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      from: '2032-01-01',
+      to: '2032-12-31',
+      rows: [
+        row('2032-01', 'ene 2032', 2, 350.1, 260.05, 90.05, 25.72),
+        row('2032-02', 'feb 2032', 1, 300.3, 200.2, 100.1, 33.33),
+      ],
+      totals: TOTALS,
+    });
+  });
+
+  it('groups by supplier and classification per item, counting each sale once in the totals', async () => {
+    const bySupplier = (await get(`?groupBy=supplier&${RANGE}`)).json();
+    expect(bySupplier.rows).toEqual([
+      row(String(ids.s2), 'Proveedor Dos', 2, 350.3, 230.2, 120.1, 34.28),
+      row(String(ids.s1), 'Proveedor Uno', 2, 300.1, 230.05, 70.05, 23.34),
+    ]);
+    expect(bySupplier.totals).toEqual(TOTALS);
+    const byClass = (await get(`?groupBy=classification&${RANGE}`)).json();
+    expect(byClass.rows.map((r: { label: string; totalSale: number }) => [r.label, r.totalSale])).toEqual([
+      ['Clase Dos', 350.3],
+      ['Clase Uno', 300.1],
+    ]);
+  });
+
+  it('groups by seller, region and service type with Spanish labels', async () => {
+    const bySeller = (await get(`?groupBy=seller&${RANGE}`)).json().rows;
+    expect(bySeller).toEqual([
+      row(String(ctx.users.sales.id), 'sales_base', 2, 350.1, 260.05, 90.05, 25.72),
+      row(String(sellerB.id), 'sales_b', 1, 300.3, 200.2, 100.1, 33.33),
+    ]);
+    const byRegion = (await get(`?groupBy=region&${RANGE}`)).json().rows;
+    expect(byRegion).toEqual([
+      row('international', 'Internacional', 2, 500.3, 350.2, 150.1, 30),
+      row('national', 'Nacional', 1, 150.1, 110.05, 40.05, 26.68),
+    ]);
+    const byService = (await get(`?groupBy=serviceType&${RANGE}`)).json().rows;
+    expect(byService.map((r: { label: string; salesCount: number }) => [r.label, r.salesCount])).toEqual([
+      ['Hotel', 2],
+      ['Vuelo', 1],
+    ]);
+  });
+
+  it('filters by creation date: every sale was created today', async () => {
+    const today = todayIso();
+    const body = (await get(`?groupBy=month&from=${today}&to=${today}`)).json();
+    // The three 2032 sales and the two outside the travel range; the cancelled one never counts.
+    expect(body.totals).toMatchObject({ salesCount: 5, totalSale: 790.4, totalCost: 480.25 });
+    const none = (await get(`?from=2020-01-01&to=2020-12-31`)).json();
+    expect(none).toEqual({
+      from: '2020-01-01',
+      to: '2020-12-31',
+      rows: [],
+      totals: { salesCount: 0, totalSale: 0, totalCost: 0, profit: 0 },
+    });
+  });
+
+  it('gives a seller their own sales only; admin and finance the company', async () => {
+    const own = (await get(`?groupBy=month&${RANGE}`, 'sales')).json();
+    expect(own.rows).toEqual([row('2032-01', 'ene 2032', 2, 350.1, 260.05, 90.05, 25.72)]);
+    expect(own.totals.salesCount).toBe(2);
+    expect((await get(`?groupBy=month&${RANGE}`, 'finance')).json().totals).toEqual(TOTALS);
+  });
+
+  it('defaults to the calendar year of the given bound', async () => {
+    const body = (await get('?dateField=travel&from=2032-02-01')).json();
+    expect([body.from, body.to, body.totals.salesCount]).toEqual(['2032-02-01', '2032-12-31', 1]);
+    const year = todayIso().slice(0, 4);
+    expect((await get('')).json()).toMatchObject({ from: `${year}-01-01`, to: `${year}-12-31` });
+  });
+
+  it('refuses malformed parameters with a Spanish 400', async () => {
+    for (const query of [
+      '?groupBy=week',
+      '?dateField=payment',
+      '?from=2032-1-1',
+      '?to=2032-02-31',
+      '?from=2032-05-01&to=2032-04-01',
+      '?from=true',
+      '?groupBy=month&groupBy=seller',
+      '?limit=10',
+    ]) {
+      const res = await get(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toMatch(/debe|desconocid|posterior/i);
+    }
+    expect((await get('?from=2032-05-01&to=2032-04-01')).json().message).toBe(
+      'La fecha desde no puede ser posterior a la fecha hasta',
+    );
+  });
+});
