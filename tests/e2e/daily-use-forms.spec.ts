@@ -95,6 +95,19 @@ test.describe('formularios que dicen qué está mal', () => {
     await expect(dialog.getByText('La fecha de salida no puede ser anterior a la de entrada')).toHaveCount(0);
   });
 
+  test('un precio con 3 decimales o demasiado grande dice qué está mal', async ({ page }) => {
+    await loginViaUi(page, DEMO.sales);
+    await page.goto('/sales/new');
+    await page.getByRole('button', { name: 'Agregar Item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar Item de Venta' });
+    await dialog.getByLabel('Precio de venta').fill('300.123');
+    await dialog.getByLabel('Precio de costo').fill('1000000000000');
+    await dialog.getByRole('button', { name: 'Guardar Item' }).click();
+    await expect(dialog.getByText('El precio de venta admite como máximo 2 decimales')).toBeVisible();
+    await expect(dialog.getByText('El precio de costo no puede superar 999,999,999,999.99')).toBeVisible();
+    await expect(dialog.getByText('El precio de venta debe ser positivo')).toHaveCount(0);
+  });
+
   test('un RUT ya registrado con otro formato avisa y enlaza al cliente; un dígito verificador malo se rechaza', async ({
     page,
     request,
