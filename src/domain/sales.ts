@@ -124,8 +124,13 @@ export const datesInOrder = {
     message: 'La fecha de salida no puede ser anterior a la de entrada',
     path: ['dateOut'],
     // Checked as soon as both dates are valid, so the message comes with the others, not after them.
-    when: ({ issues }: { issues: { path?: PropertyKey[] }[] }) =>
-      !issues.some((issue) => issue.path?.[0] === 'dateIn' || issue.path?.[0] === 'dateOut'),
+    // Never on a value that is not an object at all (`items: [null]`): there are no dates to compare.
+    when: ({ value, issues }: { value: unknown; issues: { path?: PropertyKey[] }[] }) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !issues.some(
+        (issue) => issue.path?.length === 0 || issue.path?.[0] === 'dateIn' || issue.path?.[0] === 'dateOut',
+      ),
   },
 };
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ISO_CURRENCIES } from '../../src/domain/currencies';
 import type { Access } from '../../src/server/plugins/access';
 import { routeExamples } from '../helpers/route-examples';
 import { createTestContext, type TestContext, type Who } from '../helpers/test-app';
@@ -103,7 +104,7 @@ const MATRIX: Record<string, Expectation> = {
   },
   'POST /api/company/currency-rates': {
     access: ['admin'],
-    body: () => ({ currency: `Q${String.fromCharCode(65 + (seq++ % 26))}X`, rate: 0.5 }),
+    body: () => ({ currency: ISO_CURRENCIES[++seq % ISO_CURRENCIES.length]?.code, rate: 0.5 }),
   },
   'PUT /api/company/currency-rates/:id': { access: ['admin'], body: () => ({ rate: 1 }) },
   'PATCH /api/company/currency-rates/:id/toggle': { access: ['admin'] },

@@ -110,6 +110,16 @@ describe('no coercion', () => {
     }
   });
 
+  it('refuses an item that is not an object (found by the fuzz test: it was a 500)', async () => {
+    for (const items of [[null], [1, null], ['x']]) {
+      const body = { ...saleBody(refs, ctx.users.sales.id), items };
+      expect((await send('POST', '/api/sales', body)).statusCode, JSON.stringify(items)).toBe(400);
+      expect((await send('PUT', `/api/sales/${saleIds[0]}`, body)).statusCode, JSON.stringify(items)).toBe(
+        400,
+      );
+    }
+  });
+
   it('reads a path id only as plain digits: 0x10, 1e1, 10.0 and " 10" are 400', async () => {
     const sixteenth = saleIds[15];
     expect(sixteenth).toBe(16);

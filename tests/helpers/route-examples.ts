@@ -1,3 +1,4 @@
+import { ISO_CURRENCIES } from '../../src/domain/currencies';
 import type { Role } from '../../src/domain/roles';
 import { createSaleRefs, type SaleRefs, saleBody } from './sales';
 import type { TestContext } from './test-app';
@@ -55,8 +56,9 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     role: 'sales',
   });
   const newUser = async () => (await api('POST', '/api/users', userBody())).user.id;
-  const currency = () =>
-    `X${String.fromCharCode(65 + (next() % 26))}${String.fromCharCode(65 + (((seq / 26) | 0) % 26))}`;
+  // Real ISO 4217 codes (the API refuses others), a new one each time: a code is unique among rates.
+  const codes = ISO_CURRENCIES.map((c) => c.code).filter((c) => !['USD', 'EUR', 'CLP', 'GBP'].includes(c));
+  const currency = () => codes[next() % codes.length] as string;
   const newRate = async () =>
     (await api('POST', '/api/company/currency-rates', { currency: currency(), rate: 0.5, isActive: true }))
       .data.id;
