@@ -54,6 +54,8 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
   const admin = sellerRows.find((u) => u.role === 'admin');
   if (!admin || !clientRows.length || !paxRows.length || !classRows.length) return;
   const actor = { ...admin, role: 'admin' as const, sessionId: 0 };
+  // The demo's sales enter the audit trail as the admin's, marked as coming from the seed, not a request.
+  const audit = { userId: admin.id, username: admin.username, ip: 'seed' };
   const today = new Date();
 
   for (let i = 0; i < count; i++) {
@@ -89,7 +91,7 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
         sellerId: pick(sellers, i).id,
       },
       items,
-    });
+    }, audit);
     // Most non-cancelled sales have payments: some paid in full, some partly, a few still pending.
     const status = pick(STATUS_CYCLE, i);
     if (status !== 'cancelled' && status !== 'draft' && i % 4 !== 3) {
