@@ -188,6 +188,10 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     'DELETE /api/company/currency-rates/:id': async () => ({
       url: `/api/company/currency-rates/${await newRate()}`,
     }),
+    'GET /api/audit': async () => ({
+      url: `/api/audit?entity=sale&entityId=${await newSale()}&action=create&page=1&limit=10`,
+    }),
+    'GET /api/audit/verify': async () => ({ url: '/api/audit/verify' }),
     ...masterData,
   };
 }

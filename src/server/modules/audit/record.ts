@@ -18,7 +18,15 @@ export function auditActor(request: FastifyRequest): AuditActor {
   return { userId: request.user?.id ?? null, username: request.user?.username ?? null, ip: request.ip };
 }
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'login' | 'login_failed' | 'logout' | 'revoke';
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'status'
+  | 'login'
+  | 'login_failed'
+  | 'logout'
+  | 'revoke';
 
 export interface AuditEntry {
   action: AuditAction;

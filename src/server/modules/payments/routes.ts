@@ -87,7 +87,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     { config: { access: WRITE }, schema: { tags, params: idParams, body: paymentUpdateSchema } },
     async (request) => ({
       message: 'Pago actualizado',
-      payment: await updatePayment(db, currentUser(request), request.params.id, request.body, auditActor(request)),
+      payment: await updatePayment(
+        db,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        auditActor(request),
+      ),
     }),
   );
 

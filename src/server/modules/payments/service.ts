@@ -15,12 +15,7 @@ const CANCELLED_SALE_MESSAGE = 'No se pueden registrar pagos en una venta cancel
  * row is locked first, so a cancellation sent at the same moment either sees this payment (and is
  * refused) or is seen by it (docs/decisions/0012).
  */
-export async function createPayment(
-  db: Database,
-  actor: AuthUser,
-  input: PaymentCreate,
-  audit: AuditActor,
-) {
+export async function createPayment(db: Database, actor: AuthUser, input: PaymentCreate, audit: AuditActor) {
   const id = await db.transaction(async (tx) => {
     const sale = await lockSale(tx, input.saleId, scopeFor(actor));
     if (sale.status === 'cancelled') throw conflict(CANCELLED_SALE_MESSAGE);
@@ -38,7 +33,12 @@ export async function createPayment(
       })
       .returning();
     if (!row) throw new Error('payment insert returned no row');
-    await record(tx, audit, { action: 'create', entity: 'payment', entityId: row.id, changes: diff({}, row) });
+    await record(tx, audit, {
+      action: 'create',
+      entity: 'payment',
+      entityId: row.id,
+      changes: diff({}, row),
+    });
     return row.id;
   });
   return loadPayment(db, id, {});
@@ -80,6 +80,7 @@ export async function deletePayment(db: Database, actor: AuthUser, id: number, a
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(payments).where(eq(payments.id, id)).returning();
     // Deleted meanwhile by someone else: their entry says so, this call has nothing to record.
-    if (row) await record(tx, audit, { action: 'delete', entity: 'payment', entityId: id, changes: diff(row, {}) });
+    if (row)
+      await record(tx, audit, { action: 'delete', entity: 'payment', entityId: id, changes: diff(row, {}) });
   });
 }

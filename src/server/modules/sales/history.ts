@@ -53,6 +53,7 @@ export function saleChanges(before: Snapshot | null, after: Snapshot | null): Au
   const b = after ?? EMPTY;
   const changes = diff(a.sale, b.sale);
   const count = Math.max(a.items.length, b.items.length);
-  for (let n = 0; n < count; n++) changes.push(...diff(a.items[n] ?? {}, b.items[n] ?? {}, `items.${n + 1}.`));
+  for (let n = 0; n < count; n++)
+    changes.push(...diff(a.items[n] ?? {}, b.items[n] ?? {}, `items.${n + 1}.`));
   return changes;
 }
