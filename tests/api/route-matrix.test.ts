@@ -87,7 +87,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/invoices/:id': { access: ALL_ROLES },
   'GET /api/invoices/:id/pdf': { access: ALL_ROLES },
   'POST /api/sales/:id/invoice': { access: ['admin', 'sales'] },
-  'GET /api/audit': { access: ALL_ROLES },
+  // A seller may call it, but only for one of their own sales: without `entity=sale&entityId=` it is 403.
+  'GET /api/audit': { access: ALL_ROLES, statuses: { sales: 403 } },
   'GET /api/audit/verify': { access: ['admin'] },
   'POST /api/invoices/:id/cancel': { access: ['admin'], body: () => ({ reason: 'Error de emisión' }) },
   'GET /api/company/settings': { access: ['admin'] },
