@@ -10,6 +10,7 @@ import { FOCUS_RING } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../lib/cn';
+import { SaleHistory } from '../audit';
 import { SalePayments } from '../payments';
 import { type SaleDetail, useSale } from './api';
 import { DetailItem } from './DetailList';
@@ -121,6 +122,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
       </Card>
 
       <SalePayments sale={sale} canWrite={canAct} />
+      <SaleHistory saleId={sale.id} />
     </div>
   );
 }
