@@ -5,7 +5,6 @@ import type { AuditChange } from '../../db/schema';
 export const GENESIS_HASH = '0'.repeat(64);
 
 export interface ChainedContent {
-  id: number;
   at: Date;
   userId: number | null;
   username: string | null;
@@ -14,16 +13,14 @@ export interface ChainedContent {
   entity: string;
   entityId: number | null;
   changes: AuditChange[];
-  prevHash: string;
 }
 
 /**
- * sha256 over the entry as a JSON array in a fixed order. `changes` is rebuilt as [field, from, to]
- * triples because jsonb does not keep key order: the hash must be the same when the row is read back.
+ * The entry's content as a JSON array in a fixed order. `changes` is rebuilt as [field, from, to]
+ * triples because jsonb does not keep key order: the text must be the same when the row is read back.
  */
-export function entryHash(entry: ChainedContent): string {
-  const content = [
-    entry.id,
+export function entryContent(entry: ChainedContent): string {
+  return JSON.stringify([
     entry.at.toISOString(),
     entry.userId,
     entry.username,
@@ -32,7 +29,16 @@ export function entryHash(entry: ChainedContent): string {
     entry.entity,
     entry.entityId,
     entry.changes.map((c) => [c.field, c.from, c.to]),
-    entry.prevHash,
-  ];
-  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
+  ]);
+}
+
+/**
+ * hash = sha256(content || prevHash), hex. The writer computes the same in SQL
+ * (`sha256(convert_to(content || prev, 'UTF8'))`, record.ts), so the previous hash is read and the
+ * entry inserted in one statement; verification recomputes it here.
+ */
+export function entryHash(entry: ChainedContent & { prevHash: string }): string {
+  return createHash('sha256')
+    .update(entryContent(entry) + entry.prevHash)
+    .digest('hex');
 }

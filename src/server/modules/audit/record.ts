@@ -1,8 +1,8 @@
-import { desc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import { type AuditChange, auditLog } from '../../db/schema';
-import { entryHash, GENESIS_HASH } from './chain';
+import type { AuditChange } from '../../db/schema';
+import { entryContent, GENESIS_HASH } from './chain';
 
 /** Key of the transaction-scoped advisory lock that makes writers of the trail take turns. */
 export const AUDIT_CHAIN_LOCK = 727277;
@@ -41,14 +41,10 @@ export interface AuditEntry {
  * the hash of the entry committed just before it: the chain stays one line (docs/decisions/0020).
  */
 export async function record(tx: Database, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  // The lock is its own statement: a statement's snapshot is taken before it runs, so a read in the
+  // same statement could miss the entry the previous holder committed while we waited.
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
-  const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-  const idResult = await tx.execute<{ id: string }>(
-    sql`select nextval(pg_get_serial_sequence('audit_log', 'id'))::text as id`,
-  );
-  const rows = (idResult as unknown as { rows: { id: string }[] }).rows;
-  const content = {
-    id: Number(rows[0]?.id),
+  const values = {
     at: new Date(),
     userId: actor.userId,
     username: actor.username,
@@ -57,7 +53,13 @@ export async function record(tx: Database, actor: AuditActor, entry: AuditEntry)
     entity: entry.entity,
     entityId: entry.entityId,
     changes: entry.changes ?? [],
-    prevHash: last?.hash ?? GENESIS_HASH,
   };
-  await tx.insert(auditLog).values({ ...content, hash: entryHash(content) });
+  const content = entryContent(values);
+  await tx.execute(sql`
+    insert into audit_log (at, user_id, username, ip, action, entity, entity_id, changes, prev_hash, hash)
+    select ${values.at.toISOString()}::timestamptz, ${values.userId}::integer, ${values.username}::text,
+           ${values.ip}::text, ${values.action}, ${values.entity}, ${values.entityId}::integer,
+           ${JSON.stringify(values.changes)}::jsonb, p.prev,
+           encode(sha256(convert_to(${content}::text || p.prev, 'UTF8')), 'hex')
+    from (select coalesce((select hash from audit_log order by id desc limit 1), ${GENESIS_HASH}) as prev) p`);
 }
