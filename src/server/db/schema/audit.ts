@@ -30,8 +30,8 @@ export const auditLog = pgTable(
     hash: text('hash').notNull(),
   },
   (t) => [
-    index('audit_log_entity_idx').on(t.entity, t.entityId, t.id.desc()),
-    index('audit_log_user_idx').on(t.userId, t.id.desc()),
-    index('audit_log_at_idx').on(t.at.desc()),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.id.desc().nullsFirst()),
+    index('audit_log_user_idx').on(t.userId, t.id.desc().nullsFirst()),
+    index('audit_log_at_idx').on(t.at.desc().nullsFirst()),
   ],
 );
