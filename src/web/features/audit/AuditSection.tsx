@@ -11,8 +11,8 @@ import { ListStatus } from '../../components/ui/ListStatus';
 import { Pagination } from '../../components/ui/Pagination';
 import { cn } from '../../lib/cn';
 import { userListQuery } from '../users/api';
-import { type AuditFilters, auditQuery } from './api';
 import { AuditEntryItem } from './AuditEntryItem';
+import { type AuditFilters, auditQuery } from './api';
 
 const PAGE_SIZE = 20;
 

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Card } from '../../components/ui/Card';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { Pagination } from '../../components/ui/Pagination';
-import { auditQuery } from './api';
 import { AuditEntryItem } from './AuditEntryItem';
+import { auditQuery } from './api';
 
 const PAGE_SIZE = 20;
 
