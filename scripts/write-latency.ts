@@ -18,7 +18,9 @@ const runs = Number(args.runs);
 const url = new URL(process.env.LATENCY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/write_latency');
 
 async function freshDatabase() {
-  const admin = new pg.Client({ connectionString: `${url.origin}/postgres` });
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: server.toString() });
   await admin.connect();
   await admin.query(`drop database if exists ${url.pathname.slice(1)} with (force)`);
   await admin.query(`create database ${url.pathname.slice(1)}`);
@@ -59,7 +61,9 @@ async function main() {
   const supplier = (await post('/api/suppliers', { name: 'Proveedor Latencia' })).supplier;
   const operator = (await post('/api/operators', { name: 'Operador Latencia' })).operator;
   const classification = (await post('/api/classifications', { name: 'Clase Latencia' })).classification;
-  const passenger = (await post('/api/passengers', { name: 'Pax Latencia', passengerId: 'LAT-1' })).passenger;
+  const passenger = (
+    await post('/api/passengers', { name: 'Pax Latencia', passengerId: 'LAT-1', dateOfBirth: '1990-01-01' })
+  ).passenger;
   const saleBody = {
     saleData: {
       passengerName: 'Pax Latencia',
