@@ -3,6 +3,7 @@ import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } fro
 import '../domain/zod-locale';
 import type { DatabaseHandle } from './db/client';
 import { alertsRoutes } from './modules/alerts/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalogs/routes';
 import { clientsRoutes } from './modules/clients/routes';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsRoutes, { db });
   await app.register(reportsRoutes, { db });
   await app.register(alertsRoutes, { db });
+  await app.register(auditRoutes, { db });
   for (const kind of ['suppliers', 'operators', 'classifications'] as const) {
     await app.register(catalogRoutes(kind), { db });
   }

@@ -24,7 +24,11 @@ async function main() {
   }
   const { database, unlock } = await openConfiguredDatabase(loadConfig());
   try {
-    const user = await createUser(database.db, parsed.data);
+    const user = await createUser(database.db, parsed.data, {
+      userId: null,
+      username: null,
+      ip: 'create-admin',
+    });
     console.log(`Administrador creado: ${user.username} <${user.email}>`);
   } finally {
     await database.close();

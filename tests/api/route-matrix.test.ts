@@ -88,6 +88,9 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/invoices/:id': { access: ALL_ROLES },
   'GET /api/invoices/:id/pdf': { access: ALL_ROLES },
   'POST /api/sales/:id/invoice': { access: ['admin', 'sales'] },
+  // A seller may call it, but only for one of their own sales: without `entity=sale&entityId=` it is 403.
+  'GET /api/audit': { access: ALL_ROLES, statuses: { sales: 403 } },
+  'GET /api/audit/verify': { access: ['admin'] },
   'POST /api/invoices/:id/cancel': { access: ['admin'], body: () => ({ reason: 'Error de emisión' }) },
   // Issue 17: what clients owe and supplier dues are for admin and finance; reports and alerts for all.
   'GET /api/reports/receivables': { access: ['admin', 'finance'] },

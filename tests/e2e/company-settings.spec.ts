@@ -61,7 +61,7 @@ test.describe('configuraciones: tasas de cambio', () => {
 
     const menu = sectionMenu(page);
     await expect(menu.getByRole('link', { name: 'Tasas de Cambio' })).toHaveAttribute('aria-current', 'page');
-    for (const soon of ['Seguridad', 'Integraciones']) {
+    for (const soon of ['Integraciones']) {
       const item = menu.getByRole('button', { name: new RegExp(soon) });
       await expect(item).toBeDisabled();
       await expect(item).toContainText('Próximamente');

@@ -206,6 +206,10 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       url: `/api/alerts?days=30&limit=5&saleId=${await newSale()}`,
       as: 'sales',
     }),
+    'GET /api/audit': async () => ({
+      url: `/api/audit?entity=sale&entityId=${await newSale()}&action=create&page=1&limit=10`,
+    }),
+    'GET /api/audit/verify': async () => ({ url: '/api/audit/verify' }),
     ...masterData,
   };
 }

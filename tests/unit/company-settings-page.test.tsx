@@ -55,7 +55,9 @@ describe('Configuraciones: tasas de cambio', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'EUR' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Configuraciones' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Tasas de Cambio' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('button', { name: /Seguridad/ }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Auditoría' }).getAttribute('href')).toBe(
+      '/company-settings?section=audit',
+    );
     expect(screen.getByRole('button', { name: /Integraciones/ }).textContent).toContain('Próximamente');
 
     expect(row('EUR').textContent).toContain('1 EUR = 1.0800 USD');

@@ -14,18 +14,19 @@ describe('parseSection', () => {
     expect(parseSection(null)).toBe('rates');
     expect(parseSection('nope')).toBe('rates');
     expect(parseSection('security')).toBe('rates');
+    expect(parseSection('audit')).toBe('audit');
     expect(parseSection('integrations')).toBe('rates');
   });
 
-  it('lists the menu in the spec order, with security and integrations still to come', () => {
+  it('lists the menu in the spec order, Auditoría in place of Seguridad, integrations still to come', () => {
     expect(SECTIONS.map((s) => s.label)).toEqual([
       'Tasas de Cambio',
       'Información de la Empresa',
       'Usuarios y Permisos',
-      'Seguridad',
+      'Auditoría',
       'Integraciones',
     ]);
-    expect(SECTIONS.filter((s) => !s.available).map((s) => s.id)).toEqual(['security', 'integrations']);
+    expect(SECTIONS.filter((s) => !s.available).map((s) => s.id)).toEqual(['integrations']);
   });
 });
 

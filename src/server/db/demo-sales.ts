@@ -54,6 +54,8 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
   const admin = sellerRows.find((u) => u.role === 'admin');
   if (!admin || !clientRows.length || !paxRows.length || !classRows.length) return;
   const actor = { ...admin, role: 'admin' as const, sessionId: 0 };
+  // The demo's sales enter the audit trail as the admin's, marked as coming from the seed, not a request.
+  const audit = { userId: admin.id, username: admin.username, ip: 'seed' };
   const today = new Date();
 
   for (let i = 0; i < count; i++) {
@@ -77,19 +79,24 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
         paymentDate: k % 2 === 0 ? isoDay(new Date(travelDate), -15) : null,
       };
     });
-    const sale = await createSale(db, actor, {
-      saleData: {
-        passengerName: client.name,
-        clientId: client.id,
-        travelDate,
-        saleType: pick(SALE_TYPES, i),
-        serviceType: pick(SERVICE_TYPES, i * 3),
-        region: pick(REGIONS, i * 2),
-        passengerCount: Math.max(...items.map((it) => it.passengers.length)),
-        sellerId: pick(sellers, i).id,
+    const sale = await createSale(
+      db,
+      actor,
+      {
+        saleData: {
+          passengerName: client.name,
+          clientId: client.id,
+          travelDate,
+          saleType: pick(SALE_TYPES, i),
+          serviceType: pick(SERVICE_TYPES, i * 3),
+          region: pick(REGIONS, i * 2),
+          passengerCount: Math.max(...items.map((it) => it.passengers.length)),
+          sellerId: pick(sellers, i).id,
+        },
+        items,
       },
-      items,
-    });
+      audit,
+    );
     // Most non-cancelled sales have payments: some paid in full, some partly, a few still pending.
     const status = pick(STATUS_CYCLE, i);
     if (status !== 'cancelled' && status !== 'draft' && i % 4 !== 3) {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { paginationOf, paginationQuerySchema } from '../../domain/pagination';
 import type { Role } from '../../domain/roles';
 import type { Database } from '../db/client';
+import { auditActor, diff, record } from '../modules/audit';
 import { conflict, notFound, pgErrorCode } from './http-errors';
 import { idParams, messageResponse, paginationResponse } from './schemas';
 
@@ -68,6 +69,8 @@ export function crudRoutes<Body extends z.ZodType>(
     throw error;
   };
   const tags = [resource.tag];
+  /** The trail names the record as the responses do: client, passenger, supplier... */
+  const entity = resource.one;
   const q = z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional();
 
   return async (app, { db }) => {
@@ -124,11 +127,23 @@ export function crudRoutes<Body extends z.ZodType>(
         schema: { tags, body: resource.body, response: { 201: saved } },
       },
       async (request, reply) => {
-        const [row] = (await db
-          .insert(t)
-          .values(request.body as never)
-          .returning()
-          .catch(translate)) as Row[];
+        const row = await db
+          .transaction(async (tx) => {
+            const [created] = (await tx
+              .insert(t)
+              .values(request.body as never)
+              .returning()) as Row[];
+            if (!created) throw new Error('insert returned no row');
+            const changes = diff({}, created);
+            await record(tx, auditActor(request), {
+              action: 'create',
+              entity,
+              entityId: created.id,
+              changes,
+            });
+            return created;
+          })
+          .catch(translate);
         return reply
           .status(201)
           .send({ message: messages.created, [resource.one]: resource.toDto(row as Row) });
@@ -142,13 +157,21 @@ export function crudRoutes<Body extends z.ZodType>(
         schema: { tags, params: idParams, body: resource.body, response: { 200: saved } },
       },
       async (request) => {
-        const [row] = (await db
-          .update(t)
-          .set({ ...(request.body as object), updatedAt: new Date() } as never)
-          .where(eq(t.id, request.params.id))
-          .returning()
-          .catch(translate)) as Row[];
-        if (!row) throw notFound(messages.notFound);
+        const id = request.params.id;
+        const row = await db
+          .transaction(async (tx) => {
+            const [before] = (await tx.select().from(t).where(eq(t.id, id)).for('update')) as Row[];
+            if (!before) throw notFound(messages.notFound);
+            const [after] = (await tx
+              .update(t)
+              .set({ ...(request.body as object), updatedAt: new Date() } as never)
+              .where(eq(t.id, id))
+              .returning()) as Row[];
+            const changes = diff(before, after ?? {});
+            await record(tx, auditActor(request), { action: 'update', entity, entityId: id, changes });
+            return after as Row;
+          })
+          .catch(translate);
         return { message: messages.updated, [resource.one]: resource.toDto(row) };
       },
     );
@@ -160,12 +183,15 @@ export function crudRoutes<Body extends z.ZodType>(
         schema: { tags, params: idParams, response: { 200: messageResponse } },
       },
       async (request) => {
-        const deleted = (await db
-          .delete(t)
-          .where(eq(t.id, request.params.id))
-          .returning()
-          .catch(translate)) as Row[];
-        if (deleted.length === 0) throw notFound(messages.notFound);
+        const id = request.params.id;
+        await db
+          .transaction(async (tx) => {
+            const [deleted] = (await tx.delete(t).where(eq(t.id, id)).returning()) as Row[];
+            if (!deleted) throw notFound(messages.notFound);
+            const changes = diff(deleted, {});
+            await record(tx, auditActor(request), { action: 'delete', entity, entityId: id, changes });
+          })
+          .catch(translate);
         return { message: messages.deleted };
       },
     );

@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './company';
 export * from './invoices';
 export * from './master-data';

@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS } from '../../db/seed';
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import { errorResponse, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
+import { auditActor, record } from '../audit';
 import { createUser } from '../users';
 import { publicUserSchema } from '../users/public-user';
 import { login } from './service';
@@ -47,7 +48,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; demo: boolean }> 
     '/api/auth/logout',
     { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: messageResponse } } },
     async (request) => {
-      await revokeSession(db, currentUser(request).sessionId);
+      const me = currentUser(request);
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, me.sessionId);
+        await record(tx, auditActor(request), { action: 'logout', entity: 'session', entityId: me.id });
+      });
       return { message: 'Sesión cerrada' };
     },
   );
@@ -71,7 +76,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; demo: boolean }> 
           if (!request.user) throw unauthorized();
           if (request.user.role !== 'admin') throw forbidden();
         }
-        return createUser(tx, firstUser ? { ...request.body, role: 'admin' } : request.body);
+        return createUser(
+          tx,
+          firstUser ? { ...request.body, role: 'admin' } : request.body,
+          auditActor(request),
+        );
       });
       return reply.status(201).send({ message: 'Usuario registrado', user });
     },

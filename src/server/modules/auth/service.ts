@@ -3,6 +3,7 @@ import type { LoginInput, PublicUser } from '../../../domain/auth';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
+import { type AuditActor, record } from '../audit';
 import { toPublicUser } from '../users/public-user';
 import { throttledCheck } from './login-throttle';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
@@ -16,6 +17,7 @@ export async function login(
   input: LoginInput,
   ip: string,
 ): Promise<{ user: PublicUser; token: string }> {
+  const anonymous: AuditActor = { userId: null, username: null, ip };
   const email = input.email.trim().toLowerCase();
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
   const valid = await throttledCheck(db, email, ip, async () =>
@@ -23,6 +25,19 @@ export async function login(
       ? (await verifyPassword(user.passwordHash, input.password)) && user.isActive
       : verifyAgainstDummy(input.password).then(() => false),
   );
-  if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
-  return { user: toPublicUser(user), token: await createSession(db, user.id) };
+  if (!user || !valid) {
+    // Who tried is unknown (issue 18: no user on a failed sign-in); the address typed is kept.
+    const changes = [{ field: 'email', from: null, to: email }];
+    await db.transaction((tx) =>
+      record(tx, anonymous, { action: 'login_failed', entity: 'session', entityId: null, changes }),
+    );
+    throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+  }
+  const token = await db.transaction(async (tx) => {
+    const created = await createSession(tx, user.id);
+    const actor = { userId: user.id, username: user.username, ip };
+    await record(tx, actor, { action: 'login', entity: 'session', entityId: user.id });
+    return created;
+  });
+  return { user: toPublicUser(user), token };
 }

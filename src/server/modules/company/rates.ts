@@ -3,6 +3,7 @@ import { BASE_CURRENCY, type CurrencyRate } from '../../../domain/company';
 import type { Database } from '../../db/client';
 import { currencyRates } from '../../db/schema';
 import { badRequest, conflict, notFound, pgErrorCode } from '../../lib/http-errors';
+import { type AuditActor, diff, record } from '../audit';
 
 export const RATE_NOT_FOUND = 'Tasa de cambio no encontrada';
 const BASE_LOCKED = `${BASE_CURRENCY} es la moneda base: su tasa es siempre 1 y no se puede desactivar ni eliminar`;
@@ -32,19 +33,41 @@ async function findRate(db: Database, id: number) {
   return row;
 }
 
-export async function createRate(db: Database, input: { currency: string; rate: number; isActive: boolean }) {
+type RateRow = typeof currencyRates.$inferSelect;
+
+/** Records one rate's change in the trail; `before` or `after` is null for a creation or a deletion. */
+function recordRate(tx: Database, audit: AuditActor, before: RateRow | null, after: RateRow | null) {
+  const id = (after ?? before)?.id ?? null;
+  const action = before === null ? 'create' : after === null ? 'delete' : 'update';
+  return record(tx, audit, {
+    action,
+    entity: 'currencyRate',
+    entityId: id,
+    changes: diff(before ?? {}, after ?? {}),
+  });
+}
+
+export async function createRate(
+  db: Database,
+  input: { currency: string; rate: number; isActive: boolean },
+  audit: AuditActor,
+) {
   assertBaseRule(input.currency, input.rate, input.isActive);
   try {
-    const [row] = await db
-      .insert(currencyRates)
-      .values({
-        currency: input.currency,
-        rate: String(input.rate),
-        isActive: input.isActive,
-        lastUpdated: new Date(),
-      })
-      .returning();
-    return toRate(row as typeof currencyRates.$inferSelect);
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(currencyRates)
+        .values({
+          currency: input.currency,
+          rate: String(input.rate),
+          isActive: input.isActive,
+          lastUpdated: new Date(),
+        })
+        .returning();
+      await recordRate(tx, audit, null, created ?? null);
+      return created;
+    });
+    return toRate(row as RateRow);
   } catch (error) {
     if (pgErrorCode(error) === '23505') throw conflict(`Ya existe una tasa para ${input.currency}`);
     throw error;
@@ -55,54 +78,77 @@ export async function updateRate(
   db: Database,
   id: number,
   input: { currency?: string; rate: number; isActive: boolean },
+  audit: AuditActor,
 ) {
   const current = await findRate(db, id);
   if (input.currency !== undefined && input.currency !== current.currency) {
     throw badRequest('La moneda de una tasa no se puede cambiar; crea una tasa nueva para otra moneda');
   }
   assertBaseRule(current.currency, input.rate, input.isActive);
-  const [row] = await db
-    .update(currencyRates)
-    .set({ rate: String(input.rate), isActive: input.isActive, lastUpdated: new Date() })
-    .where(eq(currencyRates.id, id))
-    .returning();
-  return toRate(row as typeof currencyRates.$inferSelect);
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(currencyRates).where(eq(currencyRates.id, id)).for('update');
+    const [after] = await tx
+      .update(currencyRates)
+      .set({ rate: String(input.rate), isActive: input.isActive, lastUpdated: new Date() })
+      .where(eq(currencyRates.id, id))
+      .returning();
+    if (!before || !after) throw notFound(RATE_NOT_FOUND);
+    await recordRate(tx, audit, before, after);
+    return after;
+  });
+  return toRate(row);
 }
 
-export async function toggleRate(db: Database, id: number) {
+export async function toggleRate(db: Database, id: number, audit: AuditActor) {
   const current = await findRate(db, id);
   if (current.currency === BASE_CURRENCY) throw conflict(BASE_LOCKED);
-  const [row] = await db
-    .update(currencyRates)
-    .set({ isActive: sql`not ${currencyRates.isActive}`, lastUpdated: new Date() })
-    .where(eq(currencyRates.id, id))
-    .returning();
-  return toRate(row as typeof currencyRates.$inferSelect);
+  const row = await db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(currencyRates)
+      .set({ isActive: sql`not ${currencyRates.isActive}`, lastUpdated: new Date() })
+      .where(eq(currencyRates.id, id))
+      .returning();
+    if (!after) throw notFound(RATE_NOT_FOUND);
+    await recordRate(tx, audit, { ...after, isActive: !after.isActive }, after);
+    return after;
+  });
+  return toRate(row);
 }
 
-export async function deleteRate(db: Database, id: number) {
+export async function deleteRate(db: Database, id: number, audit: AuditActor) {
   const current = await findRate(db, id);
   if (current.currency === BASE_CURRENCY) throw conflict(BASE_LOCKED);
-  await db.delete(currencyRates).where(eq(currencyRates.id, id));
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(currencyRates).where(eq(currencyRates.id, id)).returning();
+    if (deleted) await recordRate(tx, audit, deleted, null);
+  });
 }
 
 /** Saves several rates at once (spec: PUT /api/company/currency-rates { rates }), all or nothing. */
 export async function saveRates(
   db: Database,
   rates: { currency: string; rate: number; isActive: boolean }[],
+  audit: AuditActor,
 ) {
   const currencies = rates.map((r) => r.currency);
   if (new Set(currencies).size !== currencies.length) throw badRequest('Hay monedas repetidas en la lista');
   for (const r of rates) assertBaseRule(r.currency, r.rate, r.isActive);
   await db.transaction(async (tx) => {
     for (const r of rates) {
-      await tx
+      const [before] = await tx
+        .select()
+        .from(currencyRates)
+        .where(eq(currencyRates.currency, r.currency))
+        .for('update');
+      const [after] = await tx
         .insert(currencyRates)
         .values({ currency: r.currency, rate: String(r.rate), isActive: r.isActive, lastUpdated: new Date() })
         .onConflictDoUpdate({
           target: currencyRates.currency,
           set: { rate: String(r.rate), isActive: r.isActive, lastUpdated: new Date() },
-        });
+        })
+        .returning();
+      await recordRate(tx, audit, before ?? null, after ?? null);
     }
   });
   return listRates(db);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { companySettingsSchema, currencyRateSchema, currencyRateUpdateSchema } from '../../../domain/company';
 import type { Database } from '../../db/client';
 import { idParams, messageResponse } from '../../lib/schemas';
+import { auditActor } from '../audit';
 import { createRate, deleteRate, listRates, saveRates, toggleRate, updateRate } from './rates';
 import { getCompanySettings, saveCompanySettings } from './settings';
 
@@ -19,7 +20,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.put(
     '/api/company/settings',
     { config: { access: ADMIN }, schema: { tags, body: companySettingsSchema } },
-    async (request) => ({ data: await saveCompanySettings(db, request.body) }),
+    async (request) => ({ data: await saveCompanySettings(db, request.body, auditActor(request)) }),
   );
 
   app.get('/api/company/currency-rates', { config: { access: ADMIN }, schema: { tags } }, async () => ({
@@ -32,32 +33,33 @@ export const companyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       config: { access: ADMIN },
       schema: { tags, body: z.strictObject({ rates: z.array(currencyRateSchema).min(1).max(200) }) },
     },
-    async (request) => ({ data: await saveRates(db, request.body.rates) }),
+    async (request) => ({ data: await saveRates(db, request.body.rates, auditActor(request)) }),
   );
 
   app.post(
     '/api/company/currency-rates',
     { config: { access: ADMIN }, schema: { tags, body: currencyRateSchema } },
-    async (request, reply) => reply.status(201).send({ data: await createRate(db, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await createRate(db, request.body, auditActor(request)) }),
   );
 
   app.put(
     '/api/company/currency-rates/:id',
     { config: { access: ADMIN }, schema: { tags, params: idParams, body: currencyRateUpdateSchema } },
-    async (request) => ({ data: await updateRate(db, request.params.id, request.body) }),
+    async (request) => ({ data: await updateRate(db, request.params.id, request.body, auditActor(request)) }),
   );
 
   app.patch(
     '/api/company/currency-rates/:id/toggle',
     { config: { access: ADMIN }, schema: { tags, params: idParams } },
-    async (request) => ({ data: await toggleRate(db, request.params.id) }),
+    async (request) => ({ data: await toggleRate(db, request.params.id, auditActor(request)) }),
   );
 
   app.delete(
     '/api/company/currency-rates/:id',
     { config: { access: ADMIN }, schema: { tags, params: idParams, response: { 200: messageResponse } } },
     async (request) => {
-      await deleteRate(db, request.params.id);
+      await deleteRate(db, request.params.id, auditActor(request));
       return { message: 'Tasa de cambio eliminada' };
     },
   );

@@ -5,6 +5,7 @@ import { paginationOf, paginationQuerySchema } from '../../../domain/pagination'
 import type { Database } from '../../db/client';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
+import { auditActor } from '../audit';
 import { scopeFor } from '../sales';
 import { invoicePdf } from './pdf';
 import { listInvoices, loadInvoice } from './queries';
@@ -62,7 +63,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/api/sales/:id/invoice',
     { config: { access: ['admin', 'sales'] }, schema: { tags, params: idParams } },
     async (request, reply) => {
-      const { created, invoice } = await generateInvoice(db, currentUser(request), request.params.id);
+      const { created, invoice } = await generateInvoice(
+        db,
+        currentUser(request),
+        request.params.id,
+        auditActor(request),
+      );
       return reply
         .status(created ? 201 : 200)
         .send({ message: created ? 'Factura generada' : 'La venta ya tiene una factura activa', invoice });
@@ -74,7 +80,13 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     { config: { access: ['admin'] }, schema: { tags, params: idParams, body: invoiceCancelSchema } },
     async (request) => ({
       message: 'Factura anulada',
-      invoice: await cancelInvoice(db, currentUser(request), request.params.id, request.body.reason),
+      invoice: await cancelInvoice(
+        db,
+        currentUser(request),
+        request.params.id,
+        request.body.reason,
+        auditActor(request),
+      ),
     }),
   );
 };

@@ -3,6 +3,7 @@ import { invoiceNumber } from '../../../domain/invoices';
 import type { Database } from '../../db/client';
 import { clients, invoiceSequences, invoices } from '../../db/schema';
 import { conflict } from '../../lib/http-errors';
+import { type AuditActor, diff, record } from '../audit';
 import type { AuthUser } from '../auth';
 import { getCompanySettings } from '../company';
 import { loadSale, lockSale, scopeFor } from '../sales';
@@ -13,7 +14,7 @@ import { loadInvoice } from './queries';
  * so two clicks at once produce one invoice; the year's counter row is locked by its increment until
  * commit, so numbers never repeat and a rolled-back attempt leaves no gap.
  */
-export async function generateInvoice(db: Database, actor: AuthUser, saleId: number) {
+export async function generateInvoice(db: Database, actor: AuthUser, saleId: number, audit: AuditActor) {
   const scope = scopeFor(actor);
   return db.transaction(async (tx) => {
     const locked = await lockSale(tx, saleId, scope);
@@ -67,18 +68,38 @@ export async function generateInvoice(db: Database, actor: AuthUser, saleId: num
         })),
         createdBy: actor.id,
       })
-      .returning({ id: invoices.id });
+      .returning();
     if (!row) throw new Error('invoice insert returned no row');
+    // The items and the company's details are copies of what the trail already holds elsewhere.
+    const { number, amount, currency, clientName } = row;
+    const changes = diff({}, { number, saleId, amount, currency, clientName });
+    await record(tx, audit, { action: 'create', entity: 'invoice', entityId: row.id, changes });
     return { created: true, invoice: await loadInvoice(tx, row.id, {}) };
   });
 }
 
-export async function cancelInvoice(db: Database, actor: AuthUser, id: number, reason: string) {
+export async function cancelInvoice(
+  db: Database,
+  actor: AuthUser,
+  id: number,
+  reason: string,
+  audit: AuditActor,
+) {
   const current = await loadInvoice(db, id, {});
   if (current.status === 'cancelled') throw conflict('La factura ya está anulada');
-  await db
-    .update(invoices)
-    .set({ cancelledAt: new Date(), cancelReason: reason, cancelledBy: actor.id })
-    .where(and(eq(invoices.id, id), isNull(invoices.cancelledAt)));
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(invoices)
+      .set({ cancelledAt: new Date(), cancelReason: reason, cancelledBy: actor.id })
+      .where(and(eq(invoices.id, id), isNull(invoices.cancelledAt)))
+      .returning({ id: invoices.id });
+    // Cancelled meanwhile by someone else: that call recorded it.
+    if (!row) return;
+    const changes = [
+      { field: 'status', from: 'active', to: 'cancelled' },
+      { field: 'cancelReason', from: null, to: reason },
+    ];
+    await record(tx, audit, { action: 'status', entity: 'invoice', entityId: id, changes });
+  });
   return loadInvoice(db, id, {});
 }

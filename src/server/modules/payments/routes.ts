@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/client';
 import { idParams, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
+import { auditActor } from '../audit';
 import { loadSale, scopeFor } from '../sales';
 import { listPayments, loadPayment, paymentStats, paymentsOfSale } from './queries';
 import { createPayment, deletePayment, updatePayment } from './service';
@@ -77,7 +78,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     async (request, reply) =>
       reply.status(201).send({
         message: 'Pago registrado',
-        payment: await createPayment(db, currentUser(request), request.body),
+        payment: await createPayment(db, currentUser(request), request.body, auditActor(request)),
       }),
   );
 
@@ -86,7 +87,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     { config: { access: WRITE }, schema: { tags, params: idParams, body: paymentUpdateSchema } },
     async (request) => ({
       message: 'Pago actualizado',
-      payment: await updatePayment(db, currentUser(request), request.params.id, request.body),
+      payment: await updatePayment(
+        db,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        auditActor(request),
+      ),
     }),
   );
 
@@ -94,7 +101,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/api/payments/:id',
     { config: { access: WRITE }, schema: { tags, params: idParams, response: { 200: messageResponse } } },
     async (request) => {
-      await deletePayment(db, currentUser(request), request.params.id);
+      await deletePayment(db, currentUser(request), request.params.id, auditActor(request));
       return { message: 'Pago eliminado' };
     },
   );

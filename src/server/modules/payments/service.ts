@@ -3,6 +3,7 @@ import type { PaymentCreate, PaymentUpdate } from '../../../domain/payments';
 import type { Database } from '../../db/client';
 import { payments } from '../../db/schema';
 import { conflict } from '../../lib/http-errors';
+import { type AuditActor, diff, record } from '../audit';
 import type { AuthUser } from '../auth';
 import { lockSale, scopeFor } from '../sales';
 import { loadPayment } from './queries';
@@ -14,7 +15,7 @@ const CANCELLED_SALE_MESSAGE = 'No se pueden registrar pagos en una venta cancel
  * row is locked first, so a cancellation sent at the same moment either sees this payment (and is
  * refused) or is seen by it (docs/decisions/0012).
  */
-export async function createPayment(db: Database, actor: AuthUser, input: PaymentCreate) {
+export async function createPayment(db: Database, actor: AuthUser, input: PaymentCreate, audit: AuditActor) {
   const id = await db.transaction(async (tx) => {
     const sale = await lockSale(tx, input.saleId, scopeFor(actor));
     if (sale.status === 'cancelled') throw conflict(CANCELLED_SALE_MESSAGE);
@@ -30,20 +31,33 @@ export async function createPayment(db: Database, actor: AuthUser, input: Paymen
         status: input.status,
         createdBy: actor.id,
       })
-      .returning({ id: payments.id });
+      .returning();
     if (!row) throw new Error('payment insert returned no row');
+    await record(tx, audit, {
+      action: 'create',
+      entity: 'payment',
+      entityId: row.id,
+      changes: diff({}, row),
+    });
     return row.id;
   });
   return loadPayment(db, id, {});
 }
 
-export async function updatePayment(db: Database, actor: AuthUser, id: number, input: PaymentUpdate) {
+export async function updatePayment(
+  db: Database,
+  actor: AuthUser,
+  id: number,
+  input: PaymentUpdate,
+  audit: AuditActor,
+) {
   const scope = scopeFor(actor);
   await db.transaction(async (tx) => {
     const current = await loadPayment(tx, id, scope);
     const sale = await lockSale(tx, current.saleId, scope);
     if (sale.status === 'cancelled') throw conflict(CANCELLED_SALE_MESSAGE);
-    await tx
+    const [before] = await tx.select().from(payments).where(eq(payments.id, id));
+    const [after] = await tx
       .update(payments)
       .set({
         paymentDate: input.date,
@@ -53,12 +67,20 @@ export async function updatePayment(db: Database, actor: AuthUser, id: number, i
         status: input.status,
         updatedAt: new Date(),
       })
-      .where(eq(payments.id, id));
+      .where(eq(payments.id, id))
+      .returning();
+    const changes = diff(before ?? {}, after ?? {});
+    await record(tx, audit, { action: 'update', entity: 'payment', entityId: id, changes });
   });
   return loadPayment(db, id, scope);
 }
 
-export async function deletePayment(db: Database, actor: AuthUser, id: number) {
+export async function deletePayment(db: Database, actor: AuthUser, id: number, audit: AuditActor) {
   await loadPayment(db, id, scopeFor(actor));
-  await db.delete(payments).where(eq(payments.id, id));
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(payments).where(eq(payments.id, id)).returning();
+    // Deleted meanwhile by someone else: their entry says so, this call has nothing to record.
+    if (row)
+      await record(tx, audit, { action: 'delete', entity: 'payment', entityId: id, changes: diff(row, {}) });
+  });
 }

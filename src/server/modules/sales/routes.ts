@@ -6,6 +6,7 @@ import { SALE_STATUSES } from '../../../domain/status';
 import type { Database } from '../../db/client';
 import { idParams, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
+import { auditActor } from '../audit';
 import { listSales, loadSale } from './queries';
 import { changeStatus, createSale, deleteSale, editSale, scopeFor } from './service';
 
@@ -58,7 +59,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     '/api/sales',
     { config: { access: ['admin', 'sales'] }, schema: { tags, body: saleCreateRequestSchema } },
     async (request, reply) => {
-      const sale = await createSale(db, currentUser(request), request.body);
+      const sale = await createSale(db, currentUser(request), request.body, auditActor(request));
       return reply.status(201).send({ message: 'Venta creada', sale });
     },
   );
@@ -75,8 +76,8 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       const version = body.version ?? ifMatchVersion(request.headers['if-match']);
       const sale =
         body.kind === 'status'
-          ? await changeStatus(db, actor, request.params.id, body.status, version)
-          : await editSale(db, actor, request.params.id, { ...body, version });
+          ? await changeStatus(db, actor, request.params.id, body.status, version, auditActor(request))
+          : await editSale(db, actor, request.params.id, { ...body, version }, auditActor(request));
       return { message: 'Venta actualizada', sale };
     },
   );
@@ -85,7 +86,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     '/api/sales/:id',
     { config: { access: ['admin'] }, schema: { tags, params: idParams, response: { 200: messageResponse } } },
     async (request) => {
-      await deleteSale(db, request.params.id);
+      await deleteSale(db, request.params.id, auditActor(request));
       return { message: 'Venta eliminada' };
     },
   );

@@ -17,7 +17,9 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-errors';
 import { idKey } from '../../lib/search';
+import { type AuditActor, record } from '../audit';
 import type { AuthUser } from '../auth';
+import { saleChanges, saleSnapshot } from './history';
 import { loadSale, lockSale, recomputeTotals, type SaleScope } from './queries';
 
 export const STALE_VERSION_MESSAGE = 'La venta fue modificada por otro usuario';
@@ -135,6 +137,7 @@ export async function createSale(
   db: Database,
   actor: AuthUser,
   input: { saleData: SaleData; items: SaleItemRequest[] },
+  audit: AuditActor,
 ) {
   const data = withSeller(actor, input.saleData);
   const id = await db.transaction(async (tx) => {
@@ -146,6 +149,8 @@ export async function createSale(
       .returning({ id: sales.id });
     if (!sale) throw new Error('sale insert returned no row');
     await writeItems(tx, sale.id, items);
+    const changes = saleChanges(null, await saleSnapshot(tx, sale.id));
+    await record(tx, audit, { action: 'create', entity: 'sale', entityId: sale.id, changes });
     return sale.id;
   });
   return loadSale(db, id, {});
@@ -162,6 +167,7 @@ export async function editSale(
   actor: AuthUser,
   id: number,
   input: Omit<SaleEditRequest, 'kind'>,
+  audit: AuditActor,
 ) {
   const scope = scopeFor(actor);
   const data = withSeller(actor, input.saleData);
@@ -178,6 +184,7 @@ export async function editSale(
         .where(and(eq(saleItems.saleId, id), inArray(saleItems.id, sentItemIds)));
       if (still.length !== new Set(sentItemIds).size) throw conflict(STALE_VERSION_MESSAGE);
     }
+    const before = await saleSnapshot(tx, id);
     await tx
       .update(sales)
       .set({ ...saleValues(data), version: sql`${sales.version} + 1`, updatedAt: new Date() })
@@ -186,6 +193,8 @@ export async function editSale(
     await assertReferences(tx, data, items);
     await tx.delete(saleItems).where(eq(saleItems.saleId, id));
     await writeItems(tx, id, items);
+    const changes = saleChanges(before, await saleSnapshot(tx, id));
+    await record(tx, audit, { action: 'update', entity: 'sale', entityId: id, changes });
   });
   return loadSale(db, id, scope);
 }
@@ -241,7 +250,8 @@ export async function changeStatus(
   actor: AuthUser,
   id: number,
   status: SaleStatus,
-  version?: number,
+  version: number | undefined,
+  audit: AuditActor,
 ) {
   const scope = scopeFor(actor);
   await db.transaction(async (tx) => {
@@ -258,14 +268,18 @@ export async function changeStatus(
       .update(sales)
       .set({ status, version: sql`${sales.version} + 1`, updatedAt: new Date() })
       .where(eq(sales.id, id));
+    const changes = [{ field: 'status', from: current.status, to: status }];
+    await record(tx, audit, { action: 'status', entity: 'sale', entityId: id, changes });
   });
   return loadSale(db, id, scope);
 }
 
-export async function deleteSale(db: Database, id: number) {
+export async function deleteSale(db: Database, id: number, audit: AuditActor) {
   await db.transaction(async (tx) => {
     await lockSale(tx, id, {});
     if (await hasPayments(tx, id)) throw conflict('No se puede eliminar una venta con pagos registrados');
+    const changes = saleChanges(await saleSnapshot(tx, id), null);
     await tx.delete(sales).where(eq(sales.id, id));
+    await record(tx, audit, { action: 'delete', entity: 'sale', entityId: id, changes });
   });
 }

@@ -5,7 +5,7 @@ import { supplierPaymentSchema } from '../../../domain/supplier-payments';
 import type { Database } from '../../db/client';
 import { supplierPayments } from '../../db/schema';
 import { idParams, messageResponse } from '../../lib/schemas';
-import { currentUser } from '../../plugins/access';
+import { auditActor } from '../audit';
 import { supplierStats, supplierSummaries, supplierSummary } from './balances';
 import {
   deleteSupplierPayment,
@@ -66,7 +66,7 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
     async (request, reply) =>
       reply.status(201).send({
         message: 'Pago a proveedor registrado',
-        payment: await saveSupplierPayment(db, currentUser(request).id, request.body),
+        payment: await saveSupplierPayment(db, auditActor(request), request.body),
       }),
   );
 
@@ -75,7 +75,7 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
     { config: { access: ADMIN }, schema: { tags, params: idParams, body: supplierPaymentSchema } },
     async (request) => ({
       message: 'Pago a proveedor actualizado',
-      payment: await saveSupplierPayment(db, currentUser(request).id, request.body, request.params.id),
+      payment: await saveSupplierPayment(db, auditActor(request), request.body, request.params.id),
     }),
   );
 
@@ -83,7 +83,7 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
     `${base}/:id`,
     { config: { access: ADMIN }, schema: { tags, params: idParams, response: { 200: messageResponse } } },
     async (request) => {
-      await deleteSupplierPayment(db, request.params.id);
+      await deleteSupplierPayment(db, request.params.id, auditActor(request));
       return { message: 'Pago eliminado' };
     },
   );

@@ -10,6 +10,7 @@ import {
   suppliers,
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { type AuditActor, diff, record } from '../audit';
 import { SUPPLIER_NOT_FOUND } from './balances';
 
 export const SUPPLIER_PAYMENT_NOT_FOUND = 'Pago a proveedor no encontrado';
@@ -103,7 +104,7 @@ export async function getSupplierPayment(db: Database, id: number) {
  */
 export async function saveSupplierPayment(
   db: Database,
-  actorId: number,
+  audit: AuditActor,
   input: SupplierPaymentData,
   id?: number,
 ) {
@@ -111,6 +112,7 @@ export async function saveSupplierPayment(
     await assertSupplier(tx, input.supplierId);
     await assertRelatedSales(tx, input.supplierId, input.relatedSales);
     let rate: string;
+    let before: Record<string, unknown> = {};
     if (id === undefined) {
       rate = await activeRate(tx, input.currency);
     } else {
@@ -120,6 +122,7 @@ export async function saveSupplierPayment(
         .where(eq(supplierPayments.id, id))
         .for('update');
       if (!current) throw notFound(SUPPLIER_PAYMENT_NOT_FOUND);
+      before = { ...current, relatedSales: await relatedSaleIds(tx, id) };
       // Same currency: keep the rate it was paid at; a new currency takes today's rate.
       rate = current.currency === input.currency ? current.rateToUsd : await activeRate(tx, input.currency);
     }
@@ -138,13 +141,13 @@ export async function saveSupplierPayment(
       id === undefined
         ? await tx
             .insert(supplierPayments)
-            .values({ ...values, createdBy: actorId })
-            .returning({ id: supplierPayments.id })
+            .values({ ...values, createdBy: audit.userId })
+            .returning()
         : await tx
             .update(supplierPayments)
             .set({ ...values, updatedAt: new Date() })
             .where(eq(supplierPayments.id, id))
-            .returning({ id: supplierPayments.id });
+            .returning();
     if (!row) throw new Error('supplier payment write returned no row');
     await tx.delete(supplierPaymentSales).where(eq(supplierPaymentSales.supplierPaymentId, row.id));
     if (input.relatedSales.length) {
@@ -152,15 +155,30 @@ export async function saveSupplierPayment(
         .insert(supplierPaymentSales)
         .values(input.relatedSales.map((saleId) => ({ supplierPaymentId: row.id, saleId })));
     }
+    const changes = diff(before, { ...row, relatedSales: await relatedSaleIds(tx, row.id) });
+    const action = id === undefined ? 'create' : 'update';
+    await record(tx, audit, { action, entity: 'supplierPayment', entityId: row.id, changes });
     return row.id;
   });
   return getSupplierPayment(db, savedId);
 }
 
-export async function deleteSupplierPayment(db: Database, id: number) {
-  const deleted = await db
-    .delete(supplierPayments)
-    .where(eq(supplierPayments.id, id))
-    .returning({ id: supplierPayments.id });
-  if (!deleted.length) throw notFound(SUPPLIER_PAYMENT_NOT_FOUND);
+/** The sales a payment is linked to, as the trail shows them: "3,7". */
+async function relatedSaleIds(tx: Database, id: number): Promise<string> {
+  const rows = await tx
+    .select({ saleId: supplierPaymentSales.saleId })
+    .from(supplierPaymentSales)
+    .where(eq(supplierPaymentSales.supplierPaymentId, id))
+    .orderBy(supplierPaymentSales.saleId);
+  return rows.map((r) => r.saleId).join(',');
+}
+
+export async function deleteSupplierPayment(db: Database, id: number, audit: AuditActor) {
+  await db.transaction(async (tx) => {
+    const links = await relatedSaleIds(tx, id);
+    const [row] = await tx.delete(supplierPayments).where(eq(supplierPayments.id, id)).returning();
+    if (!row) throw notFound(SUPPLIER_PAYMENT_NOT_FOUND);
+    const changes = diff({ ...row, relatedSales: links }, {});
+    await record(tx, audit, { action: 'delete', entity: 'supplierPayment', entityId: id, changes });
+  });
 }

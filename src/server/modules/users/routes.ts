@@ -6,6 +6,7 @@ import { ROLES } from '../../../domain/roles';
 import type { Database } from '../../db/client';
 import { idParams, paginationResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
+import { auditActor } from '../audit';
 import { publicUserSchema } from './public-user';
 import { createUser, getUser, listUsers, updateProfile, updateUser } from './service';
 
@@ -26,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     },
     async (request) => {
       const me = currentUser(request);
-      return { user: await updateProfile(db, { ...me, ip: request.ip }, request.body) };
+      return { user: await updateProfile(db, { ...me, ip: request.ip }, request.body, auditActor(request)) };
     },
   );
 
@@ -57,7 +58,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       config: { access: ['admin'] },
       schema: { tags: ['users'], body: userCreateSchema, response: { 201: userResponse } },
     },
-    async (request, reply) => reply.status(201).send({ user: await createUser(db, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ user: await createUser(db, request.body, auditActor(request)) }),
   );
 
   app.get(
@@ -75,7 +77,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       config: { access: ['admin'] },
       schema: { tags: ['users'], params: idParams, body: userUpdateSchema, response: { 200: userResponse } },
     },
-    async (request) => ({ user: await updateUser(db, request.params.id, request.body) }),
+    async (request) => ({ user: await updateUser(db, request.params.id, request.body, auditActor(request)) }),
   );
 
   // Users are deactivated, never erased: their sales and payments keep pointing at them.
@@ -85,6 +87,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       config: { access: ['admin'] },
       schema: { tags: ['users'], params: idParams, response: { 200: userResponse } },
     },
-    async (request) => ({ user: await updateUser(db, request.params.id, { isActive: false }) }),
+    async (request) => ({
+      user: await updateUser(db, request.params.id, { isActive: false }, auditActor(request)),
+    }),
   );
 };

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { emailContains, nameContains } from '../../lib/search';
+import { type AuditActor, diff, record } from '../audit';
 import { hashPassword, revokeUserSessions, throttledCheck, verifyPassword } from '../auth';
 import { toPublicUser } from './public-user';
 
@@ -59,26 +60,56 @@ export async function getUser(db: Database, id: number): Promise<PublicUser> {
   return toPublicUser(row);
 }
 
-export async function createUser(db: Database, input: UserCreateInput): Promise<PublicUser> {
+export async function createUser(
+  db: Database,
+  input: UserCreateInput,
+  audit: AuditActor,
+): Promise<PublicUser> {
   await assertUnique(db, input.email, input.username);
-  const [row] = await db
-    .insert(users)
-    .values({
-      username: input.username,
-      email: input.email.trim().toLowerCase(),
-      passwordHash: await hashPassword(input.password),
-      role: input.role,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return toPublicUser(row);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email.trim().toLowerCase(),
+        passwordHash,
+        role: input.role,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await record(tx, audit, { action: 'create', entity: 'user', entityId: row.id, changes: diff({}, row) });
+    return toPublicUser(row);
+  });
+}
+
+/** A password change is recorded as a fact, never with any form of the password itself. */
+const PASSWORD_CHANGED = { field: 'password', from: null, to: 'cambiada' };
+
+/** The entry of a user's update, and of the sessions it ended, inside the update's transaction. */
+async function recordUserUpdate(
+  tx: Database,
+  audit: AuditActor,
+  before: Record<string, unknown>,
+  after: Record<string, unknown> & { id: number },
+  passwordChanged: boolean,
+  sessionsRevoked: boolean,
+) {
+  const changes = [...diff(before, after), ...(passwordChanged ? [PASSWORD_CHANGED] : [])];
+  await record(tx, audit, { action: 'update', entity: 'user', entityId: after.id, changes });
+  if (sessionsRevoked) await record(tx, audit, { action: 'revoke', entity: 'session', entityId: after.id });
 }
 
 /**
  * Admin edit of any user. Demoting or deactivating the last active admin is refused; the active
  * admins are locked first so two admins demoting each other at once cannot both succeed.
  */
-export async function updateUser(db: Database, id: number, input: UserUpdateInput): Promise<PublicUser> {
+export async function updateUser(
+  db: Database,
+  id: number,
+  input: UserUpdateInput,
+  audit: AuditActor,
+): Promise<PublicUser> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return db.transaction(async (tx) => {
     // Lock the active admins before the target row, always in id order, so that concurrent edits
@@ -114,7 +145,9 @@ export async function updateUser(db: Database, id: number, input: UserUpdateInpu
       .returning();
     if (!row) throw notFound('Usuario no encontrado');
     // A new password or a deactivation ends every open session of that user.
-    if (passwordHash || input.isActive === false) await revokeUserSessions(tx, id);
+    const revoke = !!passwordHash || input.isActive === false;
+    if (revoke) await revokeUserSessions(tx, id);
+    await recordUserUpdate(tx, audit, current, row, !!passwordHash, revoke);
     return toPublicUser(row);
   });
 }
@@ -127,6 +160,7 @@ export async function updateProfile(
   db: Database,
   me: { id: number; sessionId: number; ip: string },
   input: ProfileUpdateInput,
+  audit: AuditActor,
 ): Promise<PublicUser> {
   const userId = me.id;
   const [current] = await db.select().from(users).where(eq(users.id, userId));
@@ -144,18 +178,21 @@ export async function updateProfile(
   }
   await assertUnique(db, input.email, input.username, userId);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const [row] = await db
-    .update(users)
-    .set({
-      username: input.username,
-      email: input.email?.trim().toLowerCase(),
-      passwordHash,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!row) throw notFound('Usuario no encontrado');
-  // Other devices signed in with the old password are signed out; this one stays.
-  if (passwordHash) await revokeUserSessions(db, userId, me.sessionId);
-  return toPublicUser(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        username: input.username,
+        email: input.email?.trim().toLowerCase(),
+        passwordHash,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw notFound('Usuario no encontrado');
+    // Other devices signed in with the old password are signed out; this one stays.
+    if (passwordHash) await revokeUserSessions(tx, userId, me.sessionId);
+    await recordUserUpdate(tx, audit, current, row, !!passwordHash, !!passwordHash);
+    return toPublicUser(row);
+  });
 }

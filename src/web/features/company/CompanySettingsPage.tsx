@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FOCUS_RING } from '../../components/ui/Button';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { cn } from '../../lib/cn';
+import { AuditSection } from '../audit';
 import { UsersSection } from '../users';
 import { CompanyInfoSection } from './CompanyInfoSection';
 import { CurrencyRatesSection } from './CurrencyRatesSection';
@@ -12,6 +13,7 @@ const SECTION_VIEWS: Record<SectionId, ComponentType> = {
   rates: CurrencyRatesSection,
   company: CompanyInfoSection,
   users: UsersSection,
+  audit: AuditSection,
 };
 
 const ITEM =

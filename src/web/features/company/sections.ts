@@ -1,12 +1,13 @@
 /**
  * The left menu of Configuraciones. The spec marks everything but the rates as coming soon; issue 8
- * builds company information and users for real, so only security and integrations stay disabled.
+ * builds company information and users for real, so only integrations stay disabled.
  */
 export const SECTIONS = [
   { id: 'rates', label: 'Tasas de Cambio', available: true },
   { id: 'company', label: 'Información de la Empresa', available: true },
   { id: 'users', label: 'Usuarios y Permisos', available: true },
-  { id: 'security', label: 'Seguridad', available: false },
+  // Issue 18: the audit trail takes the place of the spec's coming-soon "Seguridad".
+  { id: 'audit', label: 'Auditoría', available: true },
   { id: 'integrations', label: 'Integraciones', available: false },
 ] as const;
 

@@ -11,6 +11,7 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../lib/cn';
 import { SaleAlerts } from '../alerts';
+import { SaleHistory } from '../audit';
 import { SalePayments } from '../payments';
 import { type SaleDetail, useSale } from './api';
 import { DetailItem } from './DetailList';
@@ -124,6 +125,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
       </Card>
 
       <SalePayments sale={sale} canWrite={canAct} />
+      <SaleHistory saleId={sale.id} />
     </div>
   );
 }

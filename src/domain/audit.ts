@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { optionalIsoDate } from './date-schemas';
+import { MAX_ID, queryInt } from './input';
+import { paginationQuerySchema } from './pagination';
+
+/** What the trail records (issue 18); the names are those of the API's responses. */
+export const AUDIT_ENTITIES = [
+  'sale',
+  'payment',
+  'supplierPayment',
+  'invoice',
+  'client',
+  'passenger',
+  'supplier',
+  'operator',
+  'classification',
+  'currencyRate',
+  'companySettings',
+  'user',
+  'session',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'status',
+  'login',
+  'login_failed',
+  'logout',
+  'revoke',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  sale: 'Venta',
+  payment: 'Pago',
+  supplierPayment: 'Pago a proveedor',
+  invoice: 'Factura',
+  client: 'Cliente',
+  passenger: 'Pasajero',
+  supplier: 'Proveedor',
+  operator: 'Operador',
+  classification: 'Clasificación',
+  currencyRate: 'Tasa de cambio',
+  companySettings: 'Datos de la empresa',
+  user: 'Usuario',
+  session: 'Sesión',
+};
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Creación',
+  update: 'Modificación',
+  delete: 'Eliminación',
+  status: 'Cambio de estado',
+  login: 'Inicio de sesión',
+  login_failed: 'Inicio de sesión fallido',
+  logout: 'Cierre de sesión',
+  revoke: 'Sesiones revocadas',
+};
+
+/** GET /api/audit: every filter optional; dates are days (UTC), `to` included; unknown filters are 400. */
+export const auditQuerySchema = z.strictObject({
+  ...paginationQuerySchema.shape,
+  entity: z.enum(AUDIT_ENTITIES, 'Entidad inválida').optional(),
+  entityId: queryInt('entityId', 1, MAX_ID).optional(),
+  userId: queryInt('userId', 1, MAX_ID).optional(),
+  action: z.enum(AUDIT_ACTIONS, 'Acción inválida').optional(),
+  from: optionalIsoDate('Fecha desde inválida'),
+  to: optionalIsoDate('Fecha hasta inválida'),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** Responses omit null fields (as every response of the API): a missing `from` is "did not exist". */
+export const auditChangeSchema = z.object({
+  field: z.string(),
+  from: z.string().nullish(),
+  to: z.string().nullish(),
+});
+export type AuditChangeDto = z.infer<typeof auditChangeSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  user: z.object({ id: z.number().nullish(), username: z.string().nullish() }),
+  ip: z.string().nullish(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.number().nullish(),
+  changes: z.array(auditChangeSchema),
+});
+export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
+
+export const auditVerifySchema = z.object({
+  ok: z.boolean(),
+  checked: z.number(),
+  firstBrokenId: z.number().optional(),
+});
+export type AuditVerifyResult = z.infer<typeof auditVerifySchema>;

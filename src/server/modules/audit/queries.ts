@@ -1,0 +1,74 @@
+import { and, asc, count, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { AuditEntryDto, AuditQuery, AuditVerifyResult } from '../../../domain/audit';
+import type { Database } from '../../db/client';
+import { auditLog } from '../../db/schema';
+import { entryHash } from './chain';
+
+type Row = typeof auditLog.$inferSelect;
+
+function toDto(row: Row): AuditEntryDto {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    user: { id: row.userId, username: row.username },
+    ip: row.ip,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    changes: row.changes,
+  };
+}
+
+/** Newest first; one sale's history is a walk of audit_log_entity_idx (entity, entity_id, id desc). */
+export async function listAudit(db: Database, query: AuditQuery) {
+  const conditions: (SQL | undefined)[] = [
+    query.entity ? eq(auditLog.entity, query.entity) : undefined,
+    query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
+    query.userId ? eq(auditLog.userId, query.userId) : undefined,
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    query.from ? gte(auditLog.at, sql`${query.from}::date`) : undefined,
+    query.to ? lt(auditLog.at, sql`${query.to}::date + 1`) : undefined,
+  ];
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return { entries: rows.map(toDto), total: total?.n ?? 0 };
+}
+
+const VERIFY_BATCH = 1000;
+
+/**
+ * Walks the chain in id order: each entry's hash must match its content, and its prevHash the hash of
+ * the entry before it. The oldest entry's prevHash is taken as given, so a retention purge of the
+ * oldest entries leaves a chain that still verifies (docs/decisions/0020).
+ */
+export async function verifyAudit(db: Database): Promise<AuditVerifyResult> {
+  let checked = 0;
+  let previous: string | null = null;
+  let afterId = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(gt(auditLog.id, afterId))
+      .orderBy(asc(auditLog.id))
+      .limit(VERIFY_BATCH);
+    for (const row of rows) {
+      const linked = previous === null || row.prevHash === previous;
+      if (!linked || entryHash(row) !== row.hash) return { ok: false, checked, firstBrokenId: row.id };
+      previous = row.hash;
+      checked++;
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < VERIFY_BATCH) return { ok: true, checked };
+    afterId = last.id;
+  }
+}

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import type { AuditChange } from '../../db/schema';
+import { entryContent, GENESIS_HASH } from './chain';
+
+/** Key of the transaction-scoped advisory lock that makes writers of the trail take turns. */
+export const AUDIT_CHAIN_LOCK = 727277;
+
+/** Who did it and from where, taken from the request and passed down to the services. */
+export interface AuditActor {
+  userId: number | null;
+  username: string | null;
+  ip: string;
+}
+
+export function auditActor(request: FastifyRequest): AuditActor {
+  return { userId: request.user?.id ?? null, username: request.user?.username ?? null, ip: request.ip };
+}
+
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'status'
+  | 'login'
+  | 'login_failed'
+  | 'logout'
+  | 'revoke';
+
+export interface AuditEntry {
+  action: AuditAction;
+  entity: string;
+  entityId: number | null;
+  changes?: AuditChange[];
+}
+
+/**
+ * Appends one entry inside the caller's transaction `tx`, so it commits or rolls back with the change
+ * it describes. The advisory lock, held to commit, serialises writers so each entry's `prevHash` is
+ * the hash of the entry committed just before it: the chain stays one line (docs/decisions/0020).
+ */
+export async function record(tx: Database, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  // The lock is its own statement: a statement's snapshot is taken before it runs, so a read in the
+  // same statement could miss the entry the previous holder committed while we waited.
+  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+  const values = {
+    at: new Date(),
+    userId: actor.userId,
+    username: actor.username,
+    ip: actor.ip,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    changes: entry.changes ?? [],
+  };
+  const content = entryContent(values);
+  await tx.execute(sql`
+    insert into audit_log (at, user_id, username, ip, action, entity, entity_id, changes, prev_hash, hash)
+    select ${values.at.toISOString()}::timestamptz, ${values.userId}::integer, ${values.username}::text,
+           ${values.ip}::text, ${values.action}, ${values.entity}, ${values.entityId}::integer,
+           ${JSON.stringify(values.changes)}::jsonb, p.prev,
+           encode(sha256(convert_to(${content}::text || p.prev, 'UTF8')), 'hex')
+    from (select coalesce((select hash from audit_log order by id desc limit 1), ${GENESIS_HASH}) as prev) p`);
+}

@@ -1,0 +1,59 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type AuditChange, saleItemPassengers, saleItems, sales } from '../../db/schema';
+import { diff } from '../audit';
+
+/**
+ * What the audit trail compares for a sale: its own fields and each item's, items named by their
+ * 1-based position ("ítem 2"), passengers as the sorted list of their ids.
+ */
+export async function saleSnapshot(tx: Database, id: number) {
+  const [sale] = await tx
+    .select({
+      status: sales.status,
+      passengerName: sales.passengerName,
+      clientId: sales.clientId,
+      sellerId: sales.sellerId,
+      travelDate: sales.travelDate,
+      saleType: sales.saleType,
+      serviceType: sales.serviceType,
+      region: sales.region,
+      passengerCount: sales.passengerCount,
+      salePrice: sales.salePrice,
+      totalCost: sales.totalCost,
+    })
+    .from(sales)
+    .where(eq(sales.id, id));
+  const items = await tx
+    .select({
+      classificationId: saleItems.classificationId,
+      supplierId: saleItems.supplierId,
+      operatorId: saleItems.operatorId,
+      dateIn: saleItems.dateIn,
+      dateOut: saleItems.dateOut,
+      description: saleItems.description,
+      salePrice: saleItems.salePrice,
+      costPrice: saleItems.costPrice,
+      reservationCode: saleItems.reservationCode,
+      paymentDate: saleItems.paymentDate,
+      passengers: sql<string>`(select coalesce(string_agg(${saleItemPassengers.passengerId}::text, ',' order by ${saleItemPassengers.passengerId}), '') from ${saleItemPassengers} where ${saleItemPassengers.saleItemId} = ${saleItems.id})`,
+    })
+    .from(saleItems)
+    .where(eq(saleItems.saleId, id))
+    .orderBy(asc(saleItems.position));
+  return { sale: sale ?? {}, items };
+}
+
+type Snapshot = Awaited<ReturnType<typeof saleSnapshot>>;
+const EMPTY: Snapshot = { sale: {}, items: [] } as unknown as Snapshot;
+
+/** Field-level changes between two snapshots; `null` stands for "did not exist" (creation, deletion). */
+export function saleChanges(before: Snapshot | null, after: Snapshot | null): AuditChange[] {
+  const a = before ?? EMPTY;
+  const b = after ?? EMPTY;
+  const changes = diff(a.sale, b.sale);
+  const count = Math.max(a.items.length, b.items.length);
+  for (let n = 0; n < count; n++)
+    changes.push(...diff(a.items[n] ?? {}, b.items[n] ?? {}, `items.${n + 1}.`));
+  return changes;
+}

@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AuditEntryDto } from '../../../domain/audit';
+import type { Pagination } from '../../../domain/pagination';
+import { api } from '../../api/client';
+
+export interface AuditPage {
+  entries: AuditEntryDto[];
+  pagination: Pagination;
+}
+
+export interface AuditFilters {
+  entity?: string;
+  entityId?: number;
+  userId?: number;
+  action?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  limit: number;
+}
+
+/**
+ * Keys start with 'sales' for a sale's history, so every write that refreshes the sale's views
+ * (edits, status changes, payments) refreshes its history too.
+ */
+export const auditQuery = (filters: AuditFilters) =>
+  queryOptions({
+    queryKey:
+      filters.entity === 'sale' && filters.entityId !== undefined
+        ? ['sales', 'history', filters]
+        : ['audit', filters],
+    queryFn: ({ signal }) => api.get<AuditPage>('/api/audit', { query: { ...filters }, signal }),
+    placeholderData: keepPreviousData,
+  });

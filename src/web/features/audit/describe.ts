@@ -1,0 +1,98 @@
+import type { AuditChangeDto, AuditEntryDto } from '../../../domain/audit';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  type AuditAction,
+  type AuditEntity,
+} from '../../../domain/audit';
+import { formatMoney } from '../../../domain/format';
+import { statusLabel } from '../../../domain/status';
+
+const FIELD_LABELS: Record<string, string> = {
+  salePrice: 'el precio de venta',
+  costPrice: 'el costo',
+  totalCost: 'el costo total',
+  status: 'el estado',
+  passengerName: 'el nombre del pasajero',
+  travelDate: 'la fecha de viaje',
+  saleType: 'el tipo de venta',
+  serviceType: 'el tipo de servicio',
+  region: 'la región',
+  passengerCount: 'la cantidad de pasajeros',
+  clientId: 'el cliente',
+  sellerId: 'el vendedor',
+  description: 'la descripción',
+  dateIn: 'la fecha de entrada',
+  dateOut: 'la fecha de salida',
+  reservationCode: 'el código de reserva',
+  paymentDate: 'la fecha de pago',
+  passengers: 'los pasajeros',
+  supplierId: 'el proveedor',
+  operatorId: 'el operador',
+  classificationId: 'la clasificación',
+  amount: 'el monto',
+  method: 'el método de pago',
+  name: 'el nombre',
+  role: 'el rol',
+  isActive: 'el acceso',
+  password: 'la contraseña',
+};
+/** Exact decimal strings shown as the app shows money everywhere: $1,500.50. */
+const MONEY_FIELDS = new Set(['salePrice', 'costPrice', 'totalCost', 'amount', 'amountUsd']);
+
+function value(field: string, raw: string | undefined | null): string {
+  if (raw === undefined || raw === null || raw === '') return '(vacío)';
+  if (MONEY_FIELDS.has(field)) return formatMoney(raw);
+  if (field === 'status') return statusLabel(raw);
+  if (field === 'isActive') return raw === 'true' ? 'activo' : 'inactivo';
+  return raw;
+}
+
+/** "items.2.salePrice" is the sale price "del ítem 2"; a sale's own salePrice is its total. */
+function describeChange(change: AuditChangeDto): string {
+  const match = /^items\.(\d+)\.(.+)$/.exec(change.field);
+  const field = match?.[2] ?? change.field;
+  const label = FIELD_LABELS[field] ?? field;
+  const where = match ? `${label} del ítem ${match[1]}` : field === 'salePrice' ? `${label} total` : label;
+  if (field === 'password') return `cambió ${where}`;
+  return `cambió ${where} de ${value(field, change.from)} a ${value(field, change.to)}`;
+}
+
+/** Items that appear or disappear in an edit read as one sentence each, not one per field. */
+function itemSentences(changes: AuditChangeDto[]): string[] {
+  const byItem = new Map<string, AuditChangeDto[]>();
+  const rest: AuditChangeDto[] = [];
+  for (const change of changes) {
+    const n = /^items\.(\d+)\./.exec(change.field)?.[1];
+    if (n) byItem.set(n, [...(byItem.get(n) ?? []), change]);
+    else rest.push(change);
+  }
+  const sentences = rest.map(describeChange);
+  for (const [n, list] of byItem) {
+    if (list.every((c) => c.from === undefined || c.from === null)) sentences.push(`agregó el ítem ${n}`);
+    else if (list.every((c) => c.to === undefined || c.to === null)) sentences.push(`quitó el ítem ${n}`);
+    else sentences.push(...list.map(describeChange));
+  }
+  return sentences;
+}
+
+const entityName = (entity: string) => (AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity).toLowerCase();
+
+/** The entry as Spanish sentences: "admin cambió el precio de venta del ítem 2 de $300.00 a $350.00". */
+export function describeEntry(entry: AuditEntryDto): string[] {
+  const who = entry.user.username ?? 'Alguien';
+  const what = entityName(entry.entity);
+  switch (entry.action) {
+    case 'create':
+      return [`${who} creó ${what === 'venta' ? 'la venta' : `el registro (${what})`}`];
+    case 'delete':
+      return [`${who} eliminó ${what === 'venta' ? 'la venta' : `el registro (${what})`}`];
+    case 'update':
+    case 'status': {
+      const sentences = itemSentences(entry.changes);
+      return sentences.length ? sentences.map((s) => `${who} ${s}`) : [`${who} guardó sin cambios`];
+    }
+    default:
+      return [`${who}: ${AUDIT_ACTION_LABELS[entry.action as AuditAction] ?? entry.action}`];
+  }
+}

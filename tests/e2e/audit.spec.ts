@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { createSaleViaApi } from './sales-fixtures';
+
+test.describe('auditoría', () => {
+  test('editar el precio de un ítem se lee en el historial de la venta y en Auditoría', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request, DEMO.sales);
+    const saleId = await createSaleViaApi(request, token, `Historial ${Date.now().toString(36)}`);
+
+    await loginViaUi(page, DEMO.admin);
+    await page.goto(`/sales/${saleId}`);
+    const history = page.getByRole('list', { name: 'Historial de cambios' });
+    await expect(history).toContainText(`${DEMO.sales.username} creó la venta`);
+
+    await page.getByRole('link', { name: 'Editar Venta' }).click();
+    await page.getByRole('button', { name: 'Editar item 1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar Item de Venta' });
+    await dialog.getByLabel('Precio de venta').fill('550');
+    await dialog.getByRole('button', { name: 'Guardar Item' }).click();
+    await page.getByRole('button', { name: 'Guardar Venta' }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${saleId}$`));
+
+    const sentence = 'admin cambió el precio de venta del ítem 1 de $500.00 a $550.00';
+    await expect(history.getByText(sentence)).toBeVisible();
+    // Newest first: the edit comes before the creation.
+    await expect(history.locator(':scope > li').first()).toContainText(sentence);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/company-settings?section=audit');
+    await expect(page.getByRole('heading', { name: 'Auditoría' })).toBeVisible();
+    await page.getByLabel('Entidad').selectOption('sale');
+    await page.getByLabel('Acción').selectOption('update');
+    const entries = page.getByRole('list', { name: 'Registros de auditoría' });
+    await expect(entries.getByText(sentence).first()).toBeVisible();
+    await expect(entries).not.toContainText('creó la venta');
+    await expectNoSeriousA11yViolations(page);
+  });
+});

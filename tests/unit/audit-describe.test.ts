@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditEntryDto } from '../../src/domain/audit';
+import { describeEntry } from '../../src/web/features/audit/describe';
+
+const entry = (patch: Partial<AuditEntryDto>): AuditEntryDto => ({
+  id: 1,
+  at: '2031-01-01T10:00:00.000Z',
+  user: { id: 1, username: 'admin' },
+  action: 'update',
+  entity: 'sale',
+  entityId: 7,
+  changes: [],
+  ...patch,
+});
+
+describe('describeEntry', () => {
+  it('reads an item price change as the issue words it, money exact', () => {
+    const changes = [
+      { field: 'salePrice', from: '1300.00', to: '1350.00' },
+      { field: 'items.2.salePrice', from: '300.00', to: '350.00' },
+    ];
+    expect(describeEntry(entry({ changes }))).toEqual([
+      'admin cambió el precio de venta total de $1,300.00 a $1,350.00',
+      'admin cambió el precio de venta del ítem 2 de $300.00 a $350.00',
+    ]);
+  });
+
+  it('names statuses, added and removed items, and never shows a password', () => {
+    expect(
+      describeEntry(
+        entry({ action: 'status', changes: [{ field: 'status', from: 'confirmed', to: 'cancelled' }] }),
+      ),
+    ).toEqual(['admin cambió el estado de Confirmada a Cancelada']);
+    const added = [
+      { field: 'items.3.salePrice', to: '10.00' },
+      { field: 'items.3.costPrice', to: '5.00' },
+      { field: 'items.2.description', from: 'Hotel' },
+    ];
+    expect(describeEntry(entry({ changes: added }))).toEqual([
+      'admin agregó el ítem 3',
+      'admin quitó el ítem 2',
+    ]);
+    expect(
+      describeEntry(entry({ entity: 'user', changes: [{ field: 'password', to: 'cambiada' }] })),
+    ).toEqual(['admin cambió la contraseña']);
+    expect(describeEntry(entry({ action: 'create', user: {} }))).toEqual(['Alguien creó la venta']);
+  });
+});
