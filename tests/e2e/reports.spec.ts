@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addDays, todayIso } from '../../src/domain/report-params';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi, mainNav } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
 import { unique } from './master-data-fixtures';
 import { firstId } from './sales-fixtures';
 
@@ -51,8 +51,11 @@ async function unpaidClient(request: APIRequestContext, price: number) {
   return { name, saleId: ((await sale.json()) as { sale: { id: number } }).sale.id };
 }
 
+/** The finance menu, below the spec's own. */
+const financeNav = (page: Page) => page.getByRole('navigation', { name: 'Finanzas' });
+
 async function openFinance(page: Page, link: 'Cobranza' | 'Vencimientos' | 'Reportes', heading: string) {
-  await mainNav(page).getByRole('link', { name: link }).click();
+  await financeNav(page).getByRole('link', { name: link }).click();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
@@ -93,7 +96,7 @@ test.describe('finanzas', () => {
   test('finanzas consulta Cobranza sin poder registrar pagos', async ({ page, request }) => {
     const { name } = await unpaidClient(request, 320);
     await loginViaUi(page, DEMO.finance);
-    await expect(mainNav(page).getByRole('heading', { name: 'Finanzas' })).toBeVisible();
+    await expect(financeNav(page)).toBeVisible();
     await openFinance(page, 'Cobranza', 'Cobranza');
     await searchClient(page, name);
     await page.getByRole('link', { name }).click();
@@ -138,7 +141,7 @@ test.describe('finanzas', () => {
   }) => {
     const { saleId } = await unpaidClient(request, 410.25);
     await loginViaUi(page, DEMO.sales);
-    await expect(mainNav(page).getByRole('link', { name: 'Cobranza' })).toHaveCount(0);
+    await expect(financeNav(page).getByRole('link', { name: 'Cobranza' })).toHaveCount(0);
     await page.goto('/receivables');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('No tienes permisos para acceder a esta página')).toBeVisible();
