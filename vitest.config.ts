@@ -8,6 +8,7 @@ const apiProject = (name: string, kind: 'pglite' | 'postgres') => ({
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB_KIND: kind },
+    globalSetup: ['tests/helpers/database-templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -15,6 +16,9 @@ const apiProject = (name: string, kind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Two files at once: much of an API test's time is spent waiting on PostgreSQL, argon2 or a child
+    // server, so a second worker fills the idle core (one worker per core on the 2-core CI machine).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Role } from '../../src/domain/roles';
 import { buildApp } from '../../src/server/app';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../../src/server/db/client';
@@ -9,30 +11,28 @@ import { createSession, hashPassword } from '../../src/server/modules/auth';
 
 export type Who = 'anonymous' | Role;
 
+/** A test database; `url` is set on PostgreSQL so a test can open a second, independent pool. */
+export type TestDatabase = DatabaseHandle & { url?: string };
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a throw-away database on the
  * PostgreSQL server of TEST_DATABASE_URL when the suite runs as the api-postgres project.
  */
-/** A test database; `url` is set on PostgreSQL so a test can open a second, independent pool. */
-export type TestDatabase = DatabaseHandle & { url?: string };
-
 export async function openTestDatabase(): Promise<TestDatabase> {
+  // Both start from the migrated copy that tests/helpers/database-templates.ts made for this run.
   if (process.env.TEST_DB_KIND !== 'postgres') {
-    const handle = await openPglite(undefined);
-    await handle.migrate();
-    return handle;
+    return openPglite(undefined, new Blob([readFileSync(inject('pgliteSnapshot'))]));
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const handle = await openPostgres(url.toString(), 5);
-  await handle.migrate();
   return {
     ...handle,
     url: url.toString(),
