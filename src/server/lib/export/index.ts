@@ -69,11 +69,11 @@ export async function sendExport<Row>(
   const first = await batches.next();
   const sample = first.done ? [] : first.value;
   const writer = fileWriter(spec.format, spec.columns, sample);
-  let gone = false;
+  // A client that goes away: the file stream is destroyed, which also ends a wait for 'drain'.
   reply.raw.once('close', () => {
-    gone = !reply.raw.writableFinished;
+    if (!reply.raw.writableFinished) writer.stream.destroy();
   });
-  const stopped = () => gone || writer.stream.destroyed;
+  const stopped = () => writer.stream.destroyed;
 
   void (async () => {
     try {
