@@ -24,7 +24,16 @@ export interface FileWriter<Row> {
  */
 async function drained(stream: Writable): Promise<void> {
   if (!stream.writableNeedDrain || stream.destroyed) return;
-  await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+  // The listener of the event that did not happen is removed, or every batch would leave one behind.
+  const done = new AbortController();
+  try {
+    await Promise.race([
+      once(stream, 'drain', { signal: done.signal }),
+      once(stream, 'close', { signal: done.signal }),
+    ]);
+  } finally {
+    done.abort();
+  }
 }
 
 function xlsxWriter<Row>(columns: ExportColumn<Row>[], sample: Row[]): FileWriter<Row> {
