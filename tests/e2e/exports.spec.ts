@@ -19,7 +19,7 @@ test('Clientes: Exportar a Excel y CSV descarga lo que la lista muestra, con su 
 }) => {
   const token = await apiLogin(request, DEMO.admin);
   const prefix = unique('Exportable');
-  const names = [`${prefix} Álvarez`, `${prefix} Núñez`, `${prefix} Zúñiga`];
+  const names = [`${prefix} Benítez`, `${prefix} Muñoz`, `${prefix} Núñez`];
   for (const [i, name] of names.entries()) {
     const res = await request.post('/api/clients', {
       headers: { Authorization: `Bearer ${token}` },
