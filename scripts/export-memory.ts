@@ -113,6 +113,8 @@ async function main() {
     exporting = false;
     await prober;
     clearInterval(sampler);
+    globalThis.gc?.();
+    const after = process.memoryUsage();
     latencies.sort((a, b) => a - b);
     const at = (q: number) =>
       latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
@@ -120,7 +122,8 @@ async function main() {
       `${format}: HTTP ${result.status}, ${(result.bytes / MB).toFixed(1)} MB, ` +
         `primer byte ${result.ttfb.toFixed(0)} ms, total ${(result.total / 1000).toFixed(1)} s; ` +
         `memoria: RSS +${((peakRss - before.rss) / MB).toFixed(0)} MB (pico), ` +
-        `heap +${((peakHeap - before.heapUsed) / MB).toFixed(0)} MB (pico); ` +
+        `heap +${((peakHeap - before.heapUsed) / MB).toFixed(0)} MB (pico), ` +
+        `+${((after.heapUsed - before.heapUsed) / MB).toFixed(0)} MB tras GC; ` +
         `llamadas concurrentes: ${latencies.length}, p50 ${at(0.5).toFixed(0)} ms, ` +
         `p95 ${at(0.95).toFixed(0)} ms, máx ${at(1).toFixed(0)} ms`,
     );
