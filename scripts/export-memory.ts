@@ -2,7 +2,7 @@
  * `npx tsx --expose-gc scripts/export-memory.ts [--sales 200000]`: what exporting the biggest list
  * costs the server (docs/performance.md, "Exports"). On PostgreSQL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/travel_bench_b), seeded with `seedLarge` when it has fewer sales.
- * Downloads the customer payments as .xlsx and as CSV over real HTTP and reports time to first byte,
+ * Downloads the customer payments (and the clients) as .xlsx and CSV over real HTTP and reports time to first byte,
  * total time, size, the growth of the process's memory (RSS and heap, peak over the baseline), and the
  * latency of a small list call made every 50 ms during the export (is the server still answering?).
  */
@@ -88,7 +88,13 @@ async function main() {
   const headers = { authorization: `Bearer ${await createSession(db, admin.id)}` };
   console.log(`${await count('sales')} ventas, ${await count('payments')} pagos de clientes`);
 
-  for (const format of ['xlsx', 'csv']) {
+  // Payments are the biggest list; clients (20,000) show whether the peak grows with the row count.
+  for (const [list, format] of [
+    ['payments', 'xlsx'],
+    ['payments', 'csv'],
+    ['clients', 'xlsx'],
+    ['clients', 'csv'],
+  ] as const) {
     globalThis.gc?.();
     const before = process.memoryUsage();
     let peakRss = before.rss;
@@ -109,7 +115,7 @@ async function main() {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
-    const result = await download(base, `/api/payments/export?format=${format}`, headers);
+    const result = await download(base, `/api/${list}/export?format=${format}`, headers);
     exporting = false;
     await prober;
     clearInterval(sampler);
@@ -119,7 +125,7 @@ async function main() {
     const at = (q: number) =>
       latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
     console.log(
-      `${format}: HTTP ${result.status}, ${(result.bytes / MB).toFixed(1)} MB, ` +
+      `${list} ${format}: HTTP ${result.status}, ${(result.bytes / MB).toFixed(1)} MB, ` +
         `primer byte ${result.ttfb.toFixed(0)} ms, total ${(result.total / 1000).toFixed(1)} s; ` +
         `memoria: RSS +${((peakRss - before.rss) / MB).toFixed(0)} MB (pico), ` +
         `heap +${((peakHeap - before.heapUsed) / MB).toFixed(0)} MB (pico), ` +
