@@ -51,7 +51,7 @@ describe('ExportMenu', () => {
     await waitFor(() => expect(clicked).toEqual(['clientes-2026-11-23.csv']));
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(String(url)).toBe(`/api/clients/export?${new URLSearchParams({ q: 'núñez', format: 'csv' })}`);
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer token-123');
+    expect((init?.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer token-123');
     click.mockRestore();
   });
 
