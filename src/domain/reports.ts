@@ -168,17 +168,20 @@ export const REPORT_DATE_FIELD_LABELS: Record<ReportDateField, string> = {
   travel: 'Fecha de viaje',
 };
 
+export const salesReportFields = {
+  groupBy: choiceParam('groupBy', REPORT_GROUPS).default('month'),
+  from: isoDateParam('from').optional(),
+  to: isoDateParam('to').optional(),
+  dateField: choiceParam('dateField', REPORT_DATE_FIELDS).default('creation'),
+};
+/** The range check of the report, shared with its export (which adds `format` to the fields). */
+export const rangeInOrder = {
+  check: (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to,
+  issue: { message: 'La fecha desde no puede ser posterior a la fecha hasta', path: ['from'] },
+};
 export const salesReportQuerySchema = z
-  .strictObject({
-    groupBy: choiceParam('groupBy', REPORT_GROUPS).default('month'),
-    from: isoDateParam('from').optional(),
-    to: isoDateParam('to').optional(),
-    dateField: choiceParam('dateField', REPORT_DATE_FIELDS).default('creation'),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: 'La fecha desde no puede ser posterior a la fecha hasta',
-    path: ['from'],
-  });
+  .strictObject(salesReportFields)
+  .refine(rangeInOrder.check, rangeInOrder.issue);
 
 const reportFigures = {
   salesCount: z.number().int(),

@@ -79,6 +79,7 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     Object.assign(masterData, {
       [`GET /api/${name}`]: async () => ({ url: `/api/${name}?page=1&limit=10&q=a` }),
       [`GET /api/${name}/search`]: async () => ({ url: `/api/${name}/search?q=a` }),
+      [`GET /api/${name}/export`]: async () => ({ url: `/api/${name}/export?format=xlsx&q=a` }),
       [`GET /api/${name}/:id`]: async () => ({ url: `/api/${name}/${await create()}` }),
       [`POST /api/${name}`]: async () => ({ url: `/api/${name}`, body: body() }),
       [`PUT /api/${name}/:id`]: async () => ({ url: `/api/${name}/${await create()}`, body: body() }),
@@ -125,6 +126,10 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     'GET /api/sales/sales-overview': async () => ({ url: '/api/sales/sales-overview' }),
     'GET /api/payments': async () => ({ url: '/api/payments?status=confirmed&method=cash&page=1' }),
     'GET /api/payments/stats': async () => ({ url: '/api/payments/stats' }),
+    'GET /api/payments/export': async () => ({
+      url: `/api/payments/export?format=csv&status=confirmed&method=cash&saleId=${await newSale()}&q=a`,
+      as: 'sales',
+    }),
     'GET /api/payments/sale/:saleId': async () => ({ url: `/api/payments/sale/${await newSale()}` }),
     'GET /api/payments/:id': async () => ({ url: `/api/payments/${await newPayment()}` }),
     'POST /api/payments': async () => ({ url: '/api/payments', body: await paymentBody() }),
@@ -137,6 +142,12 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     'GET /api/supplier-payments/stats': async () => ({ url: '/api/supplier-payments/stats' }),
     'GET /api/supplier-payments/suppliers/sales': async () => ({
       url: '/api/supplier-payments/suppliers/sales?q=a',
+    }),
+    'GET /api/supplier-payments/suppliers/sales/export': async () => ({
+      url: '/api/supplier-payments/suppliers/sales/export?format=xlsx&q=a',
+    }),
+    'GET /api/supplier-payments/supplier/:id/history/export': async () => ({
+      url: `/api/supplier-payments/supplier/${refs.supplier.id}/history/export?format=csv`,
     }),
     'GET /api/supplier-payments/supplier/:id/sales': async () => ({
       url: `/api/supplier-payments/supplier/${refs.supplier.id}/sales`,
@@ -172,6 +183,9 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       body: { name: 'Agencia Ejemplo', taxId: '76.000.000-0', address: '', email: '', phone: '' },
     }),
     'GET /api/company/currency-rates': async () => ({ url: '/api/company/currency-rates' }),
+    'GET /api/company/currency-rates/export': async () => ({
+      url: '/api/company/currency-rates/export?format=xlsx',
+    }),
     'PUT /api/company/currency-rates': async () => ({
       url: '/api/company/currency-rates',
       body: { rates: [{ currency: 'GBP', rate: 1.27, isActive: true }] },
@@ -202,6 +216,17 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       url: '/api/reports/sales?groupBy=supplier&from=2031-01-01&to=2031-12-31&dateField=travel',
       as: 'sales',
     }),
+    'GET /api/reports/receivables/export': async () => ({
+      url: '/api/reports/receivables/export?format=csv&asOf=2031-03-01&q=a&sort=name',
+      as: 'finance',
+    }),
+    'GET /api/reports/payables/export': async () => ({
+      url: '/api/reports/payables/export?format=xlsx&asOf=2031-01-01&days=60',
+    }),
+    'GET /api/reports/sales/export': async () => ({
+      url: '/api/reports/sales/export?format=xlsx&groupBy=month&from=2031-01-01&to=2031-12-31&dateField=creation',
+      as: 'sales',
+    }),
     'GET /api/alerts': async () => ({
       url: `/api/alerts?days=30&limit=5&saleId=${await newSale()}`,
       as: 'sales',
@@ -210,6 +235,10 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       url: `/api/audit?entity=sale&entityId=${await newSale()}&action=create&page=1&limit=10`,
     }),
     'GET /api/audit/verify': async () => ({ url: '/api/audit/verify' }),
+    'GET /api/audit/export': async () => ({
+      url: `/api/audit/export?format=csv&entity=sale&entityId=${await newSale()}&action=create&from=2020-01-01&to=2099-12-31`,
+      as: 'sales',
+    }),
     ...masterData,
   };
 }

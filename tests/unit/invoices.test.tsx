@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../src/domain/roles';
+import { fileNameFromDisposition } from '../../src/web/api/download';
 import { RequireAuth } from '../../src/web/auth';
-import { fileNameFromDisposition, type Invoice } from '../../src/web/features/invoices/api';
+import type { Invoice } from '../../src/web/features/invoices/api';
 import { InvoiceDetailPage } from '../../src/web/features/invoices/InvoiceDetailPage';
 import { InvoicesPage } from '../../src/web/features/invoices/InvoicesPage';
 import { type FetchHandler, json, makeUser, mockFetch, renderRoutes, signIn } from './helpers';

@@ -1,4 +1,4 @@
-import { asc, count, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { paginationOf, paginationQuerySchema } from '../../domain/pagination';
 import type { Role } from '../../domain/roles';
 import type { Database } from '../db/client';
 import { auditActor, diff, record } from '../modules/audit';
+import { type ExportColumn, exportQuery, keysetBatches, sendExport } from './export';
 import { conflict, notFound, pgErrorCode } from './http-errors';
 import { idParams, messageResponse, paginationResponse } from './schemas';
 
@@ -29,6 +30,8 @@ export interface CrudResource<Body extends z.ZodType> {
   many: string;
   search(q: string): (SQL | undefined)[];
   access: { read: readonly Role[]; write: readonly Role[] };
+  /** GET {path}/export: the list's columns in Spanish and the file's base name (`clientes`). */
+  export: { fileName: string; columns: ExportColumn<Row>[] };
   messages: {
     notFound: string;
     duplicate?: string;
@@ -48,14 +51,18 @@ export function crudRoutes<Body extends z.ZodType>(
   const { path, table, messages } = resource;
   const t = table as PgTable & { id: AnyPgColumn };
   const where = (q: string | undefined) => (q ? or(...resource.search(q)) : undefined);
-  const list = (db: Database, q: string | undefined, limit: number, offset: number) =>
+  const list = (db: Database, q: string | undefined, limit: number, offset: number, after?: SQL) =>
     db
       .select()
       .from(t)
-      .where(where(q))
+      .where(and(where(q), after))
       .orderBy(asc(resource.orderBy), asc(t.id))
       .limit(limit)
       .offset(offset) as unknown as Promise<Row[]>;
+  /** The property of the sort column, to continue an export after the last row read (keyset). */
+  const orderKey = Object.entries(getTableColumns(t)).find(([, c]) => c === resource.orderBy)?.[0] ?? 'id';
+  const after = (row: Row | undefined) =>
+    row && sql`(${resource.orderBy}, ${t.id}) > (${row[orderKey]}, ${row.id})`;
   const findById = async (db: Database, id: number) => {
     const [row] = (await db.select().from(t).where(eq(t.id, id))) as unknown as Row[];
     if (!row) throw notFound(messages.notFound);
@@ -92,6 +99,19 @@ export function crudRoutes<Body extends z.ZodType>(
         ]);
         return { data: rows.map(resource.toDto), pagination: paginationOf(page, limit, total?.n ?? 0) };
       },
+    );
+
+    app.get(
+      `${path}/export`,
+      { config: { access: resource.access.read }, schema: { tags, querystring: exportQuery({ q }) } },
+      async (request, reply) =>
+        sendExport(request, reply, {
+          format: request.query.format,
+          ...resource.export,
+          batches: keysetBatches((last: Row | undefined, limit: number) =>
+            list(db, request.query.q, limit, 0, after(last)),
+          ),
+        }),
     );
 
     app.get(

@@ -27,5 +27,5 @@ export function usePagedList<T, Key extends QueryKey>(
     if (!query.isPlaceholderData && totalPages > 0 && page > totalPages) setPaging({ q, page: totalPages });
   }, [query.isPlaceholderData, totalPages, page, q]);
 
-  return { search, setSearch, page, setPage, totalPages, query, rows: query.data?.data ?? [] };
+  return { search, setSearch, q, page, setPage, totalPages, query, rows: query.data?.data ?? [] };
 }

@@ -19,17 +19,38 @@ function toDto(row: Row): AuditEntryDto {
   };
 }
 
-/** Newest first; one sale's history is a walk of audit_log_entity_idx (entity, entity_id, id desc). */
-export async function listAudit(db: Database, query: AuditQuery) {
-  const conditions: (SQL | undefined)[] = [
+export type AuditFilters = Omit<AuditQuery, 'page' | 'limit'>;
+
+function filtersOf(query: AuditFilters): SQL | undefined {
+  return and(
     query.entity ? eq(auditLog.entity, query.entity) : undefined,
     query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
     query.userId ? eq(auditLog.userId, query.userId) : undefined,
     query.action ? eq(auditLog.action, query.action) : undefined,
     query.from ? gte(auditLog.at, sql`${query.from}::date`) : undefined,
     query.to ? lt(auditLog.at, sql`${query.to}::date + 1`) : undefined,
-  ];
-  const where = and(...conditions);
+  );
+}
+
+/** The entries after `after` in the list's order (newest first), for an export: keyset on the id. */
+export async function auditBatch(
+  db: Database,
+  query: AuditFilters,
+  after: AuditEntryDto | undefined,
+  limit: number,
+) {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(filtersOf(query), after && lt(auditLog.id, after.id)))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+  return rows.map(toDto);
+}
+
+/** Newest first; one sale's history is a walk of audit_log_entity_idx (entity, entity_id, id desc). */
+export async function listAudit(db: Database, query: AuditQuery) {
+  const where = filtersOf(query);
   const [rows, [total]] = await Promise.all([
     db
       .select()

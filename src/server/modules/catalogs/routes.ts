@@ -10,6 +10,11 @@ const ONE: Record<CatalogKind, string> = {
   operators: 'operator',
   classifications: 'classification',
 };
+const EXPORT_NAMES: Record<CatalogKind, string> = {
+  suppliers: 'proveedores',
+  operators: 'operadores',
+  classifications: 'clasificaciones',
+};
 const catalogDto = z.object({ id: z.number(), name: z.string() });
 
 /** Suppliers, operators and classifications: readable by every role (the sale form's pickers), written by admins. */
@@ -26,5 +31,9 @@ export const catalogRoutes = (kind: CatalogKind) =>
     many: kind,
     search: (q) => [nameContains(TABLES[kind].name, q)],
     access: { read: ['admin', 'sales', 'finance'], write: ['admin'] },
+    export: {
+      fileName: EXPORT_NAMES[kind],
+      columns: [{ header: 'Nombre', kind: 'text', value: (row) => row.name as string }],
+    },
     messages: CATALOGS[kind],
   });

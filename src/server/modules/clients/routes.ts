@@ -29,6 +29,15 @@ export const clientsRoutes = crudRoutes({
     emailContains(clients.email, q),
   ],
   access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },
+  export: {
+    fileName: 'clientes',
+    columns: [
+      { header: 'Nombre', kind: 'text', value: (c) => c.name as string },
+      { header: 'ID/RUT', kind: 'text', value: (c) => c.clientId as string | null },
+      { header: 'Email', kind: 'text', value: (c) => c.email as string | null },
+      { header: 'Dirección', kind: 'text', value: (c) => c.address as string | null },
+    ],
+  },
   messages: {
     notFound: 'Cliente no encontrado',
     inUse: 'No se puede eliminar el cliente porque tiene ventas asociadas',

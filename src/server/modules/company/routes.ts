@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companySettingsSchema, currencyRateSchema, currencyRateUpdateSchema } from '../../../domain/company';
+import {
+  type CurrencyRate,
+  companySettingsSchema,
+  currencyRateSchema,
+  currencyRateUpdateSchema,
+} from '../../../domain/company';
 import type { Database } from '../../db/client';
+import { type ExportColumn, exportQuery, oneBatch, sendExport } from '../../lib/export';
 import { idParams, messageResponse } from '../../lib/schemas';
 import { auditActor } from '../audit';
 import { createRate, deleteRate, listRates, saveRates, toggleRate, updateRate } from './rates';
@@ -9,6 +15,14 @@ import { getCompanySettings, saveCompanySettings } from './settings';
 
 /** Configuraciones is an admin screen; the server refuses every other role (issue 8). */
 const ADMIN = ['admin'] as const;
+
+/** Tasas de cambio as Configuraciones lists them: USD per unit of each currency. */
+const rateColumns: ExportColumn<CurrencyRate>[] = [
+  { header: 'Moneda', kind: 'text', value: (r) => r.currency },
+  { header: 'Tasa a USD', kind: 'number', value: (r) => r.rate },
+  { header: 'Activa', kind: 'text', value: (r) => (r.isActive ? 'Sí' : 'No') },
+  { header: 'Última actualización', kind: 'datetime', value: (r) => r.lastUpdated },
+];
 
 export const companyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const tags = ['company'];
@@ -26,6 +40,18 @@ export const companyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.get('/api/company/currency-rates', { config: { access: ADMIN }, schema: { tags } }, async () => ({
     data: await listRates(db),
   }));
+
+  app.get(
+    '/api/company/currency-rates/export',
+    { config: { access: ADMIN }, schema: { tags, querystring: exportQuery({}) } },
+    async (request, reply) =>
+      sendExport(request, reply, {
+        format: request.query.format,
+        fileName: 'tasas-de-cambio',
+        columns: rateColumns,
+        batches: oneBatch(listRates(db)),
+      }),
+  );
 
   app.put(
     '/api/company/currency-rates',

@@ -29,6 +29,15 @@ export const passengersRoutes = crudRoutes({
     idContains(passengers.passengerId, q),
   ],
   access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },
+  export: {
+    fileName: 'pasajeros',
+    columns: [
+      { header: 'Nombre', kind: 'text', value: (p) => p.name as string },
+      { header: 'ID', kind: 'text', value: (p) => p.passengerId as string },
+      { header: 'Email', kind: 'text', value: (p) => p.email as string | null },
+      { header: 'Fecha de nacimiento', kind: 'date', value: (p) => p.dateOfBirth as string },
+    ],
+  },
   messages: {
     notFound: 'Pasajero no encontrado',
     duplicate: 'Ya existe un pasajero con ese ID',

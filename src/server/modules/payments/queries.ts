@@ -105,6 +105,29 @@ export async function listPayments(
   };
 }
 
+/**
+ * The payments that follow `after` in the list's order (newest payment date first), for an export:
+ * the same filters and scope as the list, continued by keyset instead of offset.
+ */
+export async function paymentBatch(
+  db: Database,
+  scope: SaleScope,
+  f: PaymentFilters,
+  after: PaymentView | undefined,
+  limit: number,
+) {
+  const rows = await base(db)
+    .where(
+      and(
+        filtersOf(scope, f),
+        after && sql`(${payments.paymentDate}, ${payments.id}) < (${after.date}, ${after.id})`,
+      ),
+    )
+    .orderBy(desc(payments.paymentDate), desc(payments.id))
+    .limit(limit);
+  return (rows as Row[]).map(toPayment);
+}
+
 export async function loadPayment(db: Database, id: number, scope: SaleScope) {
   const [row] = await base(db).where(and(eq(payments.id, id), visible(scope)));
   if (!row) throw notFound(PAYMENT_NOT_FOUND);

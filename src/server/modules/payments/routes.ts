@@ -9,14 +9,31 @@ import {
   paymentUpdateSchema,
 } from '../../../domain/payments';
 import type { Database } from '../../db/client';
+import { exportQuery, keysetBatches, sendExport } from '../../lib/export';
 import { idParams, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
 import { loadSale, scopeFor } from '../sales';
-import { listPayments, loadPayment, paymentStats, paymentsOfSale } from './queries';
+import { paymentColumns } from './export';
+import {
+  listPayments,
+  loadPayment,
+  type PaymentView,
+  paymentBatch,
+  paymentStats,
+  paymentsOfSale,
+} from './queries';
 import { createPayment, deletePayment, updatePayment } from './service';
 
 const READ = ['admin', 'sales', 'finance'] as const;
+
+/** The list's filters, shared by the list and its export. */
+const listFilters = {
+  status: z.enum(PAYMENT_STATUSES, 'Estado de pago inválido').optional(),
+  method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').optional(),
+  saleId: pathIdSchema('saleId debe ser un número entero positivo').optional(),
+  q: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
+};
 const WRITE = ['admin', 'sales'] as const;
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -28,12 +45,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       config: { access: READ },
       schema: {
         tags,
-        querystring: paginationQuerySchema.extend({
-          status: z.enum(PAYMENT_STATUSES, 'Estado de pago inválido').optional(),
-          method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').optional(),
-          saleId: pathIdSchema('saleId debe ser un número entero positivo').optional(),
-          q: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
-        }),
+        querystring: paginationQuerySchema.extend(listFilters),
       },
     },
     async (request) => {
@@ -44,6 +56,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         totals: result.totals,
         pagination: paginationOf(page, limit, result.total),
       };
+    },
+  );
+
+  app.get(
+    '/api/payments/export',
+    { config: { access: READ }, schema: { tags, querystring: exportQuery(listFilters) } },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const scope = scopeFor(currentUser(request));
+      return sendExport(request, reply, {
+        format,
+        fileName: 'pagos',
+        columns: paymentColumns,
+        batches: keysetBatches((after: PaymentView | undefined, limit: number) =>
+          paymentBatch(db, scope, filters, after, limit),
+        ),
+      });
     },
   );
 

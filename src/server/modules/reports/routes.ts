@@ -3,17 +3,23 @@ import { todayIso } from '../../../domain/report-params';
 import {
   payablesQuerySchema,
   payablesReplySchema,
+  type ReportDateField,
+  type ReportGroup,
+  rangeInOrder,
   receivableClientQuerySchema,
   receivableClientReplySchema,
   receivablesQuerySchema,
   receivablesReplySchema,
+  salesReportFields,
   salesReportQuerySchema,
   salesReportReplySchema,
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
+import { exportQuery, oneBatch, sendExport } from '../../lib/export';
 import { idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { scopeFor } from '../sales';
+import { payableColumns, receivableBatches, receivableColumns, salesReportColumns } from './export';
 import { payables } from './payables';
 import { receivableClient, receivables } from './receivables';
 import { salesReport } from './sales-report';
@@ -22,6 +28,8 @@ import { salesReport } from './sales-report';
 const FINANCE = ['admin', 'finance'] as const;
 /** The sales report: admin and finance see the company, a seller their own sales. */
 const ALL = ['admin', 'sales', 'finance'] as const;
+/** Cobranza's filters without paging: an export holds every client. */
+const { page: _page, limit: _limit, ...receivableExportFields } = receivablesQuerySchema.shape;
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const tags = ['reports'];
@@ -64,12 +72,74 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       config: { access: ALL },
       schema: { tags, querystring: salesReportQuerySchema, response: { 200: salesReportReplySchema } },
     },
-    async (request) => {
-      const { groupBy, dateField, from, to } = request.query;
-      // A missing bound stays in the calendar year of the other one (or of today without either).
-      const year = (from ?? to ?? todayIso()).slice(0, 4);
-      const range = { from: from ?? `${(to ?? year).slice(0, 4)}-01-01`, to: to ?? `${year}-12-31` };
-      return salesReport(db, scopeFor(currentUser(request)), { groupBy, dateField, ...range });
+    async (request) => salesReport(db, scopeFor(currentUser(request)), reportQuery(request.query)),
+  );
+
+  // Exports (issue 16): the same access, scope and parameters as each report, plus `format`.
+  app.get(
+    '/api/reports/receivables/export',
+    { config: { access: FINANCE }, schema: { tags, querystring: exportQuery(receivableExportFields) } },
+    async (request, reply) => {
+      const { format, asOf, ...query } = request.query;
+      return sendExport(request, reply, {
+        format,
+        fileName: 'cobranza',
+        columns: receivableColumns,
+        batches: receivableBatches(db, { ...query, asOf: asOf ?? todayIso() }),
+      });
+    },
+  );
+
+  app.get(
+    '/api/reports/payables/export',
+    { config: { access: FINANCE }, schema: { tags, querystring: exportQuery(payablesQuerySchema.shape) } },
+    async (request, reply) => {
+      const { format, asOf, days } = request.query;
+      const dues = payables(db, asOf ?? todayIso(), days);
+      return sendExport(request, reply, {
+        format,
+        fileName: 'vencimientos',
+        columns: payableColumns(days),
+        batches: oneBatch(dues.then((r) => r.suppliers)),
+      });
+    },
+  );
+
+  app.get(
+    '/api/reports/sales/export',
+    {
+      config: { access: ALL },
+      schema: {
+        tags,
+        querystring: exportQuery(salesReportFields).refine(rangeInOrder.check, rangeInOrder.issue),
+      },
+    },
+    async (request, reply) => {
+      const query = reportQuery(request.query);
+      const report = salesReport(db, scopeFor(currentUser(request)), query);
+      return sendExport(request, reply, {
+        format: request.query.format,
+        fileName: 'reporte-ventas',
+        columns: salesReportColumns(query.groupBy),
+        batches: oneBatch(report.then((r) => r.rows)),
+      });
     },
   );
 };
+
+/** A missing bound stays in the calendar year of the other one (or of today without either). */
+function reportQuery(query: {
+  groupBy: ReportGroup;
+  dateField: ReportDateField;
+  from?: string;
+  to?: string;
+}) {
+  const { groupBy, dateField, from, to } = query;
+  const year = (from ?? to ?? todayIso()).slice(0, 4);
+  return {
+    groupBy,
+    dateField,
+    from: from ?? `${(to ?? year).slice(0, 4)}-01-01`,
+    to: to ?? `${year}-12-31`,
+  };
+}

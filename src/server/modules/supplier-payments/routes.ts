@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { supplierPaymentSchema } from '../../../domain/supplier-payments';
 import type { Database } from '../../db/client';
 import { supplierPayments } from '../../db/schema';
+import { exportQuery, keysetBatches, oneBatch, sendExport } from '../../lib/export';
 import { idParams, messageResponse } from '../../lib/schemas';
 import { auditActor } from '../audit';
 import { supplierStats, supplierSummaries, supplierSummary } from './balances';
+import { balanceColumns, type HistoryPayment, historyBatch, historyColumns } from './export';
 import {
   deleteSupplierPayment,
   getSupplierPayment,
@@ -16,6 +18,7 @@ import {
 
 /** Payments to suppliers are an admin matter (DESIGN.md 7); every other role gets 403. */
 const ADMIN = ['admin'] as const;
+const balanceFilters = { q: z.string().trim().max(100).optional() };
 
 export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const tags = ['supplier-payments'];
@@ -31,11 +34,20 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
 
   app.get(
     `${base}/suppliers/sales`,
-    {
-      config: { access: ADMIN },
-      schema: { tags, querystring: z.object({ q: z.string().trim().max(100).optional() }) },
-    },
+    { config: { access: ADMIN }, schema: { tags, querystring: z.object(balanceFilters) } },
     async (request) => ({ suppliers: await supplierSummaries(db, request.query.q) }),
+  );
+
+  app.get(
+    `${base}/suppliers/sales/export`,
+    { config: { access: ADMIN }, schema: { tags, querystring: exportQuery(balanceFilters) } },
+    async (request, reply) =>
+      sendExport(request, reply, {
+        format: request.query.format,
+        fileName: 'saldos-proveedores',
+        columns: balanceColumns,
+        batches: oneBatch(supplierSummaries(db, request.query.q)),
+      }),
   );
 
   app.get(
@@ -50,6 +62,20 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
     async (request) => ({
       payments: await loadSupplierPayments(db, eq(supplierPayments.supplierId, request.params.id)),
     }),
+  );
+
+  app.get(
+    `${base}/supplier/:id/history/export`,
+    { config: { access: ADMIN }, schema: { tags, params: idParams, querystring: exportQuery({}) } },
+    async (request, reply) =>
+      sendExport(request, reply, {
+        format: request.query.format,
+        fileName: `pagos-proveedor-${request.params.id}`,
+        columns: historyColumns,
+        batches: keysetBatches((after: HistoryPayment | undefined, limit: number) =>
+          historyBatch(db, request.params.id, after, limit),
+        ),
+      }),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
   AUDIT_ENTITIES,
   AUDIT_ENTITY_LABELS,
 } from '../../../domain/audit';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { Field } from '../../components/ui/Field';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { Pagination } from '../../components/ui/Pagination';
@@ -64,9 +65,12 @@ export function AuditSection() {
 
   return (
     <section aria-labelledby="audit-title" className="space-y-4">
-      <h2 id="audit-title" className="text-xl font-semibold text-gray-900">
-        Auditoría
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="audit-title" className="text-xl font-semibold text-gray-900">
+          Auditoría
+        </h2>
+        <ExportMenu path="/api/audit/export" filters={{ ...filters }} fileName="auditoria" />
+      </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <FilterSelect
           label="Usuario"

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { CatalogItem, CatalogKind } from '../../../domain/master-data';
 import { buttonClasses } from '../../components/ui/Button';
 import { DeleteDialog } from '../../components/ui/DeleteDialog';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Pagination } from '../../components/ui/Pagination';
@@ -25,10 +26,17 @@ export function CatalogListPage({ kind }: { kind: CatalogKind }) {
       <PageHeader
         title={texts.title}
         actions={
-          <Link to={`/${kind}/new`} className={buttonClasses()}>
-            <Plus aria-hidden="true" className="size-4" />
-            {texts.newTitle}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <ExportMenu
+              path={`/api/${kind}/export`}
+              filters={{ q: list.q }}
+              fileName={texts.title.toLowerCase()}
+            />
+            <Link to={`/${kind}/new`} className={buttonClasses()}>
+              <Plus aria-hidden="true" className="size-4" />
+              {texts.newTitle}
+            </Link>
+          </div>
         }
       />
       <SearchInput

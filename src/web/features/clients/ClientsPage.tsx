@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../auth';
 import { buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { DeleteDialog } from '../../components/ui/DeleteDialog';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Pagination } from '../../components/ui/Pagination';
@@ -37,12 +38,15 @@ export function ClientsPage() {
       <PageHeader
         title="Clientes"
         actions={
-          canWrite && (
-            <Link to="/clients/new" className={buttonClasses()}>
-              <Plus aria-hidden="true" className="size-4" />
-              Nuevo Cliente
-            </Link>
-          )
+          <div className="flex flex-wrap gap-2">
+            <ExportMenu path="/api/clients/export" filters={{ q: list.q }} fileName="clientes" />
+            {canWrite && (
+              <Link to="/clients/new" className={buttonClasses()}>
+                <Plus aria-hidden="true" className="size-4" />
+                Nuevo Cliente
+              </Link>
+            )}
+          </div>
         }
       />
       <SearchInput

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { CurrencyRate } from '../../../domain/company';
 import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { Badge } from '../../components/ui/StatusBadge';
 import { cn } from '../../lib/cn';
@@ -116,10 +117,13 @@ export function CurrencyRatesSection() {
         <h2 id="rates-title" className="text-xl font-semibold text-gray-900">
           Tasas de Cambio
         </h2>
-        <Button onClick={() => setDialog({})}>
-          <Plus aria-hidden="true" className="size-4" />
-          Agregar Tasa
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <ExportMenu path="/api/company/currency-rates/export" fileName="tasas-de-cambio" />
+          <Button onClick={() => setDialog({})}>
+            <Plus aria-hidden="true" className="size-4" />
+            Agregar Tasa
+          </Button>
+        </div>
       </div>
       {actionError !== null && <ErrorAlert title={RATE_ERROR} error={actionError} />}
       <ListStatus

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { InvoiceStatus } from '../../../domain/invoices';
 import type { Pagination } from '../../../domain/pagination';
 import { api } from '../../api/client';
+import { downloadFile } from '../../api/download';
 import type { ListPage, ListParams } from '../../api/resource';
 
 export interface InvoiceItem {
@@ -104,29 +105,7 @@ export function useCancelInvoice(id: number) {
   });
 }
 
-/** The file name the server suggests in Content-Disposition, else the fallback. */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
-  const match = header?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
-  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
-}
-
-/**
- * A plain link would not carry the bearer token, so the PDF is fetched with it and handed to the
- * browser as a download through an object URL.
- */
-export async function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'invoiceNumber'>): Promise<void> {
-  const response = await api.file(`/api/invoices/${invoice.id}/pdf`);
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameFromDisposition(
-    response.headers.get('content-disposition'),
-    `${invoice.invoiceNumber}.pdf`,
-  );
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** The invoice's PDF, downloaded with the session's token. */
+export function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'invoiceNumber'>): Promise<void> {
+  return downloadFile(`/api/invoices/${invoice.id}/pdf`, `${invoice.invoiceNumber}.pdf`);
 }

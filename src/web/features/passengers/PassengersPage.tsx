@@ -7,6 +7,7 @@ import { PEOPLE_WRITE_ROLES } from '../../../domain/roles';
 import { useCurrentUser } from '../../auth';
 import { buttonClasses } from '../../components/ui/Button';
 import { DeleteDialog } from '../../components/ui/DeleteDialog';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Pagination } from '../../components/ui/Pagination';
@@ -29,12 +30,15 @@ export function PassengersPage() {
       <PageHeader
         title="Pasajeros"
         actions={
-          canWrite && (
-            <Link to="/passengers/new" className={buttonClasses()}>
-              <Plus aria-hidden="true" className="size-4" />
-              Nuevo Pasajero
-            </Link>
-          )
+          <div className="flex flex-wrap gap-2">
+            <ExportMenu path="/api/passengers/export" filters={{ q: list.q }} fileName="pasajeros" />
+            {canWrite && (
+              <Link to="/passengers/new" className={buttonClasses()}>
+                <Plus aria-hidden="true" className="size-4" />
+                Nuevo Pasajero
+              </Link>
+            )}
+          </div>
         }
       />
       <SearchInput

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/payments';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Pagination } from '../../components/ui/Pagination';
@@ -56,7 +57,20 @@ export function PaymentsPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Pagos" />
+      <PageHeader
+        title="Pagos"
+        actions={
+          <ExportMenu
+            path="/api/payments/export"
+            filters={{
+              status: status === 'all' ? undefined : status,
+              method: method === 'all' ? undefined : method,
+              q,
+            }}
+            fileName="pagos"
+          />
+        }
+      />
 
       <div className="flex flex-wrap items-end gap-4">
         <fieldset className="flex flex-wrap gap-2">

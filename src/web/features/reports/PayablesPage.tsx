@@ -7,6 +7,7 @@ import { DUE_THIS_WEEK_DAYS, PAYABLES_DEFAULT_DAYS, type PayableSupplier } from 
 import { useCurrentUser } from '../../auth';
 import { buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { SelectField } from '../../components/ui/SelectField';
@@ -132,7 +133,12 @@ export function PayablesPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Vencimientos a proveedores" />
+      <PageHeader
+        title="Vencimientos a proveedores"
+        actions={
+          <ExportMenu path="/api/reports/payables/export" filters={{ days }} fileName="vencimientos" />
+        }
+      />
       <SelectField
         label="Ventana"
         options={WINDOWS}

@@ -10,6 +10,7 @@ import {
   type ReceivablesReply,
   type ReceivablesSort,
 } from '../../../domain/reports';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Pagination } from '../../components/ui/Pagination';
@@ -116,7 +117,12 @@ export function ReceivablesPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Cobranza" />
+      <PageHeader
+        title="Cobranza"
+        actions={
+          <ExportMenu path="/api/reports/receivables/export" filters={{ q, sort }} fileName="cobranza" />
+        }
+      />
       <p className="text-gray-700">
         Lo que cada cliente debe, según la antigüedad desde su fecha de viaje: se espera el pago antes de
         viajar.

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/reports';
 import { useCurrentUser } from '../../auth';
 import { Card } from '../../components/ui/Card';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { Field } from '../../components/ui/Field';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -95,7 +96,12 @@ export function SalesReportPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Reportes" />
+      <PageHeader
+        title="Reportes"
+        actions={
+          <ExportMenu path="/api/reports/sales/export" filters={{ ...shown }} fileName="reporte-ventas" />
+        }
+      />
       {user.role === 'sales' && <p className="text-gray-700">Reporte de tus propias ventas.</p>}
       <Card className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField

@@ -7,6 +7,7 @@ import { SUPPLIER_PAYMENT_METHOD_LABELS } from '../../../domain/supplier-payment
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../lib/cn';
 import { type SupplierPayment, useDeleteSupplierPayment, useSupplierHistory } from './api';
@@ -135,9 +136,15 @@ export function PaymentHistory({ supplierId }: { supplierId: number }) {
 
   return (
     <section aria-labelledby="supplier-payments-title" className={SECTION}>
-      <h2 id="supplier-payments-title" className="px-5 pt-5 text-lg font-semibold text-gray-900">
-        Historial de pagos
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2 px-5 pt-5">
+        <h2 id="supplier-payments-title" className="text-lg font-semibold text-gray-900">
+          Historial de pagos
+        </h2>
+        <ExportMenu
+          path={`/api/supplier-payments/supplier/${supplierId}/history/export`}
+          fileName={`pagos-proveedor-${supplierId}`}
+        />
+      </div>
       <HistoryBody history={history} onDelete={setToDelete} />
       <ConfirmDialog
         open={toDelete !== null}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/format';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { SearchInput } from '../../components/ui/SearchInput';
 import { Spinner } from '../../components/ui/Spinner';
@@ -80,10 +81,17 @@ export function SupplierPaymentsPage() {
       <PageHeader
         title="Pagos a Proveedores"
         actions={
-          <Link to="/supplier-payments/new" className={buttonClasses()}>
-            <Plus aria-hidden="true" className="size-4" />
-            Nuevo Pago
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <ExportMenu
+              path="/api/supplier-payments/suppliers/sales/export"
+              filters={{ q }}
+              fileName="saldos-proveedores"
+            />
+            <Link to="/supplier-payments/new" className={buttonClasses()}>
+              <Plus aria-hidden="true" className="size-4" />
+              Nuevo Pago
+            </Link>
+          </div>
         }
       />
       {stats.data && <StatsCards stats={stats.data} />}

@@ -1,0 +1,98 @@
+/**
+ * What an export is made of: Spanish column definitions and the rules that turn a value into a
+ * spreadsheet cell (typed, for .xlsx) or into CSV text (for Excel in es-CL: decimal comma).
+ * docs/decisions/0022-exports.md explains the choices.
+ */
+
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * - text: shown as is; money: exact decimal (numeric text from PostgreSQL, or a JSON number with
+ *   two decimals); number: a count or percentage; date: yyyy-mm-dd; datetime: an instant (UTC).
+ */
+export type ColumnKind = 'text' | 'number' | 'money' | 'date' | 'datetime';
+export type CellValue = string | number | Date | null | undefined;
+
+export interface ExportColumn<Row> {
+  header: string;
+  kind: ColumnKind;
+  value: (row: Row) => CellValue;
+}
+
+/** The excel number formats of each kind (a text column keeps Excel's default). */
+export const NUMBER_FORMATS: Record<ColumnKind, string | undefined> = {
+  text: undefined,
+  number: undefined,
+  money: '#,##0.00',
+  date: 'dd-mm-yyyy',
+  datetime: 'dd-mm-yyyy hh:mm',
+};
+
+const instant = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
+
+/** The typed value of an .xlsx cell: numbers as numbers, dates as dates (Excel serials, UTC). */
+export function xlsxCell(kind: ColumnKind, value: CellValue): string | number | Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  switch (kind) {
+    case 'money':
+    case 'number':
+      return typeof value === 'number' ? value : Number(value);
+    case 'date':
+      return value instanceof Date ? value : new Date(`${value}T00:00:00Z`);
+    case 'datetime':
+      return instant(value);
+    case 'text':
+      return String(value);
+  }
+}
+
+/** A text that Excel would run as a formula (=, +, -, @, tab, CR) is quoted: OWASP's CSV injection. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** The CSV text of a cell: decimal comma, dates yyyy-mm-dd, instants yyyy-mm-dd hh:mm:ss in UTC. */
+export function csvCell(kind: ColumnKind, value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  switch (kind) {
+    case 'money':
+      // numeric(14,2) has at most 14 significant digits: a double holds it exactly, toFixed rounds none.
+      return (typeof value === 'number' ? value : Number(value)).toFixed(2).replace('.', ',');
+    case 'number':
+      return String(value).replace('.', ',');
+    case 'date':
+      return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+    case 'datetime':
+      return instant(value).toISOString().slice(0, 19).replace('T', ' ');
+    case 'text': {
+      const text = String(value);
+      return FORMULA_START.test(text) ? `'${text}` : text;
+    }
+  }
+}
+
+/** Width in characters: the widest of the header and the first rows, within sensible bounds. */
+export function columnWidth<Row>(column: ExportColumn<Row>, sample: Row[]): number {
+  const widest = sample.reduce(
+    (max, row) => Math.max(max, csvCell(column.kind, column.value(row)).length),
+    column.header.length,
+  );
+  const minimum = column.kind === 'datetime' ? 17 : column.kind === 'date' ? 11 : 8;
+  return Math.min(Math.max(widest + 2, minimum), 60);
+}
+
+const SANTIAGO_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Santiago',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** `clientes-2026-11-23.xlsx`: the list's name and the agency's day (America/Santiago). */
+export function exportFileName(baseName: string, format: ExportFormat, now = new Date()): string {
+  return `${baseName}-${SANTIAGO_DAY.format(now)}.${format}`;
+}
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};

@@ -1,0 +1,99 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import {
+  columnWidth,
+  csvCell,
+  type ExportColumn,
+  type ExportFormat,
+  NUMBER_FORMATS,
+  xlsxCell,
+} from './columns';
+
+/** Turns batches of rows into one file, written as they come; `stream` is what the reply sends. */
+export interface FileWriter<Row> {
+  stream: Readable;
+  write(rows: Row[]): Promise<void>;
+  end(): Promise<void>;
+}
+
+/**
+ * Backpressure: after each batch, wait until the reply has taken what is buffered (or is gone), so a
+ * slow client slows the reading instead of filling the server's memory.
+ */
+async function drained(stream: Writable): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed) return;
+  // The listener of the event that did not happen is removed, or every batch would leave one behind.
+  const done = new AbortController();
+  try {
+    await Promise.race([
+      once(stream, 'drain', { signal: done.signal }),
+      once(stream, 'close', { signal: done.signal }),
+    ]);
+  } finally {
+    done.abort();
+  }
+}
+
+function xlsxWriter<Row>(columns: ExportColumn<Row>[], sample: Row[]): FileWriter<Row> {
+  const stream = new PassThrough();
+  // No shared strings: each string is written with its row, so nothing grows with the file.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Datos', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((column, index) => ({
+    header: column.header,
+    key: String(index),
+    width: columnWidth(column, sample),
+    style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind] } : {},
+  }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  return {
+    stream,
+    async write(rows) {
+      for (const row of rows) {
+        sheet.addRow(columns.map((column) => xlsxCell(column.kind, column.value(row)))).commit();
+      }
+      await drained(stream);
+    },
+    async end() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+/** Excel in es-CL splits on `;` and reads a decimal comma; the BOM makes it read UTF-8 (accents). */
+function csvWriter<Row>(columns: ExportColumn<Row>[]): FileWriter<Row> {
+  const stream = stringify({
+    bom: true,
+    delimiter: ';',
+    record_delimiter: 'windows',
+    header: true,
+    columns: columns.map((column) => column.header),
+  });
+  return {
+    stream,
+    async write(rows) {
+      for (const row of rows) stream.write(columns.map((column) => csvCell(column.kind, column.value(row))));
+      await drained(stream);
+    },
+    async end() {
+      stream.end();
+    },
+  };
+}
+
+export function fileWriter<Row>(
+  format: ExportFormat,
+  columns: ExportColumn<Row>[],
+  sample: Row[],
+): FileWriter<Row> {
+  return format === 'xlsx' ? xlsxWriter(columns, sample) : csvWriter(columns);
+}

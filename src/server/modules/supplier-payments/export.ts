@@ -1,0 +1,54 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { balanceBadge, SUPPLIER_PAYMENT_METHOD_LABELS } from '../../../domain/supplier-payments';
+import type { Database } from '../../db/client';
+import { supplierPayments } from '../../db/schema';
+import type { ExportColumn } from '../../lib/export';
+import type { supplierSummaries } from './balances';
+import { loadSupplierPayments } from './service';
+
+type Summary = Awaited<ReturnType<typeof supplierSummaries>>[number];
+export type HistoryPayment = Awaited<ReturnType<typeof loadSupplierPayments>>[number];
+
+/** Saldos de proveedores: one row per supplier card, amounts in USD. */
+export const balanceColumns: ExportColumn<Summary>[] = [
+  { header: 'Proveedor', kind: 'text', value: (s) => s.supplierName },
+  { header: 'Moneda', kind: 'text', value: (s) => s.currency },
+  { header: 'Total', kind: 'money', value: (s) => s.totalAmount },
+  { header: 'Pagado', kind: 'money', value: (s) => s.paidAmount },
+  { header: 'Pendiente', kind: 'money', value: (s) => s.pendingAmount },
+  { header: 'Estado', kind: 'text', value: (s) => balanceBadge(s.pendingAmount).label },
+  { header: 'Ventas', kind: 'number', value: (s) => s.salesCount },
+];
+
+/** Historial de pagos de un proveedor, newest first as on its page. */
+export const historyColumns: ExportColumn<HistoryPayment>[] = [
+  { header: 'N° pago', kind: 'number', value: (p) => p.id },
+  { header: 'Fecha', kind: 'date', value: (p) => p.paymentDate },
+  { header: 'Proveedor', kind: 'text', value: (p) => p.supplierName },
+  { header: 'Monto', kind: 'money', value: (p) => p.amount },
+  { header: 'Moneda', kind: 'text', value: (p) => p.currency },
+  { header: 'Tasa a USD', kind: 'number', value: (p) => p.rateToUsd },
+  { header: 'Monto USD', kind: 'money', value: (p) => p.amountUsd },
+  { header: 'Método', kind: 'text', value: (p) => SUPPLIER_PAYMENT_METHOD_LABELS[p.paymentMethod] },
+  { header: 'Referencia', kind: 'text', value: (p) => p.reference },
+  { header: 'Descripción', kind: 'text', value: (p) => p.description },
+  {
+    header: 'Ventas relacionadas',
+    kind: 'text',
+    value: (p) => p.relatedSales.map((s) => `#${s.id} ${s.passengerName}`).join('; '),
+  },
+  { header: 'Registrado', kind: 'datetime', value: (p) => p.createdAt },
+];
+
+/** A supplier's payments after `after` in the history's order (payment date, then id, descending). */
+export function historyBatch(
+  db: Database,
+  supplierId: number,
+  after: HistoryPayment | undefined,
+  limit: number,
+) {
+  const next: SQL | undefined =
+    after &&
+    sql`(${supplierPayments.paymentDate}, ${supplierPayments.id}) < (${after.paymentDate}, ${after.id})`;
+  return loadSupplierPayments(db, and(eq(supplierPayments.supplierId, supplierId), next), limit);
+}
