@@ -15,6 +15,7 @@ import { passengersRoutes } from './modules/passengers/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
+import { searchRoutes } from './modules/search/routes';
 import { supplierPaymentsRoutes } from './modules/supplier-payments/routes';
 import { usersRoutes } from './modules/users/routes';
 import { accessPlugin } from './plugins/access';
@@ -71,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportsRoutes, { db });
   await app.register(alertsRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(searchRoutes, { db });
   for (const kind of ['suppliers', 'operators', 'classifications'] as const) {
     await app.register(catalogRoutes(kind), { db });
   }

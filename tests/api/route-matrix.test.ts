@@ -98,6 +98,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/reports/payables': { access: ['admin', 'finance'] },
   'GET /api/reports/sales': { access: ALL_ROLES },
   'GET /api/alerts': { access: ALL_ROLES },
+  // Issue 16: every role searches; what each finds is scoped inside (tests/api/search.test.ts).
+  'GET /api/search': { access: ALL_ROLES },
   'GET /api/company/settings': { access: ['admin'] },
   'PUT /api/company/settings': { access: ['admin'], body: () => ({ name: 'Agencia Matriz' }) },
   'GET /api/company/currency-rates': { access: ['admin'] },

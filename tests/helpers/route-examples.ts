@@ -210,6 +210,8 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       url: `/api/audit?entity=sale&entityId=${await newSale()}&action=create&page=1&limit=10`,
     }),
     'GET /api/audit/verify': async () => ({ url: '/api/audit/verify' }),
+    // Issue 16: the global search, as a seller (who finds only their own sales).
+    'GET /api/search': async () => ({ url: '/api/search?q=ejemplo', as: 'sales' }),
     ...masterData,
   };
 }
