@@ -133,7 +133,7 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
                     onClick={() => open(result)}
                   >
                     <span className="block truncate font-medium text-gray-900">{result.label}</span>
-                    {result.detail && <span className="block truncate text-gray-700">{result.detail}</span>}
+                    {result.detail && <span className="block text-gray-700">{result.detail}</span>}
                   </div>
                 ))}
               </div>
