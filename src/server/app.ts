@@ -2,8 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../domain/zod-locale';
 import type { DatabaseHandle } from './db/client';
+import { DEMO_ACCOUNTS } from './demo/accounts';
 import { alertsRoutes } from './modules/alerts/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { findSessionUser } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalogs/routes';
 import { clientsRoutes } from './modules/clients/routes';
@@ -55,11 +57,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(accessPlugin, { db });
+  await app.register(accessPlugin, { findUser: (token) => findSessionUser(db, token) });
   await app.register(docsPlugin);
 
   await app.register(healthRoutes, { database: options.database });
-  await app.register(authRoutes, { db, demo: options.demo });
+  await app.register(authRoutes, { db, demoAccounts: options.demo ? DEMO_ACCOUNTS : undefined });
   await app.register(usersRoutes, { db });
   await app.register(clientsRoutes, { db });
   await app.register(passengersRoutes, { db });

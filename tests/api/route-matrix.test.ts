@@ -208,7 +208,7 @@ describe('route x role matrix', () => {
     const { default: Fastify } = await import('fastify');
     const { accessPlugin } = await import('../../src/server/plugins/access');
     const app = Fastify();
-    await app.register(accessPlugin, { db: ctx.db });
+    await app.register(accessPlugin, { findUser: async () => null });
     expect(() => app.get('/api/undeclared', async () => ({ leaked: true }))).toThrow(
       /no declara config.access/,
     );

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginSchema, userCreateSchema } from '../../../domain/auth';
-import { ROLES } from '../../../domain/roles';
+import { ROLES, type Role } from '../../../domain/roles';
 import { type Database, hasAnyUser } from '../../db/client';
-import { DEMO_ACCOUNTS } from '../../db/seed';
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import { errorResponse, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
@@ -14,10 +13,11 @@ import { publicUserSchema } from '../users/public-user';
 import { login } from './service';
 import { revokeSession } from './sessions';
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; demo: boolean }> = async (
-  app,
-  { db, demo },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  /** The demo accounts to show on the login page; given only in demo mode (the app decides). */
+  demoAccounts?: readonly { role: Role; email: string; password: string }[];
+}> = async (app, { db, demoAccounts }) => {
   app.post(
     '/api/auth/login',
     {
@@ -103,10 +103,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; demo: boolean }> 
       },
     },
     async () =>
-      demo
+      demoAccounts
         ? {
             enabled: true,
-            accounts: DEMO_ACCOUNTS.filter((a) => a.role !== 'finance').map(({ username: _u, ...a }) => a),
+            accounts: demoAccounts
+              .filter((a) => a.role !== 'finance')
+              .map(({ role, email, password }) => ({ role, email, password })),
           }
         : { enabled: false },
   );
