@@ -5,7 +5,7 @@ import type { DatabaseHandle } from './db/client';
 import { DEMO_ACCOUNTS } from './demo/accounts';
 import { alertsRoutes } from './modules/alerts/routes';
 import { auditRoutes } from './modules/audit/routes';
-import { findSessionUser } from './modules/auth';
+import { findSessionUser, revokeUserSessions, throttledCheck } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalogs/routes';
 import { clientsRoutes } from './modules/clients/routes';
@@ -62,7 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database: options.database });
   await app.register(authRoutes, { db, demoAccounts: options.demo ? DEMO_ACCOUNTS : undefined });
-  await app.register(usersRoutes, { db });
+  await app.register(usersRoutes, { db, sessions: { revokeUserSessions, throttledCheck } });
   await app.register(clientsRoutes, { db });
   await app.register(passengersRoutes, { db });
   await app.register(salesRoutes, { db });

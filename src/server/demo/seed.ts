@@ -9,7 +9,7 @@ import {
   suppliers,
   users,
 } from '../db/schema';
-import { hashPassword } from '../modules/auth';
+import { hashPassword } from '../modules/users';
 import { DEMO_ACCOUNTS } from './accounts';
 import {
   DEMO_CLASSIFICATIONS,

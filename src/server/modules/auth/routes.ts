@@ -8,8 +8,7 @@ import { forbidden, unauthorized } from '../../lib/http-errors';
 import { errorResponse, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor, record } from '../audit';
-import { createUser } from '../users';
-import { publicUserSchema } from '../users/public-user';
+import { createUser, publicUserSchema } from '../users';
 import { login } from './service';
 import { revokeSession } from './sessions';
 
