@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginSchema, userCreateSchema } from '../../../domain/auth';
 import { ROLES, type Role } from '../../../domain/roles';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { type Database, hasAnyUser } from '../../db/client';
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import { errorResponse, messageResponse } from '../../lib/schemas';
@@ -69,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.firstUser})`);
         const firstUser = !(await hasAnyUser(tx));
         if (!firstUser) {
           if (!request.user) throw unauthorized();
