@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import migration from '../../migrations/0003_sales_aggregates.sql?raw';
 import { ADVISORY_LOCKS } from '../../src/server/db/advisory-locks';
 
 describe('advisory lock keys', () => {
@@ -9,7 +9,6 @@ describe('advisory lock keys', () => {
   });
 
   it('is the key the sales-aggregates trigger takes in SQL', () => {
-    const sql = readFileSync('migrations/0003_sales_aggregates.sql', 'utf8');
-    expect(sql).toContain(`pg_advisory_xact_lock(${ADVISORY_LOCKS.salesAggregates})`);
+    expect(migration).toContain(`pg_advisory_xact_lock(${ADVISORY_LOCKS.salesAggregates})`);
   });
 });
