@@ -15,7 +15,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { FIRST_NAMES, LAST_NAMES } from '../src/server/db/demo-data';
+import { FIRST_NAMES, LAST_NAMES } from '../src/server/demo/demo-data';
 import { preparePglite, preparePostgres } from './bench/databases';
 import { type Call, type Measurement, measure } from './bench/load';
 import { type RunningServer, startApp, startBareFastify } from './bench/servers';

@@ -13,8 +13,9 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { openPostgres } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
-import { seedDemoData } from '../src/server/db/seed';
-import { createSession, hashPassword } from '../src/server/modules/auth';
+import { seedDemoData } from '../src/server/demo/seed';
+import { createSession } from '../src/server/modules/auth';
+import { hashPassword } from '../src/server/modules/users';
 import { seedLarge } from './seed-large';
 
 const { values: args } = parseArgs({ options: { sales: { type: 'string', default: '200000' } } });

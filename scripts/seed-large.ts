@@ -14,9 +14,9 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { REGIONS, SALE_TYPES, SERVICE_TYPES } from '../src/domain/sales';
 import type { Database } from '../src/server/db/client';
-import { demoBirthDate, demoPeople, FIRST_NAMES, LAST_NAMES } from '../src/server/db/demo-data';
-import { ITEM_DESCRIPTIONS } from '../src/server/db/demo-sales';
 import { clients, operators, passengers, sales, suppliers } from '../src/server/db/schema';
+import { demoBirthDate, demoPeople, FIRST_NAMES, LAST_NAMES } from '../src/server/demo/demo-data';
+import { ITEM_DESCRIPTIONS } from '../src/server/demo/demo-sales';
 
 export interface LargeSeedOptions {
   sales: number;
@@ -197,7 +197,7 @@ async function main() {
   if (!Number.isInteger(count) || count < 1) throw new Error('--sales debe ser un entero positivo');
   const { loadConfig } = await import('../src/server/config');
   const { openConfiguredDatabase } = await import('../src/server/db/open');
-  const { seedDemoData } = await import('../src/server/db/seed');
+  const { seedDemoData } = await import('../src/server/demo/seed');
   const { database, unlock } = await openConfiguredDatabase(loadConfig());
   try {
     await seedDemoData(database.db);

@@ -11,7 +11,8 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { openPostgres } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
-import { createSession, hashPassword } from '../src/server/modules/auth';
+import { createSession } from '../src/server/modules/auth';
+import { hashPassword } from '../src/server/modules/users';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '300' } } });
 const runs = Number(args.runs);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, openPglite, openPostgres } from '../../src/server/db/client';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/demo/seed';
 import { seedLarge } from '../seed-large';
 
 /**

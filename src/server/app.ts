@@ -2,8 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../domain/zod-locale';
 import type { DatabaseHandle } from './db/client';
+import { DEMO_ACCOUNTS } from './demo/accounts';
 import { alertsRoutes } from './modules/alerts/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { findSessionUser, revokeUserSessions, throttledCheck } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalogs/routes';
 import { clientsRoutes } from './modules/clients/routes';
@@ -15,6 +17,7 @@ import { passengersRoutes } from './modules/passengers/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
+import { searchRoutes } from './modules/search/routes';
 import { supplierPaymentsRoutes } from './modules/supplier-payments/routes';
 import { usersRoutes } from './modules/users/routes';
 import { accessPlugin } from './plugins/access';
@@ -54,12 +57,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(accessPlugin, { db });
+  await app.register(accessPlugin, { findUser: (token) => findSessionUser(db, token) });
   await app.register(docsPlugin);
 
   await app.register(healthRoutes, { database: options.database });
-  await app.register(authRoutes, { db, demo: options.demo });
-  await app.register(usersRoutes, { db });
+  await app.register(authRoutes, { db, demoAccounts: options.demo ? DEMO_ACCOUNTS : undefined });
+  await app.register(usersRoutes, { db, sessions: { revokeUserSessions, throttledCheck } });
   await app.register(clientsRoutes, { db });
   await app.register(passengersRoutes, { db });
   await app.register(salesRoutes, { db });
@@ -71,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportsRoutes, { db });
   await app.register(alertsRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(searchRoutes, { db });
   for (const kind of ['suppliers', 'operators', 'classifications'] as const) {
     await app.register(catalogRoutes(kind), { db });
   }

@@ -4,7 +4,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
-import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
+import { DEMO_ACCOUNTS } from './demo/accounts';
+import { seedDemoData } from './demo/seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loginAttempts, users } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/modules/auth';
+import { hashPassword } from '../../src/server/modules/users';
 import { createTestContext, insertUser, type TestContext } from '../helpers/test-app';
 
 /** The sign-in limits of docs/decisions/0001, case by case. */

@@ -107,6 +107,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/reports/payables/export': { access: ['admin', 'finance'] },
   'GET /api/reports/sales/export': { access: ALL_ROLES },
   'GET /api/alerts': { access: ALL_ROLES },
+  // Issue 16: every role searches; what each finds is scoped inside (tests/api/search.test.ts).
+  'GET /api/search': { access: ALL_ROLES },
   'GET /api/company/settings': { access: ['admin'] },
   'PUT /api/company/settings': { access: ['admin'], body: () => ({ name: 'Agencia Matriz' }) },
   'GET /api/company/currency-rates': { access: ['admin'] },
@@ -216,7 +218,7 @@ describe('route x role matrix', () => {
     const { default: Fastify } = await import('fastify');
     const { accessPlugin } = await import('../../src/server/plugins/access');
     const app = Fastify();
-    await app.register(accessPlugin, { db: ctx.db });
+    await app.register(accessPlugin, { findUser: async () => null });
     expect(() => app.get('/api/undeclared', async () => ({ leaked: true }))).toThrow(
       /no declara config.access/,
     );

@@ -1,7 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client';
-import { formatRut } from '../../src/server/db/demo-data';
 import {
   classifications,
   clients,
@@ -13,7 +12,9 @@ import {
   suppliers,
   users,
 } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/demo/accounts';
+import { formatRut } from '../../src/server/demo/demo-data';
+import { seedDemoData } from '../../src/server/demo/seed';
 import { openTestDatabase } from '../helpers/test-app';
 
 let database: DatabaseHandle;

@@ -239,6 +239,8 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       url: `/api/audit/export?format=csv&entity=sale&entityId=${await newSale()}&action=create&from=2020-01-01&to=2099-12-31`,
       as: 'sales',
     }),
+    // Issue 16: the global search, as a seller (who finds only their own sales).
+    'GET /api/search': async () => ({ url: '/api/search?q=ejemplo', as: 'sales' }),
     ...masterData,
   };
 }

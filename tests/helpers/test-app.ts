@@ -7,7 +7,8 @@ import type { Role } from '../../src/domain/roles';
 import { buildApp } from '../../src/server/app';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
-import { createSession, hashPassword } from '../../src/server/modules/auth';
+import { createSession } from '../../src/server/modules/auth';
+import { hashPassword } from '../../src/server/modules/users';
 
 export type Who = 'anonymous' | Role;
 

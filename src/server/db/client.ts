@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import * as schema from './schema';
 import { users } from './schema';
 
@@ -65,10 +66,12 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       // Several app instances may start together; one migrates while the others wait.
       const lockClient = await pool.connect();
       try {
-        await lockClient.query('select pg_advisory_lock(727274)');
+        await lockClient.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
         await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder });
       } finally {
-        await lockClient.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+        await lockClient
+          .query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations])
+          .catch(() => undefined);
         lockClient.release();
       }
     },

@@ -1,4 +1,4 @@
-import { clearStoredSession, TOKEN_KEY } from '../auth/storage';
+import { clearStoredSession, TOKEN_KEY } from './stored-credentials';
 
 /** Same origin: the server serves both the web app and /api (spec §7's {host}). */
 const API_BASE = '';

@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { PublicUser } from '../../domain/auth';
 import { api, errorStatus, setUnauthorizedHandler } from '../api/client';
+import { clearStoredSession } from '../api/stored-credentials';
 import { AuthContext, type AuthContextValue, type SessionStatus } from './context';
 import { type ExpiredSessionState, expiredSessionState } from './expired-session';
-import { clearStoredSession, readStoredSession, storeSession, storeUser } from './storage';
+import { readStoredSession, storeSession, storeUser } from './storage';
 
 interface SessionState {
   status: SessionStatus;

@@ -1,9 +1,6 @@
 import type { PublicUser } from '../../domain/auth';
 import { isRole } from '../../domain/roles';
-
-/** Local storage keys of spec section 9; the API client clears them on a 401. */
-export const TOKEN_KEY = 'auth_token';
-export const USER_KEY = 'auth_user';
+import { TOKEN_KEY, USER_KEY } from '../api/stored-credentials';
 
 export interface StoredSession {
   token: string;
@@ -30,9 +27,4 @@ export function storeSession({ token, user }: StoredSession): void {
 
 export function storeUser(user: PublicUser): void {
   localStorage.setItem(USER_KEY, JSON.stringify(user));
-}
-
-export function clearStoredSession(): void {
-  localStorage.removeItem(TOKEN_KEY);
-  localStorage.removeItem(USER_KEY);
 }

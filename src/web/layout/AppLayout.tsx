@@ -1,7 +1,8 @@
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
 import { RequireAuth } from '../auth';
+import { GlobalSearch, SearchButton } from '../features/search';
 import { MobileNav } from './MobileNav';
 import { Sidebar } from './Sidebar';
 
@@ -17,22 +18,28 @@ const TOAST_COLOURS = {
 } as CSSProperties;
 
 /**
- * Shell of every signed-in screen: the guard, the sidebar and the routed content. The toaster lives
+ * Shell of every signed-in screen: the guard, the sidebar, the search and the routed content. The toaster lives
  * here, not in main.tsx, because only signed-in screens toast and /login stays lighter without it.
  */
 export function AppLayout() {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const openSearch = () => setSearchOpen(true);
   return (
     <RequireAuth>
       {/* The page scrolls, not <main>: a scrollable region without focusable content fails axe. */}
       <div className="flex min-h-screen bg-gray-50">
         <Sidebar />
         <div className="min-w-0 flex-1">
-          <MobileNav />
+          <MobileNav onSearch={openSearch} />
+          <header className="hidden h-14 items-center border-b border-gray-200 bg-white px-6 md:flex lg:px-10">
+            <SearchButton onClick={openSearch} />
+          </header>
           <main className="px-4 py-6 sm:px-6 sm:py-8 lg:px-10">
             <Outlet />
           </main>
         </div>
       </div>
+      <GlobalSearch open={searchOpen} onOpenChange={setSearchOpen} />
       {/* Bottom centre: at the top right a toast covered the pages' primary button ("Nuevo ..."). */}
       <Toaster position="bottom-center" richColors closeButton style={TOAST_COLOURS} />
     </RequireAuth>

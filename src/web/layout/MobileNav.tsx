@@ -1,14 +1,19 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
+import { SearchButton } from '../features/search';
 import { cn } from '../lib/cn';
 import { FOCUS_RING as SIDEBAR_FOCUS_RING, Sidebar } from './Sidebar';
 
+const TOP_BAR_BUTTON = cn('rounded-md p-2 text-slate-200 hover:bg-slate-800', SIDEBAR_FOCUS_RING);
+
 /**
  * Below Tailwind's md the sidebar would leave a phone a third of its width, so there it is a drawer,
- * closed by default and opened from a top bar. Radix traps focus in it and closes it on Escape.
+ * closed by default and opened from a top bar, which also holds the search button. Radix traps focus
+ * in it and closes it on Escape.
  */
-export function MobileNav() {
+
+export function MobileNav({ onSearch }: { onSearch: () => void }) {
   const [open, setOpen] = useState(false);
   // Any link followed inside the drawer closes it: the page behind is where the user is going.
   const closeOnLink = (event: MouseEvent) => {
@@ -18,13 +23,11 @@ export function MobileNav() {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <div className="sticky top-0 z-30 flex h-14 items-center gap-3 bg-slate-900 px-3 text-white md:hidden">
-        <Dialog.Trigger
-          aria-label="Abrir menú"
-          className={cn('rounded-md p-2 text-slate-200 hover:bg-slate-800', SIDEBAR_FOCUS_RING)}
-        >
+        <Dialog.Trigger aria-label="Abrir menú" className={TOP_BAR_BUTTON}>
           <Menu aria-hidden="true" className="size-6" />
         </Dialog.Trigger>
         <span className="truncate font-semibold">Agencia de Viajes</span>
+        <SearchButton onClick={onSearch} compactClassName={cn(TOP_BAR_BUTTON, 'ml-auto')} />
       </div>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50 md:hidden" />

@@ -11,7 +11,10 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../domain/payments';
+import { SUPPLIER_PAYMENT_METHODS } from '../../../domain/supplier-payments';
 import { suppliers } from './master-data';
+import { oneOf } from './one-of';
 import { sales } from './sales';
 import { users } from './users';
 
@@ -26,21 +29,17 @@ export const payments = pgTable(
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     currency: text('currency').notNull().default('USD'),
-    method: text('method', { enum: ['cash', 'creditCard', 'transfer'] })
-      .notNull()
-      .default('cash'),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull().default('cash'),
     reference: text('reference'),
-    status: text('status', { enum: ['confirmed', 'pending'] })
-      .notNull()
-      .default('confirmed'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('confirmed'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('payments_amount_check', sql`${t.amount} > 0`),
-    check('payments_method_check', sql`${t.method} in ('cash', 'creditCard', 'transfer')`),
-    check('payments_status_check', sql`${t.status} in ('confirmed', 'pending')`),
+    check('payments_method_check', oneOf(t.method, PAYMENT_METHODS)),
+    check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
     index('payments_sale_id_idx').on(t.saleId),
     index('payments_date_idx').on(t.paymentDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
@@ -60,7 +59,7 @@ export const supplierPayments = pgTable(
     amountUsd: numeric('amount_usd', { precision: 14, scale: 2 }).notNull(),
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     description: text('description').notNull(),
-    paymentMethod: text('payment_method', { enum: ['transfer', 'cash', 'check', 'card', 'other'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: SUPPLIER_PAYMENT_METHODS }).notNull(),
     reference: text('reference'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,10 +67,7 @@ export const supplierPayments = pgTable(
   },
   (t) => [
     check('supplier_payments_amount_check', sql`${t.amount} > 0`),
-    check(
-      'supplier_payments_method_check',
-      sql`${t.paymentMethod} in ('transfer', 'cash', 'check', 'card', 'other')`,
-    ),
+    check('supplier_payments_method_check', oneOf(t.paymentMethod, SUPPLIER_PAYMENT_METHODS)),
     index('supplier_payments_supplier_idx').on(t.supplierId, t.paymentDate.desc().nullsFirst()),
   ],
 );

@@ -11,16 +11,17 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { REGIONS, SALE_TYPES, SERVICE_TYPES } from '../../../domain/sales';
+import { SALE_STATUSES } from '../../../domain/status';
 import { classifications, clients, operators, passengers, suppliers } from './master-data';
+import { oneOf } from './one-of';
 import { users } from './users';
 
 export const sales = pgTable(
   'sales',
   {
     id: serial('id').primaryKey(),
-    status: text('status', { enum: ['draft', 'confirmed', 'completed', 'cancelled'] })
-      .notNull()
-      .default('confirmed'),
+    status: text('status', { enum: SALE_STATUSES }).notNull().default('confirmed'),
     passengerName: text('passenger_name').notNull(),
     clientId: integer('client_id')
       .notNull()
@@ -30,9 +31,9 @@ export const sales = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
     travelDate: date('travel_date', { mode: 'string' }).notNull(),
-    saleType: text('sale_type').notNull(),
-    serviceType: text('service_type').notNull(),
-    region: text('region').notNull(),
+    saleType: text('sale_type', { enum: SALE_TYPES }).notNull(),
+    serviceType: text('service_type', { enum: SERVICE_TYPES }).notNull(),
+    region: text('region', { enum: REGIONS }).notNull(),
     passengerCount: integer('passenger_count').notNull().default(1),
     currency: text('currency').notNull().default('USD'),
     salePrice: numeric('sale_price', { precision: 14, scale: 2 }).notNull().default('0'),
@@ -42,13 +43,10 @@ export const sales = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('sales_status_check', sql`${t.status} in ('draft', 'confirmed', 'completed', 'cancelled')`),
-    check('sales_sale_type_check', sql`${t.saleType} in ('individual', 'corporate', 'sports', 'group')`),
-    check(
-      'sales_service_type_check',
-      sql`${t.serviceType} in ('flight', 'hotel', 'package', 'transfer', 'excursion', 'insurance', 'other')`,
-    ),
-    check('sales_region_check', sql`${t.region} in ('national', 'international', 'regional')`),
+    check('sales_status_check', oneOf(t.status, SALE_STATUSES)),
+    check('sales_sale_type_check', oneOf(t.saleType, SALE_TYPES)),
+    check('sales_service_type_check', oneOf(t.serviceType, SERVICE_TYPES)),
+    check('sales_region_check', oneOf(t.region, REGIONS)),
     check('sales_passenger_count_check', sql`${t.passengerCount} >= 1`),
     check('sales_amounts_check', sql`${t.salePrice} >= 0 and ${t.totalCost} >= 0`),
     index('sales_creation_date_idx').on(t.creationDate.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -10,6 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../../domain/roles';
+import { oneOf } from './one-of';
 
 export const users = pgTable(
   'users',
@@ -18,7 +20,7 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'sales', 'finance'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -26,7 +28,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    check('users_role_check', sql`${t.role} in ('admin', 'sales', 'finance')`),
+    check('users_role_check', oneOf(t.role, ROLES)),
   ],
 );
 

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/client';
 import type { AuditChange } from '../../db/schema';
 import { entryContent, GENESIS_HASH } from './chain';
-
-/** Key of the transaction-scoped advisory lock that makes writers of the trail take turns. */
-export const AUDIT_CHAIN_LOCK = 727277;
 
 /** Who did it and from where, taken from the request and passed down to the services. */
 export interface AuditActor {
@@ -43,7 +41,7 @@ export interface AuditEntry {
 export async function record(tx: Database, actor: AuditActor, entry: AuditEntry): Promise<void> {
   // The lock is its own statement: a statement's snapshot is taken before it runs, so a read in the
   // same statement could miss the entry the previous holder committed while we waited.
-  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
   const values = {
     at: new Date(),
     userId: actor.userId,

@@ -1,3 +1,2 @@
 export { throttledCheck } from './login-throttle';
-export { hashPassword, verifyPassword } from './passwords';
-export { type AuthUser, createSession, revokeUserSessions } from './sessions';
+export { type AuthUser, createSession, findSessionUser, revokeUserSessions } from './sessions';

@@ -1,4 +1,5 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
@@ -42,7 +43,7 @@ export interface LoginAttempt {
  */
 export async function beginAttempt(db: Database, email: string, ip: string): Promise<LoginAttempt> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(727276, hashtext(${email}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.loginAttempts}, hashtext(${email}))`);
     const since = new Date(Date.now() - LOGIN_WINDOW_MS);
     const [counts] = await tx
       .select({

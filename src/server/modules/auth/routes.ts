@@ -2,22 +2,22 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginSchema, userCreateSchema } from '../../../domain/auth';
-import { ROLES } from '../../../domain/roles';
+import { ROLES, type Role } from '../../../domain/roles';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { type Database, hasAnyUser } from '../../db/client';
-import { DEMO_ACCOUNTS } from '../../db/seed';
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import { errorResponse, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor, record } from '../audit';
-import { createUser } from '../users';
-import { publicUserSchema } from '../users/public-user';
+import { createUser, publicUserSchema } from '../users';
 import { login } from './service';
 import { revokeSession } from './sessions';
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; demo: boolean }> = async (
-  app,
-  { db, demo },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  /** The demo accounts to show on the login page; given only in demo mode (the app decides). */
+  demoAccounts?: readonly { role: Role; email: string; password: string }[];
+}> = async (app, { db, demoAccounts }) => {
   app.post(
     '/api/auth/login',
     {
@@ -70,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; demo: boolean }> 
     },
     async (request, reply) => {
       const user = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.firstUser})`);
         const firstUser = !(await hasAnyUser(tx));
         if (!firstUser) {
           if (!request.user) throw unauthorized();
@@ -103,10 +103,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; demo: boolean }> 
       },
     },
     async () =>
-      demo
+      demoAccounts
         ? {
             enabled: true,
-            accounts: DEMO_ACCOUNTS.filter((a) => a.role !== 'finance').map(({ username: _u, ...a }) => a),
+            accounts: demoAccounts
+              .filter((a) => a.role !== 'finance')
+              .map(({ role, email, password }) => ({ role, email, password })),
           }
         : { enabled: false },
   );

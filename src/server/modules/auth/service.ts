@@ -4,9 +4,8 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
 import { type AuditActor, record } from '../audit';
-import { toPublicUser } from '../users/public-user';
+import { toPublicUser, verifyAgainstDummy, verifyPassword } from '../users';
 import { throttledCheck } from './login-throttle';
-import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 
 /** The spec's login failure text; the same for an unknown e-mail, a wrong password or a disabled user. */

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Role } from '../../../domain/roles';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import type { AuthUser } from '../../plugins/access';
 
 /** DESIGN: 12 h absolute lifetime, 30 min idle. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -10,13 +10,7 @@ export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** Touching last_seen_at on every request would make each read a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  email: string;
-  role: Role;
-  sessionId: number;
-}
+export type { AuthUser };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -6,4 +6,5 @@ export {
   type SaleScope,
   sellerCondition,
 } from './queries';
+export { searchSales } from './search';
 export { changeStatus, createSale, scopeFor } from './service';

@@ -1,9 +1,7 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { balanceBadge, SUPPLIER_PAYMENT_METHOD_LABELS } from '../../../domain/supplier-payments';
 import type { Database } from '../../db/client';
-import { supplierPayments } from '../../db/schema';
 import type { ExportColumn } from '../../lib/export';
-import type { supplierSummaries } from './balances';
+import type { supplierSummaries } from './queries';
 import { loadSupplierPayments } from './service';
 
 type Summary = Awaited<ReturnType<typeof supplierSummaries>>[number];
@@ -47,8 +45,6 @@ export function historyBatch(
   after: HistoryPayment | undefined,
   limit: number,
 ) {
-  const next: SQL | undefined =
-    after &&
-    sql`(${supplierPayments.paymentDate}, ${supplierPayments.id}) < (${after.paymentDate}, ${after.id})`;
-  return loadSupplierPayments(db, and(eq(supplierPayments.supplierId, supplierId), next), limit);
+  const before = after && { paymentDate: after.paymentDate, id: after.id };
+  return loadSupplierPayments(db, { supplierId, before }, limit);
 }

@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { supplierPaymentSchema } from '../../../domain/supplier-payments';
 import type { Database } from '../../db/client';
-import { supplierPayments } from '../../db/schema';
 import { exportQuery, keysetBatches, oneBatch, sendExport } from '../../lib/export';
 import { idParams, messageResponse } from '../../lib/schemas';
 import { auditActor } from '../audit';
-import { supplierStats, supplierSummaries, supplierSummary } from './balances';
 import { balanceColumns, type HistoryPayment, historyBatch, historyColumns } from './export';
+import { supplierStats, supplierSummaries, supplierSummary } from './queries';
 import {
   deleteSupplierPayment,
   getSupplierPayment,
@@ -25,7 +23,7 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
   const base = '/api/supplier-payments';
 
   app.get(base, { config: { access: ADMIN }, schema: { tags } }, async () => ({
-    payments: await loadSupplierPayments(db, undefined),
+    payments: await loadSupplierPayments(db),
   }));
 
   app.get(`${base}/stats`, { config: { access: ADMIN }, schema: { tags } }, async () => ({
@@ -60,7 +58,7 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
     `${base}/supplier/:id/history`,
     { config: { access: ADMIN }, schema: { tags, params: idParams } },
     async (request) => ({
-      payments: await loadSupplierPayments(db, eq(supplierPayments.supplierId, request.params.id)),
+      payments: await loadSupplierPayments(db, { supplierId: request.params.id }),
     }),
   );
 

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { type AuditActor, diff, record } from '../audit';
-import { SUPPLIER_NOT_FOUND } from './balances';
+import { SUPPLIER_NOT_FOUND } from './queries';
 
 export const SUPPLIER_PAYMENT_NOT_FOUND = 'Pago a proveedor no encontrado';
 
@@ -47,9 +47,17 @@ async function assertSupplier(db: Database, supplierId: number) {
 
 export async function loadSupplierPayments(
   db: Database,
-  where: ReturnType<typeof eq> | undefined,
+  filter: { id?: number; supplierId?: number; before?: { paymentDate: string; id: number } } = {},
   limit = 500,
 ) {
+  const { before } = filter;
+  const where = and(
+    filter.id === undefined ? undefined : eq(supplierPayments.id, filter.id),
+    filter.supplierId === undefined ? undefined : eq(supplierPayments.supplierId, filter.supplierId),
+    // Keyset continuation in the history's order (an export reads it in batches).
+    before &&
+      sql`(${supplierPayments.paymentDate}, ${supplierPayments.id}) < (${before.paymentDate}, ${before.id})`,
+  );
   const rows = await db
     .select({ payment: supplierPayments, supplierName: suppliers.name })
     .from(supplierPayments)
@@ -93,7 +101,7 @@ export async function loadSupplierPayments(
 }
 
 export async function getSupplierPayment(db: Database, id: number) {
-  const [payment] = await loadSupplierPayments(db, eq(supplierPayments.id, id), 1);
+  const [payment] = await loadSupplierPayments(db, { id }, 1);
   if (!payment) throw notFound(SUPPLIER_PAYMENT_NOT_FOUND);
   return payment;
 }

@@ -1,2 +1,3 @@
-export { toPublicUser } from './public-user';
-export { createUser } from './service';
+export { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+export { publicUserSchema, toPublicUser } from './public-user';
+export { createUser, type SessionControl } from './service';

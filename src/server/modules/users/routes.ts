@@ -8,11 +8,14 @@ import { idParams, paginationResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
 import { publicUserSchema } from './public-user';
-import { createUser, getUser, listUsers, updateProfile, updateUser } from './service';
+import { createUser, getUser, listUsers, type SessionControl, updateProfile, updateUser } from './service';
 
 const userResponse = z.object({ user: publicUserSchema });
 
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; sessions: SessionControl }> = async (
+  app,
+  { db, sessions },
+) => {
   app.get(
     '/api/users/me',
     { config: { access: 'authenticated' }, schema: { tags: ['users'], response: { 200: userResponse } } },
@@ -27,7 +30,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     },
     async (request) => {
       const me = currentUser(request);
-      return { user: await updateProfile(db, { ...me, ip: request.ip }, request.body, auditActor(request)) };
+      return {
+        user: await updateProfile(db, { ...me, ip: request.ip }, request.body, auditActor(request), sessions),
+      };
     },
   );
 
@@ -77,7 +82,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       config: { access: ['admin'] },
       schema: { tags: ['users'], params: idParams, body: userUpdateSchema, response: { 200: userResponse } },
     },
-    async (request) => ({ user: await updateUser(db, request.params.id, request.body, auditActor(request)) }),
+    async (request) => ({
+      user: await updateUser(db, request.params.id, request.body, auditActor(request), sessions),
+    }),
   );
 
   // Users are deactivated, never erased: their sales and payments keep pointing at them.
@@ -88,7 +95,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       schema: { tags: ['users'], params: idParams, response: { 200: userResponse } },
     },
     async (request) => ({
-      user: await updateUser(db, request.params.id, { isActive: false }, auditActor(request)),
+      user: await updateUser(db, request.params.id, { isActive: false }, auditActor(request), sessions),
     }),
   );
 };

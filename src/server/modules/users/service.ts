@@ -7,12 +7,22 @@ import { users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { emailContains, nameContains } from '../../lib/search';
 import { type AuditActor, diff, record } from '../audit';
-import { hashPassword, revokeUserSessions, throttledCheck, verifyPassword } from '../auth';
+import { hashPassword, verifyPassword } from './passwords';
 import { toPublicUser } from './public-user';
 
 export const LAST_ADMIN_MESSAGE = 'No se puede desactivar ni cambiar el rol del último administrador activo';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * What user edits need from sign-in: ending a user's sessions, and checking a password under the
+ * sign-in limits. The auth module provides it when the app is built, so users never imports auth
+ * (auth depends on users, one way).
+ */
+export interface SessionControl {
+  revokeUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<void>;
+  throttledCheck(db: Database, email: string, ip: string, check: () => Promise<boolean>): Promise<boolean>;
+}
 
 async function assertUnique(db: Database | Tx, email?: string, username?: string, exceptId?: number) {
   const clash = async (condition: ReturnType<typeof eq>) => {
@@ -109,6 +119,7 @@ export async function updateUser(
   id: number,
   input: UserUpdateInput,
   audit: AuditActor,
+  sessions: SessionControl,
 ): Promise<PublicUser> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return db.transaction(async (tx) => {
@@ -146,7 +157,7 @@ export async function updateUser(
     if (!row) throw notFound('Usuario no encontrado');
     // A new password or a deactivation ends every open session of that user.
     const revoke = !!passwordHash || input.isActive === false;
-    if (revoke) await revokeUserSessions(tx, id);
+    if (revoke) await sessions.revokeUserSessions(tx, id);
     await recordUserUpdate(tx, audit, current, row, !!passwordHash, revoke);
     return toPublicUser(row);
   });
@@ -161,6 +172,7 @@ export async function updateProfile(
   me: { id: number; sessionId: number; ip: string },
   input: ProfileUpdateInput,
   audit: AuditActor,
+  sessions: SessionControl,
 ): Promise<PublicUser> {
   const userId = me.id;
   const [current] = await db.select().from(users).where(eq(users.id, userId));
@@ -168,7 +180,7 @@ export async function updateProfile(
   const { currentPassword } = input;
   if (
     currentPassword !== undefined &&
-    !(await throttledCheck(db, current.email.trim().toLowerCase(), me.ip, () =>
+    !(await sessions.throttledCheck(db, current.email.trim().toLowerCase(), me.ip, () =>
       verifyPassword(current.passwordHash, currentPassword),
     ))
   ) {
@@ -191,7 +203,7 @@ export async function updateProfile(
       .returning();
     if (!row) throw notFound('Usuario no encontrado');
     // Other devices signed in with the old password are signed out; this one stays.
-    if (passwordHash) await revokeUserSessions(tx, userId, me.sessionId);
+    if (passwordHash) await sessions.revokeUserSessions(tx, userId, me.sessionId);
     await recordUserUpdate(tx, audit, current, row, !!passwordHash, !!passwordHash);
     return toPublicUser(row);
   });

@@ -11,7 +11,7 @@ import { Field } from '../../components/ui/Field';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { Pagination } from '../../components/ui/Pagination';
 import { cn } from '../../lib/cn';
-import { userListQuery } from '../users/api';
+import { userListQuery } from '../users';
 import { AuditEntryItem } from './AuditEntryItem';
 import { type AuditFilters, auditQuery } from './api';
 

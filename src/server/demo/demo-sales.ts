@@ -1,9 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { REGIONS, SALE_TYPES, SERVICE_TYPES } from '../../domain/sales';
 import type { SaleStatus } from '../../domain/status';
+import type { Database } from '../db/client';
+import {
+  classifications,
+  clients,
+  operators,
+  passengers,
+  payments,
+  sales,
+  suppliers,
+  users,
+} from '../db/schema';
 import { createSale } from '../modules/sales';
-import type { Database } from './client';
-import { classifications, clients, operators, passengers, payments, sales, suppliers, users } from './schema';
 
 /** Item descriptions of the demo sales (also used by scripts/seed-large.ts). */
 export const ITEM_DESCRIPTIONS = [

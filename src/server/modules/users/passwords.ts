@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
+// The hash lives on the user's row, so users owns it; sign-in (auth) checks passwords through it.
 // OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1.
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
 

@@ -1,15 +1,4 @@
-import type { Role } from '../../domain/roles';
-import { hashPassword } from '../modules/auth/passwords';
-import { type Database, hasAnyUser } from './client';
-import {
-  DEMO_CLASSIFICATIONS,
-  DEMO_OPERATORS,
-  DEMO_SUPPLIERS,
-  demoAddress,
-  demoBirthDate,
-  demoPeople,
-} from './demo-data';
-import { seedDemoSales } from './demo-sales';
+import { type Database, hasAnyUser } from '../db/client';
 import {
   classifications,
   clients,
@@ -19,14 +8,18 @@ import {
   passengers,
   suppliers,
   users,
-} from './schema';
-
-/** Demo accounts, seeded only in demo mode and shown on the login page (DESIGN.md 3). */
-export const DEMO_ACCOUNTS: readonly { role: Role; username: string; email: string; password: string }[] = [
-  { role: 'admin', username: 'admin', email: 'admin@viajes-demo.cl', password: 'admin123' },
-  { role: 'sales', username: 'vendedor', email: 'ventas@viajes-demo.cl', password: 'ventas123' },
-  { role: 'finance', username: 'finanzas', email: 'finanzas@viajes-demo.cl', password: 'finanzas123' },
-];
+} from '../db/schema';
+import { hashPassword } from '../modules/users';
+import { DEMO_ACCOUNTS } from './accounts';
+import {
+  DEMO_CLASSIFICATIONS,
+  DEMO_OPERATORS,
+  DEMO_SUPPLIERS,
+  demoAddress,
+  demoBirthDate,
+  demoPeople,
+} from './demo-data';
+import { seedDemoSales } from './demo-sales';
 
 /** Seeds the demo agency on an empty database; returns false when there was already data. */
 export async function seedDemoData(db: Database): Promise<boolean> {

@@ -1,0 +1,8 @@
+import type { Role } from '../../domain/roles';
+
+/** Demo accounts, seeded only in demo mode and shown on the login page (DESIGN.md 3). */
+export const DEMO_ACCOUNTS: readonly { role: Role; username: string; email: string; password: string }[] = [
+  { role: 'admin', username: 'admin', email: 'admin@viajes-demo.cl', password: 'admin123' },
+  { role: 'sales', username: 'vendedor', email: 'ventas@viajes-demo.cl', password: 'ventas123' },
+  { role: 'finance', username: 'finanzas', email: 'finanzas@viajes-demo.cl', password: 'finanzas123' },
+];

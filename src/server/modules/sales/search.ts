@@ -1,0 +1,18 @@
+import type { Database } from '../../db/client';
+import { listSales, type SaleScope } from './queries';
+
+/**
+ * The sales a text finds within a scope, newest first, for the global search. It goes through the
+ * sales list's own search, so the box in the layout and the /sales search always agree on what a
+ * text matches (names, numbers, and whatever that search learns to match later).
+ */
+export async function searchSales(db: Database, scope: SaleScope, q: string, limit: number) {
+  const { sales } = await listSales(db, scope, { q, page: 1, limit });
+  return sales.map((sale) => ({
+    id: sale.id,
+    status: sale.status,
+    passengerName: sale.passengerName,
+    clientName: sale.client.name,
+    travelDate: sale.travelDate,
+  }));
+}
