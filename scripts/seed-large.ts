@@ -178,14 +178,17 @@ export async function seedLarge(db: Database, options: LargeSeedOptions): Promis
       .from(sales);
     const firstNewSaleId = row?.next ?? 1;
     await seedMasterData(tx);
-    // Row by row the aggregate triggers would double the time; one rebuild at the end gives the same.
+    // Row by row the aggregate and dues triggers would double the time; one rebuild at the end gives the same.
     await tx.execute(sql`alter table sales disable trigger user`);
     await tx.execute(sql`alter table sale_items disable trigger user`);
     await seedSales(tx, options.sales, firstNewSaleId);
+    await tx.execute(sql`alter table payments disable trigger user`);
+    await seedPayments(tx, firstNewSaleId);
     await tx.execute(sql`alter table sales enable trigger user`);
     await tx.execute(sql`alter table sale_items enable trigger user`);
+    await tx.execute(sql`alter table payments enable trigger user`);
     await tx.execute(sql`select rebuild_sales_aggregates()`);
-    await seedPayments(tx, firstNewSaleId);
+    await tx.execute(sql`select rebuild_dues()`);
   });
   // Fresh statistics, so the planner sees the large tables as they are (VACUUM cannot run in a transaction).
   await db.execute(sql`vacuum analyze`);

@@ -3,8 +3,8 @@ import { type Alert, type AlertsReply, STALE_DRAFT_DAYS, SUPPLIER_DUE_DAYS } fro
 import { formatDate, formatMoney } from '../../../domain/format';
 import { addDays } from '../../../domain/report-params';
 import type { Database } from '../../db/client';
-import { saleItems, sales } from '../../db/schema';
-import { openSales, unpaidSupplierItems } from '../reports';
+import { saleBalances, saleItems, sales } from '../../db/schema';
+import { openSalesWithSale, unpaidSupplierItems } from '../reports';
 import { type SaleScope, sellerCondition } from '../sales';
 
 /*
@@ -37,8 +37,18 @@ const departingSoon = (q: AlertsQuery) =>
   );
 
 async function clientBalances(db: Database, scope: SaleScope, q: AlertsQuery): Promise<Found> {
-  // Per-sale payment lookups: only the sales departing soon are looked at.
-  const open = openSales(db, q.today, and(departingSoon(q), saleFilter(scope, q.saleId)), true);
+  // The open sales departing soon, found by travel date (status is settled: an open sale is not cancelled).
+  const b = saleBalances;
+  const open = openSalesWithSale(
+    db,
+    q.today,
+    and(
+      gte(b.travelDate, q.today),
+      lte(b.travelDate, addDays(q.today, q.days)),
+      sellerCondition(b.sellerId, scope),
+      q.saleId === undefined ? undefined : eq(b.saleId, q.saleId),
+    ),
+  );
   const rows = await db
     .select({
       id: open.id,
@@ -110,15 +120,15 @@ async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Pro
       ? undefined
       : sql`(select ${saleItems.supplierId} from ${saleItems} where ${saleItems.saleId} = ${q.saleId})`;
   const unpaid = unpaidSupplierItems(db, addDays(q.today, SUPPLIER_DUE_DAYS), ofSale);
-  const rows = await db
+  // The most urgent few, counted in the same pass; only those few are joined to their sale.
+  const urgent = db
     .select({
+      itemId: unpaid.itemId,
       saleId: unpaid.saleId,
-      passengerName: unpaid.passengerName,
-      travelDate: unpaid.travelDate,
       supplierName: unpaid.supplierName,
       unpaid: unpaid.unpaid,
       dueDate: unpaid.dueDate,
-      total: windowCount,
+      total: sql<number>`${windowCount}`.as('total'),
     })
     .from(unpaid)
     .where(
@@ -128,7 +138,21 @@ async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Pro
       ),
     )
     .orderBy(asc(unpaid.dueDate), asc(unpaid.itemId))
-    .limit(q.limit);
+    .limit(q.limit)
+    .as('urgent');
+  const rows = await db
+    .select({
+      saleId: urgent.saleId,
+      passengerName: sales.passengerName,
+      travelDate: sales.travelDate,
+      supplierName: urgent.supplierName,
+      unpaid: urgent.unpaid,
+      dueDate: urgent.dueDate,
+      total: urgent.total,
+    })
+    .from(urgent)
+    .innerJoin(sales, eq(sales.id, urgent.saleId))
+    .orderBy(asc(urgent.dueDate), asc(urgent.itemId));
   return {
     count: total(rows),
     alerts: rows.map((r) => ({

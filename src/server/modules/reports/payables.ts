@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import { addDays } from '../../../domain/report-params';
 import {
@@ -8,7 +8,7 @@ import {
   type PayablesReply,
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
-import { saleItems, sales } from '../../db/schema';
+import { sales, supplierDueDays, supplierDues, suppliers } from '../../db/schema';
 import { supplierBalanceRows } from '../supplier-payments';
 
 /*
@@ -17,102 +17,148 @@ import { supplierBalanceRows } from '../supplier-payments';
  * An item falls due on its payment date, or on its sale's travel date when it has none. Payments are
  * not tied to items, so they settle the earliest dues first: the debt is made of the latest-due
  * items, and each item's unpaid part is what remains of the balance after the items due after it.
+ *
+ * The database keeps every counted item's due date and cost (`supplier_dues`) and their sums per
+ * supplier and day (`supplier_due_days`, migrations/0007_dues.sql), so nothing here scans the sales.
  */
 
 /**
- * Every item with an unpaid part due by `until`, as a subquery: `unpaid` > 0, `dueDate` as yyyy-mm-dd.
- * `suppliers` narrows the work to some suppliers (each supplier's items are settled on their own).
- *
- * In steps, so that no step sorts every item: the cost per supplier and due day (a grouping); each
- * day's unpaid part, what the balance leaves after the days due later (a sort of days only); the
- * earliest such day per supplier; then the supplier's items from that day on (found by a hash join).
+ * Per supplier with a balance, the earliest due day with an unpaid part (`cutoffDay`) and that day's
+ * unpaid part. Walks the supplier's days from the latest back (an index scan) until their costs
+ * reach the balance: every later day is wholly unpaid, this one in part, earlier ones are paid.
  */
-export function unpaidSupplierItems(db: Database, until: string, suppliers?: SQL) {
-  const due = sql<string>`coalesce(${saleItems.paymentDate}, ${sales.travelDate})`;
-  const counted = and(ne(sales.status, 'cancelled'), suppliers && inArray(saleItems.supplierId, suppliers));
-  const days = db
+function cutoffs(db: Database, suppliersWhere: SQL | undefined) {
+  const balances = supplierBalanceRows(db, suppliersWhere).as('balances');
+  const d = supplierDueDays;
+  const running = db
     .select({
-      supplierId: saleItems.supplierId,
-      day: sql<string>`${due}`.as('due_day'),
-      cost: sql<string>`sum(${saleItems.costPrice})`.as('day_cost'),
+      dueDate: d.dueDate,
+      cost: d.cost,
+      upTo: sql<string>`sum(${d.cost}) over (order by ${d.dueDate} desc rows unbounded preceding)`.as('up_to'),
     })
-    .from(saleItems)
-    .innerJoin(sales, eq(sales.id, saleItems.saleId))
-    .where(counted)
-    .groupBy(saleItems.supplierId, due)
-    .as('due_days');
-  const balances = supplierBalanceRows(db, undefined).as('balances');
-  const laterDays = sql`(sum(${days.cost}) over (partition by ${days.supplierId}
-    order by ${days.day} desc) - ${days.cost})`;
-  const dayParts = db
+    .from(d)
+    .where(eq(d.supplierId, balances.supplierId))
+    .orderBy(desc(d.dueDate))
+    .as('running');
+  const cutoff = db
     .select({
-      supplierId: days.supplierId,
-      day: days.day,
+      day: sql<string>`${running.dueDate}`.as('cutoff_day'),
+      // The costs of the later days leave this much of the balance for this day.
+      dayUnpaid: sql<string>`${balances.pendingAmount} - (${running.upTo} - ${running.cost})`.as('day_unpaid'),
+    })
+    .from(running)
+    .where(gte(running.upTo, balances.pendingAmount))
+    .orderBy(desc(running.dueDate))
+    .limit(1)
+    .as('cutoff');
+  return db
+    .select({
+      supplierId: sql<number>`${balances.supplierId}`.as('cut_supplier_id'),
       supplierName: balances.supplierName,
-      supplierPending: balances.pendingAmount,
-      dayUnpaid: sql<string>`least(${days.cost}, ${balances.pendingAmount} - ${laterDays})`.as('day_unpaid'),
+      supplierPending: sql<string>`${balances.pendingAmount}`.as('supplier_pending'),
+      day: cutoff.day,
+      dayUnpaid: cutoff.dayUnpaid,
     })
-    .from(days)
-    .innerJoin(balances, eq(balances.supplierId, days.supplierId))
+    .from(balances)
+    .innerJoinLateral(cutoff, sql`true`)
     .where(gt(balances.pendingAmount, '0'))
-    .as('day_parts');
-  // Only the earliest day with an unpaid part is paid in part; every later day is wholly unpaid.
-  const cutoffs = db
-    .selectDistinctOn([dayParts.supplierId], {
-      supplierId: dayParts.supplierId,
-      supplierName: dayParts.supplierName,
-      supplierPending: dayParts.supplierPending,
-      day: sql<string>`${dayParts.day}`.as('cutoff_day'),
-      dayUnpaid: dayParts.dayUnpaid,
-    })
-    .from(dayParts)
-    .where(gt(dayParts.dayUnpaid, '0'))
-    .orderBy(dayParts.supplierId, dayParts.day)
     .as('cutoffs');
-  // On that day the latest items (highest id) are the unpaid ones.
-  const laterSameDay = sql`(sum(${saleItems.costPrice}) over (partition by ${saleItems.supplierId}, ${due}
-    order by ${saleItems.id} desc) - ${saleItems.costPrice})`;
+}
+
+/**
+ * Every item with an unpaid part due by `until`, as a subquery: `unpaid` > 0, `dueDate` as yyyy-mm-dd.
+ * `supplierIds` narrows the work to some suppliers (each supplier's items are settled on their own).
+ * Only the items from each supplier's cutoff day on are read, through supplier_dues_due_idx.
+ */
+export function unpaidSupplierItems(db: Database, until: string, supplierIds?: SQL) {
+  const cut = cutoffs(db, supplierIds && inArray(suppliers.id, supplierIds));
+  const i = supplierDues;
+  // On the cutoff day the latest items (highest id) are the unpaid ones.
+  const laterSameDay = sql`coalesce((select sum(j.cost) from ${supplierDues} j where j.supplier_id = ${i.supplierId}
+    and j.due_date = ${i.dueDate} and j.item_id > ${i.itemId}), 0)`;
   const items = db
     .select({
-      itemId: sql<number>`${saleItems.id}`.as('item_id'),
-      saleId: saleItems.saleId,
-      supplierId: saleItems.supplierId,
-      supplierName: cutoffs.supplierName,
-      supplierPending: cutoffs.supplierPending,
-      sellerId: sales.sellerId,
-      passengerName: sales.passengerName,
-      travelDate: sales.travelDate,
-      costPrice: saleItems.costPrice,
-      dueDate: sql<string>`${due}::text`.as('due_date'),
-      unpaid: sql<string>`case when ${due} = ${cutoffs.day}
-        then least(${saleItems.costPrice}, ${cutoffs.dayUnpaid} - ${laterSameDay})
-        else ${saleItems.costPrice} end`.as('unpaid'),
+      itemId: i.itemId,
+      saleId: i.saleId,
+      supplierId: i.supplierId,
+      supplierName: cut.supplierName,
+      supplierPending: cut.supplierPending,
+      sellerId: i.sellerId,
+      costPrice: i.cost,
+      dueDate: sql<string>`${i.dueDate}::text`.as('due_date_text'),
+      unpaid: sql<string>`case when ${i.dueDate} = ${cut.day}
+        then least(${i.cost}, ${cut.dayUnpaid} - ${laterSameDay}) else ${i.cost} end`.as('unpaid'),
     })
-    .from(saleItems)
-    .innerJoin(sales, eq(sales.id, saleItems.saleId))
-    .innerJoin(cutoffs, eq(cutoffs.supplierId, saleItems.supplierId))
-    .where(and(counted, gte(due, cutoffs.day), lte(due, until)))
+    .from(i)
+    .innerJoin(cut, eq(cut.supplierId, i.supplierId))
+    .where(and(gte(i.dueDate, cut.day), lte(i.dueDate, until)))
     .as('supplier_items');
   return db.select().from(items).where(gt(items.unpaid, '0')).as('unpaid_items');
 }
 
-const money = (value: string) => Number(value);
+const money = (value: string | null) => Number(value ?? 0);
+
+/** Per supplier: what is overdue, due this week and due in the window, and how many items; in SQL. */
+async function dueSums(db: Database, unpaid: ReturnType<typeof unpaidSupplierItems>, asOf: string) {
+  const due = sql`${unpaid.dueDate}::date`;
+  const sumWhere = (condition: SQL) => sql<string>`coalesce(sum(${unpaid.unpaid}) filter (where ${condition}), 0)`;
+  return db
+    .select({
+      supplierId: unpaid.supplierId,
+      overdue: sumWhere(sql`${due} < ${asOf}::date`),
+      thisWeek: sumWhere(sql`${due} between ${asOf}::date and ${addDays(asOf, DUE_THIS_WEEK_DAYS)}::date`),
+      soon: sumWhere(sql`${due} >= ${asOf}::date`),
+      itemsCount: sql<number>`count(*)::int`,
+    })
+    .from(unpaid)
+    .groupBy(unpaid.supplierId);
+}
+
+/** The first PAYABLE_ITEMS_SHOWN unpaid items of each supplier, soonest due first, with their passenger. */
+async function firstItems(db: Database, unpaid: ReturnType<typeof unpaidSupplierItems>) {
+  const ranked = db
+    .select({
+      itemId: unpaid.itemId,
+      saleId: unpaid.saleId,
+      supplierId: unpaid.supplierId,
+      costPrice: unpaid.costPrice,
+      unpaid: unpaid.unpaid,
+      dueDate: unpaid.dueDate,
+      rank: sql<number>`row_number() over (partition by ${unpaid.supplierId}
+        order by ${unpaid.dueDate}, ${unpaid.itemId})`.as('item_rank'),
+    })
+    .from(unpaid)
+    .as('ranked');
+  return db
+    .select({
+      itemId: ranked.itemId,
+      saleId: ranked.saleId,
+      supplierId: ranked.supplierId,
+      passengerName: sales.passengerName,
+      costPrice: ranked.costPrice,
+      unpaid: ranked.unpaid,
+      dueDate: ranked.dueDate,
+    })
+    .from(ranked)
+    .innerJoin(sales, eq(sales.id, ranked.saleId))
+    .where(lte(ranked.rank, PAYABLE_ITEMS_SHOWN))
+    .orderBy(asc(ranked.supplierId), asc(ranked.rank));
+}
 
 /** Suppliers with a balance, most overdue first, each with its unpaid items due by `asOf + days`. */
 export async function payables(db: Database, asOf: string, days: number): Promise<PayablesReply> {
-  const until = addDays(asOf, days);
-  const unpaid = unpaidSupplierItems(db, until);
-  const weekEnd = addDays(asOf, DUE_THIS_WEEK_DAYS);
-  const rows = await db
-    .select()
-    .from(unpaid)
-    .orderBy(asc(unpaid.supplierName), asc(unpaid.supplierId), asc(unpaid.dueDate), asc(unpaid.itemId));
-  // Suppliers owed something with nothing due in the window still appear, with their balance alone.
-  const owed = await supplierBalanceRows(db, undefined);
-  const suppliers = owed
+  const unpaid = unpaidSupplierItems(db, addDays(asOf, days));
+  const [sums, items, owed] = await Promise.all([
+    dueSums(db, unpaid, asOf),
+    firstItems(db, unpaid),
+    // Suppliers owed something with nothing due in the window still appear, with their balance alone.
+    supplierBalanceRows(db, undefined),
+  ]);
+  const suppliersOwed = owed
     .filter((s) => Number(s.pendingAmount) > 0)
     .map((s) => {
-      const items: PayableItem[] = rows
+      const sum = sums.find((r) => r.supplierId === s.supplierId);
+      const shown: PayableItem[] = items
         .filter((r) => r.supplierId === s.supplierId)
         .map((r) => ({
           itemId: r.itemId,
@@ -122,18 +168,15 @@ export async function payables(db: Database, asOf: string, days: number): Promis
           pendingAmount: money(r.unpaid),
           dueDate: r.dueDate,
         }));
-      // A supplier's few dozen items: added in integer cents.
-      const sumWhere = (test: (due: string) => boolean) =>
-        sumMoney(items.filter((i) => test(i.dueDate)).map((i) => i.pendingAmount));
       return {
         supplierId: s.supplierId,
         supplierName: s.supplierName,
         pendingAmount: money(s.pendingAmount),
-        overdueAmount: sumWhere((due) => due < asOf),
-        dueThisWeekAmount: sumWhere((due) => due >= asOf && due <= weekEnd),
-        dueSoonAmount: sumWhere((due) => due >= asOf),
-        itemsCount: items.length,
-        items: items.slice(0, PAYABLE_ITEMS_SHOWN),
+        overdueAmount: money(sum?.overdue ?? null),
+        dueThisWeekAmount: money(sum?.thisWeek ?? null),
+        dueSoonAmount: money(sum?.soon ?? null),
+        itemsCount: sum?.itemsCount ?? 0,
+        items: shown,
       };
     })
     .sort(
@@ -143,11 +186,12 @@ export async function payables(db: Database, asOf: string, days: number): Promis
         b.pendingAmount - a.pendingAmount ||
         a.supplierName.localeCompare(b.supplierName, 'es'),
     );
-  const total = (pick: (s: (typeof suppliers)[number]) => number) => sumMoney(suppliers.map(pick));
+  // A few dozen suppliers' figures, each exact from SQL: added in integer cents.
+  const total = (pick: (s: (typeof suppliersOwed)[number]) => number) => sumMoney(suppliersOwed.map(pick));
   return {
     asOf,
     days,
-    suppliers,
+    suppliers: suppliersOwed,
     totals: {
       pendingAmount: total((s) => s.pendingAmount),
       overdueAmount: total((s) => s.overdueAmount),
