@@ -1,10 +1,16 @@
-import { and, asc, eq, exists, gte, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Alert, type AlertsReply, STALE_DRAFT_DAYS, SUPPLIER_DUE_DAYS } from '../../../domain/alerts';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { addDays } from '../../../domain/report-params';
 import type { Database } from '../../db/client';
-import { saleBalances, saleItems, sales } from '../../db/schema';
-import { openSalesWithSale, unpaidSupplierItems } from '../reports';
+import {
+  saleBalances,
+  saleItems,
+  sales,
+  supplierDues as supplierDuesTable,
+  suppliers,
+} from '../../db/schema';
+import { openSalesWithSale, supplierCutoffs, unpaidSupplierItems } from '../reports';
 import { type SaleScope, sellerCondition } from '../sales';
 
 /*
@@ -118,41 +124,28 @@ async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Pro
   const ofSale =
     q.saleId === undefined
       ? undefined
-      : sql`(select ${saleItems.supplierId} from ${saleItems} where ${saleItems.saleId} = ${q.saleId})`;
-  const unpaid = unpaidSupplierItems(db, addDays(q.today, SUPPLIER_DUE_DAYS), ofSale);
-  // The most urgent few, counted in the same pass; only those few are joined to their sale.
-  const urgent = db
-    .select({
-      itemId: unpaid.itemId,
-      saleId: unpaid.saleId,
-      supplierName: unpaid.supplierName,
-      unpaid: unpaid.unpaid,
-      dueDate: unpaid.dueDate,
-      total: sql<number>`${windowCount}`.as('total'),
-    })
-    .from(unpaid)
-    .where(
-      and(
-        sellerCondition(unpaid.sellerId, scope),
-        q.saleId === undefined ? undefined : eq(unpaid.saleId, q.saleId),
-      ),
-    )
-    .orderBy(asc(unpaid.dueDate), asc(unpaid.itemId))
-    .limit(q.limit)
-    .as('urgent');
-  const rows = await db
-    .select({
-      saleId: urgent.saleId,
-      passengerName: sales.passengerName,
-      travelDate: sales.travelDate,
-      supplierName: urgent.supplierName,
-      unpaid: urgent.unpaid,
-      dueDate: urgent.dueDate,
-      total: urgent.total,
-    })
-    .from(urgent)
-    .innerJoin(sales, eq(sales.id, urgent.saleId))
-    .orderBy(asc(urgent.dueDate), asc(urgent.itemId));
+      : inArray(
+          suppliers.id,
+          db.select({ id: saleItems.supplierId }).from(saleItems).where(eq(saleItems.saleId, q.saleId)),
+        );
+  const cutoffs = await supplierCutoffs(db, ofSale);
+  const names = new Map(cutoffs.map((c) => [c.supplierId, c.supplierName]));
+  const found = await unpaidSupplierItems(db, cutoffs, addDays(q.today, SUPPLIER_DUE_DAYS), {
+    where: and(
+      sellerCondition(supplierDuesTable.sellerId, scope),
+      q.saleId === undefined ? undefined : eq(supplierDuesTable.saleId, q.saleId),
+    ),
+    limit: q.limit,
+  });
+  const rows = found.map((r) => ({
+    saleId: Number(r.sale_id),
+    passengerName: r.passenger_name,
+    travelDate: r.travel_date,
+    supplierName: names.get(Number(r.supplier_id)) ?? '',
+    unpaid: r.unpaid,
+    dueDate: r.due_date,
+    total: Number(r.total),
+  }));
   return {
     count: total(rows),
     alerts: rows.map((r) => ({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, gt, gte, type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import { addDays } from '../../../domain/report-params';
 import {
@@ -8,7 +8,7 @@ import {
   type PayablesReply,
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
-import { sales, supplierDueDays, supplierDues, suppliers } from '../../db/schema';
+import { sales, supplierDueDays, supplierDues } from '../../db/schema';
 import { supplierBalanceRows } from '../supplier-payments';
 
 /*
@@ -22,19 +22,34 @@ import { supplierBalanceRows } from '../supplier-payments';
  * supplier and day (`supplier_due_days`, migrations/0007_dues.sql), so nothing here scans the sales.
  */
 
+/** Where a supplier's unpaid dues begin: the earliest due day with an unpaid part. */
+export interface Cutoff {
+  supplierId: number;
+  supplierName: string;
+  supplierPending: string;
+  /** The earliest due day with an unpaid part: every later day is wholly unpaid, earlier ones paid. */
+  day: string;
+  /** What the costs of the later days leave of the balance for this day. */
+  dayUnpaid: string;
+  /** Items of that day with an unpaid part (the latest added: the earliest are settled first). */
+  dayItems: number;
+}
+
 /**
- * Per supplier with a balance, the earliest due day with an unpaid part (`cutoffDay`) and that day's
- * unpaid part. Walks the supplier's days from the latest back (an index scan) until their costs
- * reach the balance: every later day is wholly unpaid, this one in part, earlier ones are paid.
+ * The cutoff of each supplier with a balance (`suppliersWhere` narrows them). Walks each supplier's
+ * due days from the latest back (an index scan of `supplier_due_days`) until their costs reach its
+ * balance. A query of its own, so that the item queries below start from a handful of known rows.
  */
-function cutoffs(db: Database, suppliersWhere: SQL | undefined) {
+export async function supplierCutoffs(db: Database, suppliersWhere?: SQL): Promise<Cutoff[]> {
   const balances = supplierBalanceRows(db, suppliersWhere).as('balances');
   const d = supplierDueDays;
   const running = db
     .select({
       dueDate: d.dueDate,
       cost: d.cost,
-      upTo: sql<string>`sum(${d.cost}) over (order by ${d.dueDate} desc rows unbounded preceding)`.as('up_to'),
+      upTo: sql<string>`sum(${d.cost}) over (order by ${d.dueDate} desc rows unbounded preceding)`.as(
+        'up_to',
+      ),
     })
     .from(d)
     .where(eq(d.supplierId, balances.supplierId))
@@ -42,140 +57,191 @@ function cutoffs(db: Database, suppliersWhere: SQL | undefined) {
     .as('running');
   const cutoff = db
     .select({
-      day: sql<string>`${running.dueDate}`.as('cutoff_day'),
-      // The costs of the later days leave this much of the balance for this day.
-      dayUnpaid: sql<string>`${balances.pendingAmount} - (${running.upTo} - ${running.cost})`.as('day_unpaid'),
+      day: sql<string>`${running.dueDate}::text`.as('cutoff_day'),
+      dayUnpaid: sql<string>`${balances.pendingAmount} - (${running.upTo} - ${running.cost})`.as(
+        'day_unpaid',
+      ),
     })
     .from(running)
     .where(gte(running.upTo, balances.pendingAmount))
     .orderBy(desc(running.dueDate))
     .limit(1)
     .as('cutoff');
-  return db
+  const rows = await db
     .select({
-      supplierId: sql<number>`${balances.supplierId}`.as('cut_supplier_id'),
+      supplierId: balances.supplierId,
       supplierName: balances.supplierName,
-      supplierPending: sql<string>`${balances.pendingAmount}`.as('supplier_pending'),
+      supplierPending: balances.pendingAmount,
       day: cutoff.day,
       dayUnpaid: cutoff.dayUnpaid,
     })
     .from(balances)
     .innerJoinLateral(cutoff, sql`true`)
-    .where(gt(balances.pendingAmount, '0'))
-    .as('cutoffs');
+    .where(gt(balances.pendingAmount, '0'));
+  if (!rows.length) return [];
+  // On the cutoff day the latest items (highest id) are the unpaid ones: count them.
+  const c = cutoffValues(rows.map((r) => ({ ...r, dayItems: 0 })));
+  const counts = await db.execute(sql`
+    select c.supplier_id, (select count(*)::int from (
+      select sum(j.cost) over (order by j.item_id desc) - j.cost as later
+      from ${supplierDues} j where j.supplier_id = c.supplier_id and j.due_date = c.day) x
+      where x.later < c.day_unpaid) as items
+    from ${c}`);
+  const itemsOf = new Map(
+    resultRows<{ supplier_id: number; items: number }>(counts).map((r) => [
+      Number(r.supplier_id),
+      Number(r.items),
+    ]),
+  );
+  return rows.map((r) => ({ ...r, dayItems: itemsOf.get(r.supplierId) ?? 0 }));
+}
+
+/** The driver's rows: node-postgres and PGlite both answer `{ rows }`. */
+const resultRows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The cutoffs as a table `(supplier_id, day, day_unpaid)` in one statement: arrays bound as text
+ * literals of numbers and dates read from the database, never spliced into the SQL.
+ */
+function cutoffValues(cutoffs: Cutoff[]) {
+  const list = (pick: (c: Cutoff) => string | number) => `{${cutoffs.map(pick).join(',')}}`;
+  return sql`unnest(${list((c) => c.supplierId)}::int[], ${list((c) => c.day)}::date[],
+    ${list((c) => c.dayUnpaid)}::numeric[], ${list((c) => c.dayItems)}::int[])
+    as c(supplier_id, day, day_unpaid, day_items)`;
 }
 
 /**
- * Every item with an unpaid part due by `until`, as a subquery: `unpaid` > 0, `dueDate` as yyyy-mm-dd.
- * `supplierIds` narrows the work to some suppliers (each supplier's items are settled on their own).
- * Only the items from each supplier's cutoff day on are read, through supplier_dues_due_idx.
+ * The unpaid part of an item of `supplier_dues`, given its supplier's cutoff `c`: on the cutoff day
+ * what the later items of that day leave, on later days its whole cost.
  */
-export function unpaidSupplierItems(db: Database, until: string, supplierIds?: SQL) {
-  const cut = cutoffs(db, supplierIds && inArray(suppliers.id, supplierIds));
+const unpaidPart = sql`case when ${supplierDues.dueDate} = c.day
+  then least(${supplierDues.cost}, c.day_unpaid - coalesce((select sum(j.cost) from ${supplierDues} j
+    where j.supplier_id = ${supplierDues.supplierId} and j.due_date = ${supplierDues.dueDate}
+      and j.item_id > ${supplierDues.itemId}), 0))
+  else ${supplierDues.cost} end`;
+
+/**
+ * Every item with an unpaid part due by `until`, most urgent first, as rows: only the items from
+ * each supplier's cutoff on are read (supplier_dues_due_idx). `where` filters them (a seller, a
+ * sale); `limit` keeps the first ones, and `total` counts them all.
+ */
+export async function unpaidSupplierItems(
+  db: Database,
+  cutoffs: Cutoff[],
+  until: string,
+  options: { where?: SQL; limit: number },
+) {
+  if (!cutoffs.length) return [];
   const i = supplierDues;
-  // On the cutoff day the latest items (highest id) are the unpaid ones.
-  const laterSameDay = sql`coalesce((select sum(j.cost) from ${supplierDues} j where j.supplier_id = ${i.supplierId}
-    and j.due_date = ${i.dueDate} and j.item_id > ${i.itemId}), 0)`;
-  const items = db
-    .select({
-      itemId: i.itemId,
-      saleId: i.saleId,
-      supplierId: i.supplierId,
-      supplierName: cut.supplierName,
-      supplierPending: cut.supplierPending,
-      sellerId: i.sellerId,
-      costPrice: i.cost,
-      dueDate: sql<string>`${i.dueDate}::text`.as('due_date_text'),
-      unpaid: sql<string>`case when ${i.dueDate} = ${cut.day}
-        then least(${i.cost}, ${cut.dayUnpaid} - ${laterSameDay}) else ${i.cost} end`.as('unpaid'),
-    })
-    .from(i)
-    .innerJoin(cut, eq(cut.supplierId, i.supplierId))
-    .where(and(gte(i.dueDate, cut.day), lte(i.dueDate, until)))
-    .as('supplier_items');
-  return db.select().from(items).where(gt(items.unpaid, '0')).as('unpaid_items');
+  type Row = {
+    item_id: number;
+    sale_id: number;
+    supplier_id: number;
+    cost: string;
+    unpaid: string;
+    due_date: string;
+    total: number;
+    passenger_name: string;
+    travel_date: string;
+  };
+  const result = await db.execute(sql`
+    select u.*, s.passenger_name, s.travel_date::text as travel_date from (
+      select *, (count(*) over ())::int as total from (
+        select ${i.itemId} as item_id, ${i.saleId} as sale_id, ${i.supplierId} as supplier_id, ${i.cost} as cost,
+          ${unpaidPart} as unpaid, ${i.dueDate}::text as due_date
+        from ${cutoffValues(cutoffs)} join ${i} on ${i.supplierId} = c.supplier_id
+          and ${i.dueDate} >= c.day and ${i.dueDate} <= ${until}::date
+        where ${options.where ?? sql`true`}
+      ) items where unpaid > 0
+      order by due_date, item_id limit ${options.limit}
+    ) u join ${sales} s on s.id = u.sale_id
+    order by u.due_date, u.item_id`);
+  return resultRows<Row>(result);
 }
 
-const money = (value: string | null) => Number(value ?? 0);
+const money = (value: string | null | undefined) => Number(value ?? 0);
 
-/** Per supplier: what is overdue, due this week and due in the window, and how many items; in SQL. */
-async function dueSums(db: Database, unpaid: ReturnType<typeof unpaidSupplierItems>, asOf: string) {
-  const due = sql`${unpaid.dueDate}::date`;
-  const sumWhere = (condition: SQL) => sql<string>`coalesce(sum(${unpaid.unpaid}) filter (where ${condition}), 0)`;
-  return db
-    .select({
-      supplierId: unpaid.supplierId,
-      overdue: sumWhere(sql`${due} < ${asOf}::date`),
-      thisWeek: sumWhere(sql`${due} between ${asOf}::date and ${addDays(asOf, DUE_THIS_WEEK_DAYS)}::date`),
-      soon: sumWhere(sql`${due} >= ${asOf}::date`),
-      itemsCount: sql<number>`count(*)::int`,
-    })
-    .from(unpaid)
-    .groupBy(unpaid.supplierId);
+/**
+ * Per supplier: what is overdue, due this week and due in the window, and how many items, from the
+ * day sums alone (a few hundred day rows per supplier): every day after the cutoff is wholly unpaid.
+ */
+async function dueSums(db: Database, cutoffs: Cutoff[], asOf: string, until: string) {
+  const d = supplierDueDays;
+  const part = sql`case when ${d.dueDate} = c.day then c.day_unpaid else ${d.cost} end`;
+  const sumWhere = (condition: SQL) => sql`coalesce(sum(${part}) filter (where ${condition}), 0)::text`;
+  const result = await db.execute(sql`
+    select c.supplier_id,
+      ${sumWhere(sql`${d.dueDate} < ${asOf}::date`)} as overdue,
+      ${sumWhere(sql`${d.dueDate} between ${asOf}::date and ${addDays(asOf, DUE_THIS_WEEK_DAYS)}::date`)} as this_week,
+      ${sumWhere(sql`${d.dueDate} >= ${asOf}::date`)} as soon,
+      sum(case when ${d.dueDate} = c.day then c.day_items else ${d.itemsCount} end)::int as items
+    from ${cutoffValues(cutoffs)}
+    join ${d} on ${d.supplierId} = c.supplier_id and ${d.dueDate} >= c.day and ${d.dueDate} <= ${until}::date
+    group by c.supplier_id`);
+  type Row = { supplier_id: number; overdue: string; this_week: string; soon: string; items: number };
+  return new Map(resultRows<Row>(result).map((r) => [Number(r.supplier_id), r]));
 }
 
-/** The first PAYABLE_ITEMS_SHOWN unpaid items of each supplier, soonest due first, with their passenger. */
-async function firstItems(db: Database, unpaid: ReturnType<typeof unpaidSupplierItems>) {
-  const ranked = db
-    .select({
-      itemId: unpaid.itemId,
-      saleId: unpaid.saleId,
-      supplierId: unpaid.supplierId,
-      costPrice: unpaid.costPrice,
-      unpaid: unpaid.unpaid,
-      dueDate: unpaid.dueDate,
-      rank: sql<number>`row_number() over (partition by ${unpaid.supplierId}
-        order by ${unpaid.dueDate}, ${unpaid.itemId})`.as('item_rank'),
-    })
-    .from(unpaid)
-    .as('ranked');
-  return db
-    .select({
-      itemId: ranked.itemId,
-      saleId: ranked.saleId,
-      supplierId: ranked.supplierId,
-      passengerName: sales.passengerName,
-      costPrice: ranked.costPrice,
-      unpaid: ranked.unpaid,
-      dueDate: ranked.dueDate,
-    })
-    .from(ranked)
-    .innerJoin(sales, eq(sales.id, ranked.saleId))
-    .where(lte(ranked.rank, PAYABLE_ITEMS_SHOWN))
-    .orderBy(asc(ranked.supplierId), asc(ranked.rank));
+/** The first PAYABLE_ITEMS_SHOWN unpaid items of each supplier, soonest due first (an index walk each). */
+async function firstItems(db: Database, cutoffs: Cutoff[], until: string) {
+  const i = supplierDues;
+  const result = await db.execute(sql`
+    select f.*, s.passenger_name from ${cutoffValues(cutoffs)}
+    cross join lateral (
+      select * from (
+        select ${i.itemId} as item_id, ${i.saleId} as sale_id, ${i.supplierId} as supplier_id,
+          ${i.cost}::text as cost, (${unpaidPart})::text as unpaid, ${i.dueDate}::text as due_date
+        from ${i} where ${i.supplierId} = c.supplier_id and ${i.dueDate} >= c.day and ${i.dueDate} <= ${until}::date
+        order by ${i.dueDate}, ${i.itemId}
+      ) items where unpaid::numeric > 0 limit ${PAYABLE_ITEMS_SHOWN}
+    ) f
+    join ${sales} s on s.id = f.sale_id
+    order by f.supplier_id, f.due_date, f.item_id`);
+  type Row = {
+    item_id: number;
+    sale_id: number;
+    supplier_id: number;
+    passenger_name: string;
+    cost: string;
+    unpaid: string;
+    due_date: string;
+  };
+  return resultRows<Row>(result);
 }
 
 /** Suppliers with a balance, most overdue first, each with its unpaid items due by `asOf + days`. */
 export async function payables(db: Database, asOf: string, days: number): Promise<PayablesReply> {
-  const unpaid = unpaidSupplierItems(db, addDays(asOf, days));
-  const [sums, items, owed] = await Promise.all([
-    dueSums(db, unpaid, asOf),
-    firstItems(db, unpaid),
+  const until = addDays(asOf, days);
+  const [cutoffs, owed] = await Promise.all([
+    supplierCutoffs(db),
     // Suppliers owed something with nothing due in the window still appear, with their balance alone.
     supplierBalanceRows(db, undefined),
   ]);
+  const [sums, items] = cutoffs.length
+    ? await Promise.all([dueSums(db, cutoffs, asOf, until), firstItems(db, cutoffs, until)])
+    : [new Map(), []];
   const suppliersOwed = owed
     .filter((s) => Number(s.pendingAmount) > 0)
     .map((s) => {
-      const sum = sums.find((r) => r.supplierId === s.supplierId);
+      const sum = sums.get(s.supplierId);
       const shown: PayableItem[] = items
-        .filter((r) => r.supplierId === s.supplierId)
+        .filter((r) => Number(r.supplier_id) === s.supplierId)
         .map((r) => ({
-          itemId: r.itemId,
-          saleId: r.saleId,
-          passengerName: r.passengerName,
-          costPrice: money(r.costPrice),
+          itemId: Number(r.item_id),
+          saleId: Number(r.sale_id),
+          passengerName: r.passenger_name,
+          costPrice: money(r.cost),
           pendingAmount: money(r.unpaid),
-          dueDate: r.dueDate,
+          dueDate: r.due_date,
         }));
       return {
         supplierId: s.supplierId,
         supplierName: s.supplierName,
         pendingAmount: money(s.pendingAmount),
-        overdueAmount: money(sum?.overdue ?? null),
-        dueThisWeekAmount: money(sum?.thisWeek ?? null),
-        dueSoonAmount: money(sum?.soon ?? null),
-        itemsCount: sum?.itemsCount ?? 0,
+        overdueAmount: money(sum?.overdue),
+        dueThisWeekAmount: money(sum?.this_week),
+        dueSoonAmount: money(sum?.soon),
+        itemsCount: Number(sum?.items ?? 0),
         items: shown,
       };
     })
