@@ -144,18 +144,24 @@ export async function unpaidSupplierItems(
     passenger_name: string;
     travel_date: string;
   };
+  // Lateral: each supplier's items are one range of supplier_dues_due_idx from its cutoff day on.
   const result = await db.execute(sql`
-    select u.*, s.passenger_name, s.travel_date::text as travel_date from (
-      select *, (count(*) over ())::int as total from (
-        select ${i.itemId} as item_id, ${i.saleId} as sale_id, ${i.supplierId} as supplier_id, ${i.cost} as cost,
-          ${unpaidPart} as unpaid, ${i.dueDate}::text as due_date
-        from ${cutoffValues(cutoffs)} join ${i} on ${i.supplierId} = c.supplier_id
-          and ${i.dueDate} >= c.day and ${i.dueDate} <= ${until}::date
-        where ${options.where ?? sql`true`}
-      ) items where unpaid > 0
-      order by due_date, item_id limit ${options.limit}
+    select u.item_id, u.sale_id, u.supplier_id, u.cost::text as cost, u.unpaid::text as unpaid,
+      u.due::text as due_date, u.total, s.passenger_name, s.travel_date::text as travel_date
+    from (
+      select items.*, (count(*) over ())::int as total from ${cutoffValues(cutoffs)}
+      cross join lateral (
+        select ${i.itemId} as item_id, ${i.saleId} as sale_id, ${i.supplierId} as supplier_id,
+          ${i.cost} as cost, ${unpaidPart} as unpaid, ${i.dueDate} as due
+        from ${i}
+        where ${i.supplierId} = c.supplier_id and ${i.dueDate} >= c.day and ${i.dueDate} <= ${until}::date
+          and ${options.where ?? sql`true`}
+        offset 0 -- a fence: keeps the lateral per supplier instead of a sort of every due
+      ) items
+      where unpaid > 0
+      order by due, item_id limit ${options.limit}
     ) u join ${sales} s on s.id = u.sale_id
-    order by u.due_date, u.item_id`);
+    order by u.due, u.item_id`);
   return resultRows<Row>(result);
 }
 
