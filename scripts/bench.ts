@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FIRST_NAMES, LAST_NAMES } from '../src/server/db/demo-data';
 import { preparePglite, preparePostgres, settleDatabase } from './bench/databases';
-import { appendHistory, HISTORY_FILE } from './bench/history';
+import { appendHistory, commitLabel, HISTORY_FILE } from './bench/history';
 import { type Call, type Measurement, measure } from './bench/load';
 import { type RunningServer, startApp, startBareFastify } from './bench/servers';
 
@@ -221,6 +221,7 @@ function printRatio(results: Measurement[], bare: Measurement[]) {
 }
 
 async function main() {
+  const commit = commitLabel();
   console.log(
     `Node ${process.version}; mediciones de ${seconds} s con ${connectionLevels.join(', ')} clientes.`,
   );
@@ -237,7 +238,7 @@ async function main() {
   const file = path.join(BENCH_DIR, `resultados-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify({ salesCount, seconds, node: process.version, results: all }, null, 2));
   console.log(`\nResultados en ${path.relative(process.cwd(), file)}`);
-  appendHistory({ salesCount, seconds, results: all });
+  appendHistory({ commit, salesCount, seconds, results: all });
   console.log(`Historial: ${HISTORY_FILE}`);
 }
 

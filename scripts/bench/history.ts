@@ -8,8 +8,11 @@ export const HISTORY_FILE = 'docs/bench-history.md';
 
 const fmt = (n: number, digits = 1) => n.toLocaleString('es-CL', { maximumFractionDigits: digits });
 
-/** The commit measured; "-modificado" when the working tree had changes not committed. */
-function commitLabel(): string {
+/**
+ * The commit measured, read when the run starts; "-modificado" when the working tree had changes
+ * not committed.
+ */
+export function commitLabel(): string {
   try {
     const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
@@ -53,7 +56,7 @@ export function appendHistory(run: {
     table(titles[backend] ?? backend, rows),
   );
   const header =
-    `\n## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commitLabel()}\n\n` +
+    `\n## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${run.commit}\n\n` +
     `${fmt(run.salesCount, 0)} ventas, ${run.seconds} s por medición, Node ${process.version}, ` +
     `${os.cpus().length} núcleos. La carga es la media de 1 minuto de la máquina al terminar cada medición.\n\n`;
   appendFileSync(HISTORY_FILE, header + sections.join('\n'));
