@@ -41,6 +41,7 @@ function table(title: string, rows: Measurement[]): string {
 
 /** Appends this run's tables, with the commit, the size and the machine, to HISTORY_FILE. */
 export function appendHistory(run: {
+  commit: string;
   salesCount: number;
   seconds: number;
   results: Record<string, Measurement[]>;
