@@ -7,7 +7,7 @@
  * bare Fastify JSON route measured in the same run. A benchmark, not a test: it prints figures.
  *
  *   npm run bench -- [--sales 200000] [--seconds 5] [--connections 1,8,32]
- *                    [--backends pglite,postgres] [--fresh]
+ *                    [--backends pglite,postgres] [--fresh] [--calls cobranza,alertas]
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/travel_bench), a database
  * of its own that the bench drops and creates. PGlite: .tmp/bench/pglite.
@@ -16,7 +16,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FIRST_NAMES, LAST_NAMES } from '../src/server/demo/demo-data';
-import { preparePglite, preparePostgres } from './bench/databases';
+import { preparePglite, preparePostgres, settleDatabase } from './bench/databases';
+import { appendHistory, commitLabel, HISTORY_FILE } from './bench/history';
 import { type Call, type Measurement, measure } from './bench/load';
 import { type RunningServer, startApp, startBareFastify } from './bench/servers';
 
@@ -30,6 +31,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '1,8,32' },
     backends: { type: 'string', default: 'pglite,postgres' },
     fresh: { type: 'boolean', default: false },
+    /** Only the calls whose name contains one of these comma-separated words (case-insensitive). */
+    calls: { type: 'string', default: '' },
   },
 });
 const salesCount = Number(args.sales);
@@ -91,6 +94,7 @@ async function hotCalls(url: string): Promise<Call[]> {
     { name: 'Cobranza (pág. 1)', path: () => '/api/reports/receivables', token: admin },
     { name: 'Vencimientos a proveedores', path: () => '/api/reports/payables', token: admin },
     { name: 'Reporte por mes', path: () => '/api/reports/sales?groupBy=month', token: admin },
+    { name: 'Reporte por proveedor', path: () => '/api/reports/sales?groupBy=supplier', token: admin },
     { name: 'Alertas (admin)', path: () => '/api/alerts', token: admin },
     { name: 'Alertas (vendedor)', path: () => '/api/alerts', token: seller },
     {
@@ -136,7 +140,7 @@ function printHeader(title: string) {
   console.log(`\n${title}`);
   console.log(
     `${'Llamada'.padEnd(34)}${'Clientes'.padStart(9)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}` +
-      `${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'Errores'.padStart(9)}`,
+      `${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'Errores'.padStart(9)}${'Carga'.padStart(8)}`,
   );
 }
 
@@ -144,7 +148,8 @@ function printRow(m: Measurement) {
   const miss = m.connections === 32 && m.p95 >= TARGET_P95_MS ? '  > 50 ms' : '';
   console.log(
     `${m.call.padEnd(34)}${String(m.connections).padStart(9)}${fmt(m.requestsPerSecond, 0).padStart(10)}` +
-      `${fmt(m.p50).padStart(9)}${fmt(m.p95).padStart(9)}${fmt(m.p99).padStart(9)}${String(m.failures).padStart(9)}${miss}`,
+      `${fmt(m.p50).padStart(9)}${fmt(m.p95).padStart(9)}${fmt(m.p99).padStart(9)}${String(m.failures).padStart(9)}` +
+      `${fmt(m.load, 2).padStart(8)}${miss}`,
   );
 }
 
@@ -182,7 +187,15 @@ async function benchBackend(backend: string, bare: Measurement[]): Promise<Measu
   return withServer(
     () => startApp(database),
     async (server) => {
-      const calls = await hotCalls(server.url);
+      if ('databaseUrl' in database) {
+        // After the server's start-up (its migrations may have rewritten tables).
+        console.log('VACUUM ANALYZE y espera de autovacuum antes de medir...');
+        await settleDatabase(database.databaseUrl);
+      }
+      const filters = args.calls.toLowerCase().split(',').filter(Boolean);
+      const calls = (await hotCalls(server.url)).filter(
+        (c) => !filters.length || filters.some((f) => c.name.toLowerCase().includes(f)),
+      );
       printHeader(
         `${backend === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${fmt(salesCount, 0)} ventas, ${seconds} s por medición`,
       );
@@ -208,6 +221,7 @@ function printRatio(results: Measurement[], bare: Measurement[]) {
 }
 
 async function main() {
+  const commit = commitLabel();
   console.log(
     `Node ${process.version}; mediciones de ${seconds} s con ${connectionLevels.join(', ')} clientes.`,
   );
@@ -224,6 +238,8 @@ async function main() {
   const file = path.join(BENCH_DIR, `resultados-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify({ salesCount, seconds, node: process.version, results: all }, null, 2));
   console.log(`\nResultados en ${path.relative(process.cwd(), file)}`);
+  appendHistory({ commit, salesCount, seconds, results: all });
+  console.log(`Historial: ${HISTORY_FILE}`);
 }
 
 main().catch((error) => {

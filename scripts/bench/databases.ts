@@ -68,3 +68,29 @@ export async function preparePostgres(
     await admin.end();
   }
 }
+
+/**
+ * Fresh statistics and no vacuum at work before measuring: right after seeding (or after a migration
+ * backfill at start-up) autovacuum works through the new rows for minutes, and a run measured then
+ * says more about autovacuum than about the app. VACUUM ANALYZE first, then wait until no autovacuum
+ * worker runs in this database.
+ */
+export async function settleDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+    const deadline = Date.now() + 30 * 60_000;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ busy: number }>(
+        `select (select count(*) from pg_stat_progress_vacuum where datname = current_database())
+              + (select count(*) from pg_stat_activity
+                 where datname = current_database() and backend_type = 'autovacuum worker')::int as busy`,
+      );
+      if (Number(rows[0]?.busy ?? 0) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import autocannon from 'autocannon';
 
 /** One hot call of the benchmark: how to build each request. */
@@ -19,6 +20,11 @@ export interface Measurement {
   p99: number;
   /** Responses outside 2xx, socket errors and timeouts: a fast error must not pass for a fast call. */
   failures: number;
+  /**
+   * The machine's 1-minute load average at the end of the measurement: on a shared machine a figure
+   * means little without it (2 cores: above ~2, other work competed for the CPU).
+   */
+  load: number;
 }
 
 /** Nearest-rank percentile of latencies already sorted ascending. */
@@ -63,6 +69,7 @@ export async function measure(baseUrl: string, call: Call, connections: number, 
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     failures: result.non2xx + result.errors + result.timeouts,
+    load: os.loadavg()[0] ?? 0,
   };
   return measurement;
 }

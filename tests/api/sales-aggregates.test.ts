@@ -5,9 +5,10 @@ import { createSaleRefs, type SaleRefs, saleBody } from '../helpers/sales';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
- * The trigger-kept aggregates (migrations/0003, docs/performance.md) must always equal what a full
- * recomputation gives: after creating, editing, cancelling and deleting sales through the API, and
- * after concurrent writes that touch the same suppliers in opposite orders.
+ * The trigger-kept aggregates (migrations/0003, docs/performance.md) and dues (migrations/0007) must
+ * always equal what a full recomputation gives: after creating, editing, cancelling and deleting
+ * sales and payments through the API, and after concurrent writes that touch the same suppliers in
+ * opposite orders.
  */
 let ctx: TestContext;
 let refs: SaleRefs;
@@ -30,6 +31,16 @@ async function snapshot(db: Database) {
     totals: await rows(
       'select supplier_id, sales_count, total_cost::text from supplier_totals where sales_count <> 0 or total_cost <> 0 order by 1',
     ),
+    balances: await rows(
+      `select sale_id, client_id, seller_id, travel_date::text, sale_price::text, paid::text, pending::text
+       from sale_balances order by 1`,
+    ),
+    dues: await rows(
+      'select item_id, sale_id, supplier_id, seller_id, due_date::text, cost::text from supplier_dues order by 1',
+    ),
+    dueDays: await rows(
+      'select supplier_id, due_date::text, cost::text, items_count from supplier_due_days order by 1, 2',
+    ),
   };
 }
 
@@ -37,6 +48,7 @@ async function snapshot(db: Database) {
 async function expectAggregatesExact() {
   const kept = await snapshot(ctx.db);
   await ctx.db.execute(sql`select rebuild_sales_aggregates()`);
+  await ctx.db.execute(sql`select rebuild_dues()`);
   expect(kept).toEqual(await snapshot(ctx.db));
 }
 
@@ -101,7 +113,15 @@ describe('aggregates kept by triggers', () => {
     const deleted = await call('DELETE', `/api/sales/${sale.id}`);
     expect(deleted.statusCode).toBe(200);
     await expectAggregatesExact();
-    expect(await snapshot(ctx.db)).toEqual({ summary: [], daily: [], shares: [], totals: [] });
+    expect(await snapshot(ctx.db)).toEqual({
+      summary: [],
+      daily: [],
+      shares: [],
+      totals: [],
+      balances: [],
+      dues: [],
+      dueDays: [],
+    });
   });
 
   it('stay exact when concurrent sales touch the same suppliers in opposite orders', async () => {
@@ -120,5 +140,77 @@ describe('aggregates kept by triggers', () => {
       { supplier_id: refs.supplier.id, sales_count: 12, total_cost: '300.30' },
       { supplier_id: otherSupplier, sales_count: 12, total_cost: '300.30' },
     ]);
+  });
+
+  it('follow payments, travel dates and item due dates exactly', async () => {
+    const created = await call(
+      'POST',
+      '/api/sales',
+      saleBody(refs, ctx.users.sales.id, {
+        items: [
+          { ...item(refs.supplier.id, '100.00'), paymentDate: '2031-01-10' },
+          item(refs.supplier.id, '50.00'),
+          { ...item(otherSupplier, '25.25'), paymentDate: '2031-01-10' },
+        ],
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const sale = created.json().sale;
+    await expectAggregatesExact();
+    expect((await snapshot(ctx.db)).balances).toContainEqual(
+      expect.objectContaining({ sale_id: sale.id, paid: '0.00', pending: Number(sale.salePrice).toFixed(2) }),
+    );
+
+    const pay = async (amount: string, status: 'confirmed' | 'pending') => {
+      const res = await call('POST', '/api/payments', {
+        saleId: sale.id,
+        amount,
+        date: '2030-01-01',
+        method: 'transfer',
+        status,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().payment.id as number;
+    };
+    const deposit = await pay('10.01', 'confirmed');
+    const promised = await pay('20.00', 'pending');
+    await expectAggregatesExact();
+    expect((await snapshot(ctx.db)).balances).toContainEqual(
+      expect.objectContaining({ sale_id: sale.id, paid: '10.01' }),
+    );
+
+    const confirmed = await call('PUT', `/api/payments/${promised}`, {
+      amount: '30.00',
+      date: '2030-01-02',
+      method: 'transfer',
+      status: 'confirmed',
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await expectAggregatesExact();
+    expect((await call('DELETE', `/api/payments/${deposit}`)).statusCode).toBe(200);
+    await expectAggregatesExact();
+
+    // A new travel date moves the dues of items without a payment date; paying in full closes the sale.
+    const current = (
+      await ctx.app.inject({ method: 'GET', url: `/api/sales/${sale.id}`, headers: await ctx.auth('admin') })
+    ).json();
+    const moved = await call('PUT', `/api/sales/${sale.id}`, {
+      ...saleBody(refs, ctx.users.sales.id, {
+        items: [
+          { ...item(refs.supplier.id, '100.00'), paymentDate: '2031-02-01' },
+          item(otherSupplier, '50.00'),
+        ],
+        saleData: { travelDate: '2031-03-03' },
+      }),
+      version: current.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expectAggregatesExact();
+    const rest = (Number(moved.json().sale.salePrice) - 30).toFixed(2);
+    await pay(rest, 'confirmed');
+    await expectAggregatesExact();
+    expect((await snapshot(ctx.db)).balances.map((b) => (b as { sale_id: number }).sale_id)).not.toContain(
+      sale.id,
+    );
   });
 });

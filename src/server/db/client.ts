@@ -52,7 +52,9 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // JIT off: its compilation (hundreds of ms to seconds, triggered by cost estimates of report
+  // queries) costs far more than the few milliseconds these queries run (docs/performance.md).
+  const pool = new pg.Pool({ connectionString, max: poolSize, options: '-c jit=off' });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the
   // pool replaces it on the next query.
   pool.on('error', (error) => console.error('PostgreSQL: conexión inactiva cerrada:', error.message));

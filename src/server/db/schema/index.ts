@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './company';
+export * from './dues';
 export * from './invoices';
 export * from './master-data';
 export * from './payments';

@@ -1,10 +1,16 @@
-import { and, asc, eq, exists, gte, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Alert, type AlertsReply, STALE_DRAFT_DAYS, SUPPLIER_DUE_DAYS } from '../../../domain/alerts';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { addDays } from '../../../domain/report-params';
 import type { Database } from '../../db/client';
-import { saleItems, sales } from '../../db/schema';
-import { openSales, unpaidSupplierItems } from '../reports';
+import {
+  saleBalances,
+  saleItems,
+  sales,
+  supplierDues as supplierDuesTable,
+  suppliers,
+} from '../../db/schema';
+import { openSalesWithSale, supplierCutoffs, unpaidSupplierItems } from '../reports';
 import { type SaleScope, sellerCondition } from '../sales';
 
 /*
@@ -37,8 +43,18 @@ const departingSoon = (q: AlertsQuery) =>
   );
 
 async function clientBalances(db: Database, scope: SaleScope, q: AlertsQuery): Promise<Found> {
-  // Per-sale payment lookups: only the sales departing soon are looked at.
-  const open = openSales(db, q.today, and(departingSoon(q), saleFilter(scope, q.saleId)), true);
+  // The open sales departing soon, found by travel date (status is settled: an open sale is not cancelled).
+  const b = saleBalances;
+  const open = openSalesWithSale(
+    db,
+    q.today,
+    and(
+      gte(b.travelDate, q.today),
+      lte(b.travelDate, addDays(q.today, q.days)),
+      sellerCondition(b.sellerId, scope),
+      q.saleId === undefined ? undefined : eq(b.saleId, q.saleId),
+    ),
+  );
   const rows = await db
     .select({
       id: open.id,
@@ -108,27 +124,28 @@ async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Pro
   const ofSale =
     q.saleId === undefined
       ? undefined
-      : sql`(select ${saleItems.supplierId} from ${saleItems} where ${saleItems.saleId} = ${q.saleId})`;
-  const unpaid = unpaidSupplierItems(db, addDays(q.today, SUPPLIER_DUE_DAYS), ofSale);
-  const rows = await db
-    .select({
-      saleId: unpaid.saleId,
-      passengerName: unpaid.passengerName,
-      travelDate: unpaid.travelDate,
-      supplierName: unpaid.supplierName,
-      unpaid: unpaid.unpaid,
-      dueDate: unpaid.dueDate,
-      total: windowCount,
-    })
-    .from(unpaid)
-    .where(
-      and(
-        sellerCondition(unpaid.sellerId, scope),
-        q.saleId === undefined ? undefined : eq(unpaid.saleId, q.saleId),
-      ),
-    )
-    .orderBy(asc(unpaid.dueDate), asc(unpaid.itemId))
-    .limit(q.limit);
+      : inArray(
+          suppliers.id,
+          db.select({ id: saleItems.supplierId }).from(saleItems).where(eq(saleItems.saleId, q.saleId)),
+        );
+  const cutoffs = await supplierCutoffs(db, ofSale);
+  const names = new Map(cutoffs.map((c) => [c.supplierId, c.supplierName]));
+  const found = await unpaidSupplierItems(db, cutoffs, addDays(q.today, SUPPLIER_DUE_DAYS), {
+    where: and(
+      sellerCondition(supplierDuesTable.sellerId, scope),
+      q.saleId === undefined ? undefined : eq(supplierDuesTable.saleId, q.saleId),
+    ),
+    limit: q.limit,
+  });
+  const rows = found.map((r) => ({
+    saleId: Number(r.sale_id),
+    passengerName: r.passenger_name,
+    travelDate: r.travel_date,
+    supplierName: names.get(Number(r.supplier_id)) ?? '',
+    unpaid: r.unpaid,
+    dueDate: r.due_date,
+    total: Number(r.total),
+  }));
   return {
     count: total(rows),
     alerts: rows.map((r) => ({

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, gt, gte, type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import { addDays } from '../../../domain/report-params';
 import {
@@ -8,7 +8,7 @@ import {
   type PayablesReply,
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
-import { saleItems, sales } from '../../db/schema';
+import { sales, supplierDueDays, supplierDues } from '../../db/schema';
 import { supplierBalanceRows } from '../supplier-payments';
 
 /*
@@ -17,123 +17,238 @@ import { supplierBalanceRows } from '../supplier-payments';
  * An item falls due on its payment date, or on its sale's travel date when it has none. Payments are
  * not tied to items, so they settle the earliest dues first: the debt is made of the latest-due
  * items, and each item's unpaid part is what remains of the balance after the items due after it.
+ *
+ * The database keeps every counted item's due date and cost (`supplier_dues`) and their sums per
+ * supplier and day (`supplier_due_days`, migrations/0007_dues.sql), so nothing here scans the sales.
  */
 
-/**
- * Every item with an unpaid part due by `until`, as a subquery: `unpaid` > 0, `dueDate` as yyyy-mm-dd.
- * `suppliers` narrows the work to some suppliers (each supplier's items are settled on their own).
- *
- * In steps, so that no step sorts every item: the cost per supplier and due day (a grouping); each
- * day's unpaid part, what the balance leaves after the days due later (a sort of days only); the
- * earliest such day per supplier; then the supplier's items from that day on (found by a hash join).
- */
-export function unpaidSupplierItems(db: Database, until: string, suppliers?: SQL) {
-  const due = sql<string>`coalesce(${saleItems.paymentDate}, ${sales.travelDate})`;
-  const counted = and(ne(sales.status, 'cancelled'), suppliers && inArray(saleItems.supplierId, suppliers));
-  const days = db
-    .select({
-      supplierId: saleItems.supplierId,
-      day: sql<string>`${due}`.as('due_day'),
-      cost: sql<string>`sum(${saleItems.costPrice})`.as('day_cost'),
-    })
-    .from(saleItems)
-    .innerJoin(sales, eq(sales.id, saleItems.saleId))
-    .where(counted)
-    .groupBy(saleItems.supplierId, due)
-    .as('due_days');
-  const balances = supplierBalanceRows(db, undefined).as('balances');
-  const laterDays = sql`(sum(${days.cost}) over (partition by ${days.supplierId}
-    order by ${days.day} desc) - ${days.cost})`;
-  const dayParts = db
-    .select({
-      supplierId: days.supplierId,
-      day: days.day,
-      supplierName: balances.supplierName,
-      supplierPending: balances.pendingAmount,
-      dayUnpaid: sql<string>`least(${days.cost}, ${balances.pendingAmount} - ${laterDays})`.as('day_unpaid'),
-    })
-    .from(days)
-    .innerJoin(balances, eq(balances.supplierId, days.supplierId))
-    .where(gt(balances.pendingAmount, '0'))
-    .as('day_parts');
-  // Only the earliest day with an unpaid part is paid in part; every later day is wholly unpaid.
-  const cutoffs = db
-    .selectDistinctOn([dayParts.supplierId], {
-      supplierId: dayParts.supplierId,
-      supplierName: dayParts.supplierName,
-      supplierPending: dayParts.supplierPending,
-      day: sql<string>`${dayParts.day}`.as('cutoff_day'),
-      dayUnpaid: dayParts.dayUnpaid,
-    })
-    .from(dayParts)
-    .where(gt(dayParts.dayUnpaid, '0'))
-    .orderBy(dayParts.supplierId, dayParts.day)
-    .as('cutoffs');
-  // On that day the latest items (highest id) are the unpaid ones.
-  const laterSameDay = sql`(sum(${saleItems.costPrice}) over (partition by ${saleItems.supplierId}, ${due}
-    order by ${saleItems.id} desc) - ${saleItems.costPrice})`;
-  const items = db
-    .select({
-      itemId: sql<number>`${saleItems.id}`.as('item_id'),
-      saleId: saleItems.saleId,
-      supplierId: saleItems.supplierId,
-      supplierName: cutoffs.supplierName,
-      supplierPending: cutoffs.supplierPending,
-      sellerId: sales.sellerId,
-      passengerName: sales.passengerName,
-      travelDate: sales.travelDate,
-      costPrice: saleItems.costPrice,
-      dueDate: sql<string>`${due}::text`.as('due_date'),
-      unpaid: sql<string>`case when ${due} = ${cutoffs.day}
-        then least(${saleItems.costPrice}, ${cutoffs.dayUnpaid} - ${laterSameDay})
-        else ${saleItems.costPrice} end`.as('unpaid'),
-    })
-    .from(saleItems)
-    .innerJoin(sales, eq(sales.id, saleItems.saleId))
-    .innerJoin(cutoffs, eq(cutoffs.supplierId, saleItems.supplierId))
-    .where(and(counted, gte(due, cutoffs.day), lte(due, until)))
-    .as('supplier_items');
-  return db.select().from(items).where(gt(items.unpaid, '0')).as('unpaid_items');
+/** Where a supplier's unpaid dues begin: the earliest due day with an unpaid part. */
+export interface Cutoff {
+  supplierId: number;
+  supplierName: string;
+  supplierPending: string;
+  /** The earliest due day with an unpaid part: every later day is wholly unpaid, earlier ones paid. */
+  day: string;
+  /** What the costs of the later days leave of the balance for this day. */
+  dayUnpaid: string;
+  /** Items of that day with an unpaid part (the latest added: the earliest are settled first). */
+  dayItems: number;
 }
 
-const money = (value: string) => Number(value);
+/**
+ * The cutoff of each supplier with a balance (`suppliersWhere` narrows them). Walks each supplier's
+ * due days from the latest back (an index scan of `supplier_due_days`) until their costs reach its
+ * balance. A query of its own, so that the item queries below start from a handful of known rows.
+ */
+export async function supplierCutoffs(db: Database, suppliersWhere?: SQL): Promise<Cutoff[]> {
+  const balances = supplierBalanceRows(db, suppliersWhere).as('balances');
+  const d = supplierDueDays;
+  const running = db
+    .select({
+      dueDate: d.dueDate,
+      cost: d.cost,
+      upTo: sql<string>`sum(${d.cost}) over (order by ${d.dueDate} desc rows unbounded preceding)`.as(
+        'up_to',
+      ),
+    })
+    .from(d)
+    .where(eq(d.supplierId, balances.supplierId))
+    .orderBy(desc(d.dueDate))
+    .as('running');
+  const cutoff = db
+    .select({
+      day: sql<string>`${running.dueDate}::text`.as('cutoff_day'),
+      dayUnpaid: sql<string>`${balances.pendingAmount} - (${running.upTo} - ${running.cost})`.as(
+        'day_unpaid',
+      ),
+    })
+    .from(running)
+    .where(gte(running.upTo, balances.pendingAmount))
+    .orderBy(desc(running.dueDate))
+    .limit(1)
+    .as('cutoff');
+  const rows = await db
+    .select({
+      supplierId: balances.supplierId,
+      supplierName: balances.supplierName,
+      supplierPending: balances.pendingAmount,
+      day: cutoff.day,
+      dayUnpaid: cutoff.dayUnpaid,
+    })
+    .from(balances)
+    .innerJoinLateral(cutoff, sql`true`)
+    .where(gt(balances.pendingAmount, '0'));
+  if (!rows.length) return [];
+  // On the cutoff day the latest items (highest id) are the unpaid ones: count them.
+  const c = cutoffValues(rows.map((r) => ({ ...r, dayItems: 0 })));
+  const counts = await db.execute(sql`
+    select c.supplier_id, (select count(*)::int from (
+      select sum(j.cost) over (order by j.item_id desc) - j.cost as later
+      from ${supplierDues} j where j.supplier_id = c.supplier_id and j.due_date = c.day) x
+      where x.later < c.day_unpaid) as items
+    from ${c}`);
+  const itemsOf = new Map(
+    resultRows<{ supplier_id: number; items: number }>(counts).map((r) => [
+      Number(r.supplier_id),
+      Number(r.items),
+    ]),
+  );
+  return rows.map((r) => ({ ...r, dayItems: itemsOf.get(r.supplierId) ?? 0 }));
+}
+
+/** The driver's rows: node-postgres and PGlite both answer `{ rows }`. */
+const resultRows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The cutoffs as a table `(supplier_id, day, day_unpaid)` in one statement: arrays bound as text
+ * literals of numbers and dates read from the database, never spliced into the SQL.
+ */
+function cutoffValues(cutoffs: Cutoff[]) {
+  const list = (pick: (c: Cutoff) => string | number) => `{${cutoffs.map(pick).join(',')}}`;
+  return sql`unnest(${list((c) => c.supplierId)}::int[], ${list((c) => c.day)}::date[],
+    ${list((c) => c.dayUnpaid)}::numeric[], ${list((c) => c.dayItems)}::int[])
+    as c(supplier_id, day, day_unpaid, day_items)`;
+}
+
+/**
+ * The unpaid part of an item of `supplier_dues`, given its supplier's cutoff `c`: on the cutoff day
+ * what the later items of that day leave, on later days its whole cost.
+ */
+const unpaidPart = sql`case when ${supplierDues.dueDate} = c.day
+  then least(${supplierDues.cost}, c.day_unpaid - coalesce((select sum(j.cost) from ${supplierDues} j
+    where j.supplier_id = ${supplierDues.supplierId} and j.due_date = ${supplierDues.dueDate}
+      and j.item_id > ${supplierDues.itemId}), 0))
+  else ${supplierDues.cost} end`;
+
+/**
+ * Every item with an unpaid part due by `until`, most urgent first, as rows: only the items from
+ * each supplier's cutoff on are read (supplier_dues_due_idx). `where` filters them (a seller, a
+ * sale); `limit` keeps the first ones, and `total` counts them all.
+ */
+export async function unpaidSupplierItems(
+  db: Database,
+  cutoffs: Cutoff[],
+  until: string,
+  options: { where?: SQL; limit: number },
+) {
+  if (!cutoffs.length) return [];
+  const i = supplierDues;
+  type Row = {
+    item_id: number;
+    sale_id: number;
+    supplier_id: number;
+    cost: string;
+    unpaid: string;
+    due_date: string;
+    total: number;
+    passenger_name: string;
+    travel_date: string;
+  };
+  // Lateral: each supplier's items are one range of supplier_dues_due_idx from its cutoff day on.
+  const result = await db.execute(sql`
+    select u.item_id, u.sale_id, u.supplier_id, u.cost::text as cost, u.unpaid::text as unpaid,
+      u.due::text as due_date, u.total, s.passenger_name, s.travel_date::text as travel_date
+    from (
+      select items.*, (count(*) over ())::int as total from ${cutoffValues(cutoffs)}
+      cross join lateral (
+        select ${i.itemId} as item_id, ${i.saleId} as sale_id, ${i.supplierId} as supplier_id,
+          ${i.cost} as cost, ${unpaidPart} as unpaid, ${i.dueDate} as due
+        from ${i}
+        where ${i.supplierId} = c.supplier_id and ${i.dueDate} >= c.day and ${i.dueDate} <= ${until}::date
+          and ${options.where ?? sql`true`}
+        offset 0 -- a fence: keeps the lateral per supplier instead of a sort of every due
+      ) items
+      where unpaid > 0
+      order by due, item_id limit ${options.limit}
+    ) u join ${sales} s on s.id = u.sale_id
+    order by u.due, u.item_id`);
+  return resultRows<Row>(result);
+}
+
+const money = (value: string | null | undefined) => Number(value ?? 0);
+
+/**
+ * Per supplier: what is overdue, due this week and due in the window, and how many items, from the
+ * day sums alone (a few hundred day rows per supplier): every day after the cutoff is wholly unpaid.
+ */
+async function dueSums(db: Database, cutoffs: Cutoff[], asOf: string, until: string) {
+  const d = supplierDueDays;
+  const part = sql`case when ${d.dueDate} = c.day then c.day_unpaid else ${d.cost} end`;
+  const sumWhere = (condition: SQL) => sql`coalesce(sum(${part}) filter (where ${condition}), 0)::text`;
+  const result = await db.execute(sql`
+    select c.supplier_id,
+      ${sumWhere(sql`${d.dueDate} < ${asOf}::date`)} as overdue,
+      ${sumWhere(sql`${d.dueDate} between ${asOf}::date and ${addDays(asOf, DUE_THIS_WEEK_DAYS)}::date`)} as this_week,
+      ${sumWhere(sql`${d.dueDate} >= ${asOf}::date`)} as soon,
+      sum(case when ${d.dueDate} = c.day then c.day_items else ${d.itemsCount} end)::int as items
+    from ${cutoffValues(cutoffs)}
+    join ${d} on ${d.supplierId} = c.supplier_id and ${d.dueDate} >= c.day and ${d.dueDate} <= ${until}::date
+    group by c.supplier_id`);
+  type Row = { supplier_id: number; overdue: string; this_week: string; soon: string; items: number };
+  return new Map(resultRows<Row>(result).map((r) => [Number(r.supplier_id), r]));
+}
+
+/** The first PAYABLE_ITEMS_SHOWN unpaid items of each supplier, soonest due first (an index walk each). */
+async function firstItems(db: Database, cutoffs: Cutoff[], until: string) {
+  const i = supplierDues;
+  const result = await db.execute(sql`
+    select f.*, s.passenger_name from ${cutoffValues(cutoffs)}
+    cross join lateral (
+      select * from (
+        select ${i.itemId} as item_id, ${i.saleId} as sale_id, ${i.supplierId} as supplier_id,
+          ${i.cost}::text as cost, (${unpaidPart})::text as unpaid, ${i.dueDate}::text as due_date
+        from ${i} where ${i.supplierId} = c.supplier_id and ${i.dueDate} >= c.day and ${i.dueDate} <= ${until}::date
+        order by ${i.dueDate}, ${i.itemId}
+      ) items where unpaid::numeric > 0 limit ${PAYABLE_ITEMS_SHOWN}
+    ) f
+    join ${sales} s on s.id = f.sale_id
+    order by f.supplier_id, f.due_date, f.item_id`);
+  type Row = {
+    item_id: number;
+    sale_id: number;
+    supplier_id: number;
+    passenger_name: string;
+    cost: string;
+    unpaid: string;
+    due_date: string;
+  };
+  return resultRows<Row>(result);
+}
 
 /** Suppliers with a balance, most overdue first, each with its unpaid items due by `asOf + days`. */
 export async function payables(db: Database, asOf: string, days: number): Promise<PayablesReply> {
   const until = addDays(asOf, days);
-  const unpaid = unpaidSupplierItems(db, until);
-  const weekEnd = addDays(asOf, DUE_THIS_WEEK_DAYS);
-  const rows = await db
-    .select()
-    .from(unpaid)
-    .orderBy(asc(unpaid.supplierName), asc(unpaid.supplierId), asc(unpaid.dueDate), asc(unpaid.itemId));
-  // Suppliers owed something with nothing due in the window still appear, with their balance alone.
-  const owed = await supplierBalanceRows(db, undefined);
-  const suppliers = owed
+  const [cutoffs, owed] = await Promise.all([
+    supplierCutoffs(db),
+    // Suppliers owed something with nothing due in the window still appear, with their balance alone.
+    supplierBalanceRows(db, undefined),
+  ]);
+  const [sums, items] = cutoffs.length
+    ? await Promise.all([dueSums(db, cutoffs, asOf, until), firstItems(db, cutoffs, until)])
+    : [new Map(), []];
+  const suppliersOwed = owed
     .filter((s) => Number(s.pendingAmount) > 0)
     .map((s) => {
-      const items: PayableItem[] = rows
-        .filter((r) => r.supplierId === s.supplierId)
+      const sum = sums.get(s.supplierId);
+      const shown: PayableItem[] = items
+        .filter((r) => Number(r.supplier_id) === s.supplierId)
         .map((r) => ({
-          itemId: r.itemId,
-          saleId: r.saleId,
-          passengerName: r.passengerName,
-          costPrice: money(r.costPrice),
+          itemId: Number(r.item_id),
+          saleId: Number(r.sale_id),
+          passengerName: r.passenger_name,
+          costPrice: money(r.cost),
           pendingAmount: money(r.unpaid),
-          dueDate: r.dueDate,
+          dueDate: r.due_date,
         }));
-      // A supplier's few dozen items: added in integer cents.
-      const sumWhere = (test: (due: string) => boolean) =>
-        sumMoney(items.filter((i) => test(i.dueDate)).map((i) => i.pendingAmount));
       return {
         supplierId: s.supplierId,
         supplierName: s.supplierName,
         pendingAmount: money(s.pendingAmount),
-        overdueAmount: sumWhere((due) => due < asOf),
-        dueThisWeekAmount: sumWhere((due) => due >= asOf && due <= weekEnd),
-        dueSoonAmount: sumWhere((due) => due >= asOf),
-        itemsCount: items.length,
-        items: items.slice(0, PAYABLE_ITEMS_SHOWN),
+        overdueAmount: money(sum?.overdue),
+        dueThisWeekAmount: money(sum?.this_week),
+        dueSoonAmount: money(sum?.soon),
+        itemsCount: Number(sum?.items ?? 0),
+        items: shown,
       };
     })
     .sort(
@@ -143,11 +258,12 @@ export async function payables(db: Database, asOf: string, days: number): Promis
         b.pendingAmount - a.pendingAmount ||
         a.supplierName.localeCompare(b.supplierName, 'es'),
     );
-  const total = (pick: (s: (typeof suppliers)[number]) => number) => sumMoney(suppliers.map(pick));
+  // A few dozen suppliers' figures, each exact from SQL: added in integer cents.
+  const total = (pick: (s: (typeof suppliersOwed)[number]) => number) => sumMoney(suppliersOwed.map(pick));
   return {
     asOf,
     days,
-    suppliers,
+    suppliers: suppliersOwed,
     totals: {
       pendingAmount: total((s) => s.pendingAmount),
       overdueAmount: total((s) => s.overdueAmount),

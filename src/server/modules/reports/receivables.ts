@@ -10,10 +10,10 @@ import {
   type ReceivablesSort,
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
-import { clients, sales } from '../../db/schema';
+import { clients, saleBalances } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { nameContains } from '../../lib/search';
-import { bucketConditions, openSales } from './open-sales';
+import { bucketConditions, openSales, openSalesWithSale } from './open-sales';
 
 /** Cobranza: every client with open sales, their debt split by age against the travel date. */
 
@@ -122,7 +122,7 @@ export async function receivableClient(
     .from(clients)
     .where(eq(clients.id, clientId));
   if (!client) throw notFound('Cliente no encontrado');
-  const open = openSales(db, asOf, eq(sales.clientId, clientId), true);
+  const open = openSalesWithSale(db, asOf, eq(saleBalances.clientId, clientId));
   const rows = await db.select().from(open).orderBy(asc(open.travelDate), asc(open.id));
   const saleRows = rows.map((r) => ({
     saleId: r.id,

@@ -1,0 +1,62 @@
+import { date, index, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+
+/*
+ * What is still owed, kept by triggers (migrations/0007_dues.sql, docs/decisions/0024) so that the
+ * receivables, the supplier dues and the alerts read the open part of the data through indexes
+ * instead of summing every payment and grouping every item. Never written by the application;
+ * `rebuild_dues()` recomputes them from scratch.
+ */
+
+/**
+ * One row per open sale: not cancelled and its total above its confirmed payments. A sale paid in
+ * full (or cancelled) has no row.
+ */
+export const saleBalances = pgTable(
+  'sale_balances',
+  {
+    saleId: integer('sale_id').primaryKey(),
+    clientId: integer('client_id').notNull(),
+    sellerId: integer('seller_id').notNull(),
+    travelDate: date('travel_date', { mode: 'string' }).notNull(),
+    salePrice: numeric('sale_price', { precision: 14, scale: 2 }).notNull(),
+    paid: numeric('paid', { precision: 16, scale: 2 }).notNull(),
+    pending: numeric('pending', { precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [
+    index('sale_balances_client_idx').on(t.clientId),
+    index('sale_balances_travel_idx').on(t.travelDate, t.saleId),
+  ],
+);
+
+/**
+ * One row per item of a sale not cancelled: its cost and when it falls due to its supplier (its
+ * payment date, or its sale's travel date). The seller is copied so that a seller's dues are found
+ * without the sales table.
+ */
+export const supplierDues = pgTable(
+  'supplier_dues',
+  {
+    itemId: integer('item_id').primaryKey(),
+    saleId: integer('sale_id').notNull(),
+    supplierId: integer('supplier_id').notNull(),
+    sellerId: integer('seller_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    cost: numeric('cost', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    index('supplier_dues_due_idx').on(t.supplierId, t.dueDate, t.itemId),
+    index('supplier_dues_sale_idx').on(t.saleId),
+  ],
+);
+
+/** The same cost summed per supplier and due day: a few thousand rows to settle payments against. */
+export const supplierDueDays = pgTable(
+  'supplier_due_days',
+  {
+    supplierId: integer('supplier_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    cost: numeric('cost', { precision: 16, scale: 2 }).notNull(),
+    itemsCount: integer('items_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.supplierId, t.dueDate] })],
+);
