@@ -42,16 +42,14 @@ export const SALE_COUNT_CAP = 1000;
 const SORT_MESSAGE = `sort debe ser uno de: ${SALE_SORT_FIELDS.join(', ')} (con - delante para orden descendente)`;
 const STATUS_MESSAGE = `status debe ser una lista separada por comas de: ${SALE_STATUSES.join(', ')}`;
 
-const statusList = z
-  .string(STATUS_MESSAGE)
-  .transform((value, ctx) => {
-    const list = value.split(',').map((s) => s.trim());
-    if (list.some((s) => !(SALE_STATUSES as readonly string[]).includes(s))) {
-      ctx.addIssue({ code: 'custom', message: STATUS_MESSAGE });
-      return z.NEVER;
-    }
-    return [...new Set(list)] as SaleStatus[];
-  });
+const statusList = z.string(STATUS_MESSAGE).transform((value, ctx) => {
+  const list = value.split(',').map((s) => s.trim());
+  if (list.some((s) => !(SALE_STATUSES as readonly string[]).includes(s))) {
+    ctx.addIssue({ code: 'custom', message: STATUS_MESSAGE });
+    return z.NEVER;
+  }
+  return [...new Set(list)] as SaleStatus[];
+});
 
 const sortParam = z.string(SORT_MESSAGE).transform((value, ctx) => {
   const sort = parseSaleSort(value);

@@ -1,16 +1,13 @@
 import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { addDays } from '../../../domain/report-params';
-import { SALE_COUNT_CAP, type SaleFilters, type SaleListQuery, type SaleSortField } from '../../../domain/sale-filters';
-import type { Database } from '../../db/client';
 import {
-  clients,
-  payments,
-  saleItems,
-  sales,
-  salesSummary,
-  supplierSales,
-  users,
-} from '../../db/schema';
+  SALE_COUNT_CAP,
+  type SaleFilters,
+  type SaleListQuery,
+  type SaleSortField,
+} from '../../../domain/sale-filters';
+import type { Database } from '../../db/client';
+import { clients, payments, saleItems, sales, salesSummary, supplierSales, users } from '../../db/schema';
 import { containsPattern, idKey } from '../../lib/search';
 import { type SaleScope, saleColumns, saleFields, sellerCondition } from './queries';
 
@@ -63,7 +60,13 @@ function filterConditions(f: SaleFilters): Array<SQL | undefined> {
 
 /** Whether the trigger-kept summary (seller, status, type, service, region) can count the list. */
 const summaryCounts = (f: SaleFilters) =>
-  !f.q && !f.travelFrom && !f.travelTo && !f.createdFrom && !f.createdTo && !f.supplierId && !f.classificationId;
+  !f.q &&
+  !f.travelFrom &&
+  !f.travelTo &&
+  !f.createdFrom &&
+  !f.createdTo &&
+  !f.supplierId &&
+  !f.classificationId;
 
 async function summaryCount(db: Database, scope: SaleScope, f: SaleFilters) {
   const [row] = await db
@@ -162,22 +165,24 @@ export async function listSales(db: Database, scope: SaleScope, query: SaleListQ
   const search = query.q ? await searchPage(db, and(base, searchCondition(query.q, true)), query) : undefined;
   let ids: number[];
   let counted: number;
+  let exact = false;
   if (search && search.count <= SALE_COUNT_CAP) {
     ({ ids, count: counted } = search);
   } else {
     // No search, or a broad one: walking the sort's index meets the page's matches early, so the
     // search stays off the trigram index here.
     const where = and(base, query.q ? searchCondition(query.q, false) : undefined);
+    exact = !search && summaryCounts(query);
     const [page, total] = await Promise.all([
       orderedIds(db, where, query),
-      search ? search.count : summaryCounts(query) ? summaryCount(db, scope, query) : cappedCount(db, where),
+      search ? search.count : exact ? summaryCount(db, scope, query) : cappedCount(db, where),
     ]);
     ids = page.map((r) => r.id);
     counted = total;
   }
   const rows = ids.length ? await saleRows(db, ids) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const capped = counted > SALE_COUNT_CAP;
+  const capped = !exact && counted > SALE_COUNT_CAP;
   return {
     sales: ids.flatMap((id) => byId.get(id) ?? []),
     total: capped ? SALE_COUNT_CAP : counted,

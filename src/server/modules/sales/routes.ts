@@ -24,7 +24,11 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     { config: { access: ['admin', 'sales', 'finance'] }, schema: { tags, querystring: listQuery } },
     async (request) => {
       const { page, limit } = request.query;
-      const { sales, total, totalCapped } = await listSales(db, scopeFor(currentUser(request)), request.query);
+      const { sales, total, totalCapped } = await listSales(
+        db,
+        scopeFor(currentUser(request)),
+        request.query,
+      );
       return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped } };
     },
   );
@@ -34,7 +38,11 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     { config: { access: ['admin', 'sales'] }, schema: { tags, querystring: listQuery } },
     async (request) => {
       const { page, limit } = request.query;
-      const { sales, total, totalCapped } = await listSales(db, { sellerId: currentUser(request).id }, request.query);
+      const { sales, total, totalCapped } = await listSales(
+        db,
+        { sellerId: currentUser(request).id },
+        request.query,
+      );
       return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped } };
     },
   );
