@@ -268,6 +268,17 @@ describe('filters', () => {
     expect(await mine(`serviceType=flight&status=confirmed&supplierId=${refs.supplier.id}`)).toEqual([s[0]]);
   });
 
+  it('lists the sellers to filter by for admin and finance, not for a seller', async () => {
+    const res = await call('GET', '/api/sales/sellers', h.finance);
+    expect(res.statusCode).toBe(200);
+    const sellers: Array<{ id: number; username: string }> = res.json().sellers;
+    expect(sellers.map((x) => x.id)).toEqual(
+      expect.arrayContaining([other.id, ctx.users.sales.id, ctx.users.admin.id]),
+    );
+    expect(sellers.map((x) => x.id)).not.toContain(ctx.users.finance.id);
+    expect((await call('GET', '/api/sales/sellers', h.sales)).statusCode).toBe(403);
+  });
+
   it('applies every filter inside a seller’s scope', async () => {
     expect(await mine('', 'sales')).toEqual([s[3], s[2], s[0]]);
     expect(await mine(`sellerId=${other.id}`, 'sales')).toEqual([]);

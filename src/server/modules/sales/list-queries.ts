@@ -214,3 +214,12 @@ async function saleRows(db: Database, ids: number[]) {
     seller: r.seller,
   }));
 }
+
+/** Who can own a sale (admin and sales users, deactivated ones too: their sales remain), for the filter. */
+export function listSellers(db: Database) {
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.role, ['admin', 'sales']))
+    .orderBy(users.username);
+}

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { idParams, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
-import { listSales } from './list-queries';
+import { listSales, listSellers } from './list-queries';
 import { loadSale } from './queries';
 import { changeStatus, createSale, deleteSale, editSale, scopeFor } from './service';
 
@@ -46,6 +46,11 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped } };
     },
   );
+
+  // The list's seller filter; finance may not read users, yet filters by seller (issue 16).
+  app.get('/api/sales/sellers', { config: { access: ['admin', 'finance'] }, schema: { tags } }, async () => ({
+    sellers: await listSellers(db),
+  }));
 
   app.get(
     '/api/sales/:id',
