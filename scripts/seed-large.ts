@@ -181,9 +181,11 @@ export async function seedLarge(db: Database, options: LargeSeedOptions): Promis
     // Row by row the aggregate triggers would double the time; one rebuild at the end gives the same.
     // The same for the search text (migrations/0006), which item passengers refresh too.
     const bulkTables = ['sales', 'sale_items', 'sale_item_passengers'];
-    for (const table of bulkTables) await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger user`);
+    for (const table of bulkTables)
+      await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger user`);
     await seedSales(tx, options.sales, firstNewSaleId);
-    for (const table of bulkTables) await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger user`);
+    for (const table of bulkTables)
+      await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger user`);
     await tx.execute(sql`select rebuild_sales_aggregates()`);
     await tx.execute(sql`select rebuild_sales_search_text()`);
     await seedPayments(tx, firstNewSaleId);
