@@ -46,31 +46,26 @@ CREATE TRIGGER sales_search_text BEFORE INSERT OR UPDATE OF passenger_name, clie
   FOR EACH ROW EXECUTE FUNCTION sales_search_on_sale();--> statement-breakpoint
 -- Items and their passengers: once per statement (a sale's items are written in one statement), from
 -- the transition tables, instead of once per row.
-CREATE FUNCTION sales_search_on_item_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Each trigger reads only the transition tables it declares: plpgsql plans a statement when it first runs.
+CREATE FUNCTION sales_search_on_item() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM sales_search_refresh(ARRAY(SELECT DISTINCT sale_id FROM new_rows));
-  RETURN NULL;
-END;
-$$;--> statement-breakpoint
-CREATE FUNCTION sales_search_on_item_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM sales_search_refresh(ARRAY(SELECT DISTINCT sale_id FROM old_rows));
-  RETURN NULL;
-END;
-$$;--> statement-breakpoint
-CREATE FUNCTION sales_search_on_item_update() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM sales_search_refresh(ARRAY(SELECT sale_id FROM new_rows UNION SELECT sale_id FROM old_rows));
+  IF TG_OP = 'INSERT' THEN
+    PERFORM sales_search_refresh(ARRAY(SELECT DISTINCT sale_id FROM new_rows));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM sales_search_refresh(ARRAY(SELECT DISTINCT sale_id FROM old_rows));
+  ELSE
+    PERFORM sales_search_refresh(ARRAY(SELECT sale_id FROM new_rows UNION SELECT sale_id FROM old_rows));
+  END IF;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER sale_items_search_insert AFTER INSERT ON sale_items REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION sales_search_on_item_insert();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION sales_search_on_item();--> statement-breakpoint
 CREATE TRIGGER sale_items_search_delete AFTER DELETE ON sale_items REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION sales_search_on_item_delete();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION sales_search_on_item();--> statement-breakpoint
 CREATE TRIGGER sale_items_search_update AFTER UPDATE ON sale_items
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION sales_search_on_item_update();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION sales_search_on_item();--> statement-breakpoint
 CREATE FUNCTION sales_search_on_item_passenger() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- After a cascade from a deleted item the item is gone: its own trigger refreshes the sale.

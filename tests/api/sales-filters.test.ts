@@ -78,6 +78,16 @@ const mine = (query: string, who: keyof typeof h = 'admin', path?: string) =>
   ids(`travelFrom=2031-01-01&${query}`, who, path);
 const q = (text: string, who: keyof typeof h = 'admin') => ids(`q=${encodeURIComponent(text)}`, who);
 
+/** The second sale's data, created and then edited with other items. */
+const carlosSoto = () => ({
+  clientId: zeta.id,
+  passengerName: 'Carlos Soto',
+  travelDate: '2031-05-10',
+  saleType: 'corporate',
+  serviceType: 'hotel',
+  region: 'international',
+});
+
 beforeAll(async () => {
   ctx = await createTestContext();
   const otherUser = await insertUser(ctx.db, 'sales', 'otro');
@@ -116,14 +126,7 @@ beforeAll(async () => {
   );
   await createSale(
     other.id,
-    {
-      clientId: zeta.id,
-      passengerName: 'Carlos Soto',
-      travelDate: '2031-05-10',
-      saleType: 'corporate',
-      serviceType: 'hotel',
-      region: 'international',
-    },
+    carlosSoto(),
     [item({ supplier: supplierB, classification: classificationB, code: 'LM4KP2', price: '250.00' })],
     '2026-02-15T23:30:00Z',
   );
@@ -210,14 +213,7 @@ describe('search', () => {
     // An edit replaces the items: the old reservation code no longer finds the sale.
     const edit = await call('PUT', `/api/sales/${s[1]}`, h.admin, {
       ...saleBody(refs, other.id, {
-        saleData: {
-          clientId: zeta.id,
-          passengerName: 'Carlos Soto',
-          travelDate: '2031-05-10',
-          saleType: 'corporate',
-          serviceType: 'hotel',
-          region: 'international',
-        },
+        saleData: carlosSoto(),
         items: [
           item({ supplier: supplierB, classification: classificationB, code: 'NW8RR1', price: '250.00' }),
         ],

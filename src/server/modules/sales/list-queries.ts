@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/client';
 import { clients, payments, saleItems, sales, salesSummary, supplierSales, users } from '../../db/schema';
 import { containsPattern, idKey } from '../../lib/search';
-import { type SaleScope, saleColumns, saleFields, sellerCondition } from './queries';
+import { confirmedPaid, type SaleScope, saleColumns, saleFields, sellerCondition } from './queries';
 
 /*
  * The sales list (issue 16): every filter inside the caller's scope, five sorts, pages, and each
@@ -192,13 +192,11 @@ export async function listSales(db: Database, scope: SaleScope, query: SaleListQ
 
 /** The page's sales with client, seller and what the client has paid (confirmed payments, exact). */
 async function saleRows(db: Database, ids: number[]) {
-  const paid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments}
-    where ${payments.saleId} = ${sales.id} and ${payments.status} = 'confirmed')`;
   const rows = await db
     .select({
       sale: saleColumns,
-      paidAmount: sql<string>`${paid}`,
-      pendingAmount: sql<string>`${sales.salePrice} - ${paid}`,
+      paidAmount: sql<string>`${confirmedPaid}`,
+      pendingAmount: sql<string>`${sales.salePrice} - ${confirmedPaid}`,
       client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
       seller: { id: users.id, username: users.username, email: users.email, role: users.role },
     })

@@ -51,6 +51,10 @@ export const saleColumns = (() => {
   return columns;
 })();
 
+/** What the client has paid on the sale (confirmed payments only), summed exactly in SQL. */
+export const confirmedPaid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments}
+  where ${payments.saleId} = ${sales.id} and ${payments.status} = 'confirmed')`;
+
 export function saleFields(sale: Omit<typeof sales.$inferSelect, 'searchText'>) {
   return {
     id: sale.id,
@@ -85,14 +89,11 @@ interface ItemPassenger {
  * Two queries, whatever the number of items: the detail is one of the hottest calls.
  */
 export async function loadSale(db: Database, id: number, scope: SaleScope) {
-  // What the client has paid (confirmed payments only) and what is left, computed exactly in SQL.
-  const paid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments}
-    where ${payments.saleId} = ${sales.id} and ${payments.status} = 'confirmed')`;
   const [row] = await db
     .select({
       sale: saleColumns,
-      totalPaid: sql<string>`${paid}`,
-      balance: sql<string>`${sales.salePrice} - ${paid}`,
+      totalPaid: sql<string>`${confirmedPaid}`,
+      balance: sql<string>`${sales.salePrice} - ${confirmedPaid}`,
       client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
       seller: { id: users.id, username: users.username, email: users.email, role: users.role },
     })
