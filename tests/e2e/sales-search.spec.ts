@@ -34,6 +34,7 @@ test.describe('buscar y filtrar ventas', () => {
     await page.getByLabel('Buscar ventas').fill(`zuniga`);
     await page.getByRole('button', { name: 'Tabla' }).click();
     await page.getByLabel('Buscar ventas').fill(`${id}`);
+    await expect(page).toHaveURL(new RegExp(`q=${id}$`));
     await expect(page.getByText('2 ventas', { exact: true })).toBeVisible();
     await expect(bodyRows(page)).toHaveCount(2);
 
