@@ -103,7 +103,25 @@ CREATE TRIGGER passengers_search AFTER UPDATE ON passengers FOR EACH ROW
   WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.passenger_id IS DISTINCT FROM NEW.passenger_id)
   EXECUTE FUNCTION sales_search_on_passenger();--> statement-breakpoint
 -- Every sale at once: the backfill below, and bulk loads that disable the triggers (scripts/seed-large.ts).
-CREATE FUNCTION rebuild_sales_search_text() RETURNS void LANGUAGE sql AS $$
-  UPDATE sales SET search_text = sales_search_text(id, passenger_name, client_id);
+-- The same parts as sales_search_text (tests/api/sales-filters.test.ts checks that both agree), but
+-- in one pass with grouped joins: calling the function per sale took about 1 ms each (200 s for 200,000
+-- sales). The trigram index is built afterwards instead of being updated row by row.
+CREATE FUNCTION rebuild_sales_search_text() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DROP INDEX IF EXISTS sales_search_text_idx;
+  UPDATE sales s SET search_text = n.text FROM (
+    SELECT x.id, concat_ws(E'\x1f', f_search_norm(x.passenger_name), f_search_norm(c.name), f_search_id(c.client_id),
+                           codes.text, pax.text) AS text
+    FROM sales x JOIN clients c ON c.id = x.client_id
+    LEFT JOIN (SELECT sale_id, string_agg(DISTINCT f_search_norm(reservation_code), E'\x1f'
+                                          ORDER BY f_search_norm(reservation_code)) AS text
+               FROM sale_items WHERE reservation_code <> '' GROUP BY sale_id) codes ON codes.sale_id = x.id
+    LEFT JOIN (SELECT i.sale_id, string_agg(DISTINCT concat_ws(E'\x1f', f_search_norm(p.name), f_search_id(p.passenger_id)),
+                                            E'\x1f' ORDER BY concat_ws(E'\x1f', f_search_norm(p.name), f_search_id(p.passenger_id))) AS text
+               FROM sale_items i JOIN sale_item_passengers sip ON sip.sale_item_id = i.id
+               JOIN passengers p ON p.id = sip.passenger_id GROUP BY i.sale_id) pax ON pax.sale_id = x.id
+  ) n WHERE n.id = s.id AND s.search_text IS DISTINCT FROM n.text;
+  CREATE INDEX sales_search_text_idx ON sales USING gin (search_text gin_trgm_ops);
+END;
 $$;--> statement-breakpoint
 SELECT rebuild_sales_search_text();
