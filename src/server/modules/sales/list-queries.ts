@@ -7,7 +7,7 @@ import {
   type SaleSortField,
 } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
-import { clients, payments, saleItems, sales, salesSummary, supplierSales, users } from '../../db/schema';
+import { clients, saleItems, sales, salesSummary, supplierSales, users } from '../../db/schema';
 import { containsPattern, idKey } from '../../lib/search';
 import { confirmedPaid, type SaleScope, saleColumns, saleFields, sellerCondition } from './queries';
 
