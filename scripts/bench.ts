@@ -19,6 +19,7 @@ import { FIRST_NAMES, LAST_NAMES } from '../src/server/demo/demo-data';
 import { preparePglite, preparePostgres, settleDatabase } from './bench/databases';
 import { appendHistory, commitLabel, HISTORY_FILE } from './bench/history';
 import { type Call, type Measurement, measure } from './bench/load';
+import { searchCalls } from './bench/search-calls';
 import { type RunningServer, startApp, startBareFastify } from './bench/servers';
 
 const TARGET_P95_MS = 50;
@@ -88,6 +89,7 @@ async function hotCalls(url: string): Promise<Call[]> {
       path: () => `/api/sales?q=${encodeURIComponent(random(FRAGMENT_SEARCHES))}&page=1&limit=20`,
       token: admin,
     },
+    ...(await searchCalls(url, admin, maxId)),
     { name: 'Panel: estadísticas', path: () => '/api/sales/stats', token: admin },
     { name: 'Panel: ventas 30 días', path: () => '/api/sales/sales-overview', token: admin },
     { name: 'Proveedores: resúmenes', path: () => '/api/supplier-payments/suppliers/sales', token: admin },

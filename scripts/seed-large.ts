@@ -196,18 +196,19 @@ export async function seedLarge(db: Database, options: LargeSeedOptions): Promis
       .from(sales);
     const firstNewSaleId = row?.next ?? 1;
     await seedMasterData(tx);
-    // Row by row the aggregate and dues triggers would double the time; one rebuild at the end gives the same.
-    await tx.execute(sql`alter table sales disable trigger user`);
-    await tx.execute(sql`alter table sale_items disable trigger user`);
+    // Row by row the aggregate, dues and search-text triggers would double the time; one rebuild of each
+    // at the end gives the same (item passengers refresh the search text too, migrations/0006).
+    const bulkTables = ['sales', 'sale_items', 'sale_item_passengers', 'payments'];
+    for (const table of bulkTables)
+      await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger user`);
     await withoutIndexes(tx, 'sales', () =>
       withoutIndexes(tx, 'sale_items', () => seedSales(tx, options.sales, firstNewSaleId)),
     );
-    await tx.execute(sql`alter table payments disable trigger user`);
     await seedPayments(tx, firstNewSaleId);
-    await tx.execute(sql`alter table sales enable trigger user`);
-    await tx.execute(sql`alter table sale_items enable trigger user`);
-    await tx.execute(sql`alter table payments enable trigger user`);
+    for (const table of bulkTables)
+      await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger user`);
     await tx.execute(sql`select rebuild_sales_aggregates()`);
+    await tx.execute(sql`select rebuild_sales_search_text()`);
     await tx.execute(sql`select rebuild_dues()`);
   });
   // Fresh statistics, so the planner sees the large tables as they are (VACUUM cannot run in a transaction).

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
-import { listSales, type SaleScope } from './queries';
+import { listSales } from './list-queries';
+import type { SaleScope } from './queries';
 
 /**
  * The sales a text finds within a scope, newest first, for the global search. It goes through the
@@ -7,7 +8,12 @@ import { listSales, type SaleScope } from './queries';
  * text matches (names, numbers, and whatever that search learns to match later).
  */
 export async function searchSales(db: Database, scope: SaleScope, q: string, limit: number) {
-  const { sales } = await listSales(db, scope, { q, page: 1, limit });
+  const { sales } = await listSales(db, scope, {
+    q,
+    sort: { field: 'creationDate', descending: true },
+    page: 1,
+    limit,
+  });
   return sales.map((sale) => ({
     id: sale.id,
     status: sale.status,
