@@ -91,9 +91,14 @@ describe('GET /api/search', () => {
     ]);
   });
 
-  it('finds a client by ID/RUT with or without dots and dashes, and a passenger by ID', async () => {
+  it('finds a client and its sales by ID/RUT with or without dots and dashes, and a passenger by ID', async () => {
+    // The sales search reads the client's RUT too (sales.search_text), so the client's sales come first.
     for (const q of ['12345678-9', '12.345.678', '123456789', ' 12-345-678 ']) {
-      expect(found(await results(q)), q).toEqual([`client:${ids.client}`]);
+      expect(found(await results(q)), q).toEqual([
+        `sale:${ids.otherSale}`,
+        `sale:${ids.ownSale}`,
+        `client:${ids.client}`,
+      ]);
     }
     expect(found(await results('ab123456'))).toEqual([`passenger:${ids.passenger}`]);
   });
