@@ -1,21 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
 
-// E2E_PORT lets two runs in one checkout coexist (each gets its own server and data directory).
+// E2E_PORT lets two runs in one checkout coexist (each gets its own servers and data directories).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-// A throw-away PGlite directory, wiped at every start, so each run begins from the demo seed alone.
-const DATA_DIR = `.tmp/e2e-data-${PORT}`;
+/**
+ * The spec files are split into E2E_SERVERS groups, each a project with its own server and PGlite on
+ * its own port, run side by side (one worker each). Tests of one group share a server as before, so a
+ * file never sees another group's data; two groups keep both cores busy while a browser waits.
+ */
+const SERVERS = Number(process.env.E2E_SERVERS ?? 2);
+const TEST_DIR = 'tests/e2e';
+
+/** Spec files spread over the groups by their number of tests (largest first), so the groups take about as long. */
+function specGroups(count: number): string[][] {
+  const specs = readdirSync(TEST_DIR)
+    .filter((file) => file.endsWith('.spec.ts'))
+    .map((file) => ({
+      file,
+      tests: readFileSync(`${TEST_DIR}/${file}`, 'utf8').split(/\btest\(/).length - 1,
+    }))
+    .sort((a, b) => b.tests - a.tests || a.file.localeCompare(b.file));
+  const groups = Array.from({ length: count }, () => ({ files: [] as string[], tests: 0 }));
+  for (const spec of specs) {
+    const lightest = groups.reduce((min, group) => (group.tests < min.tests ? group : min));
+    lightest.files.push(spec.file);
+    lightest.tests += spec.tests;
+  }
+  return groups.map((group) => group.files);
+}
+
+const baseUrl = (port: number) => `http://127.0.0.1:${port}`;
+const ports = Array.from({ length: SERVERS }, (_, index) => PORT + index);
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  testDir: TEST_DIR,
   // Playwright wipes this folder at start: per port, so a second run on another port leaves this one's
   // traces alone, and other reports under test-results/ survive.
   outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: false,
-  // All tests share one server and one PGlite (a single process); two browsers at once on a 2-core
-  // machine mostly buy contention, so one worker keeps timings steady.
-  workers: 1,
+  // One worker per group: two browsers on one server would race on its shared demo data.
+  workers: SERVERS,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
@@ -23,7 +48,6 @@ export default defineConfig({
   // PLAYWRIGHT_JSON_OUTPUT_FILE (set by scripts/test.sh) takes precedence over this path.
   reporter: [['list'], ['json', { outputFile: `test-results/e2e-report-${PORT}.json` }]],
   use: {
-    baseURL: BASE_URL,
     headless: true,
     locale: 'es-CL',
     // The agency's zone: dates must not shift by a day when the browser is not on UTC.
@@ -31,38 +55,47 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  projects: specGroups(SERVERS).map((files, index) => ({
+    name: SERVERS === 1 ? 'chromium' : `chromium-${index + 1}`,
+    testMatch: files,
+    // A group's files run one after another: without this limit a worker that finished its own group
+    // would join another and two tests would change one server's data at once.
+    workers: 1,
+    use: {
+      ...devices['Desktop Chrome'],
+      baseURL: baseUrl(ports[index] ?? PORT),
+      launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    },
+  })),
+  webServer: ports.map((port) => {
+    // A throw-away PGlite directory, wiped at every start, so each run begins from the demo seed alone.
+    const dataDir = `.tmp/e2e-data-${port}`;
+    return {
+      // The real server on PGlite (DATABASE_URL is dropped so a developer's PostgreSQL is never
+      // touched), serving the built web app; the build step is a no-op when dist/web is up to date,
+      // and the lock makes the servers starting together build it once.
+      command: [
+        `rm -rf ${dataDir}`,
+        'mkdir -p .tmp',
+        'flock .tmp/web-build.lock node scripts/build-web-if-needed.mjs',
+        'exec env -u DATABASE_URL node node_modules/tsx/dist/cli.mjs src/server/main.ts',
+      ].join(' && '),
+      url: `${baseUrl(port)}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // The start-up banner is noise in test output; start-up errors go to stderr, which is shown.
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      // SIGTERM lets the server close PGlite and release its lock instead of being killed mid-write.
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'true',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
       },
-    },
-  ],
-  webServer: {
-    // The real server on PGlite (DATABASE_URL is dropped so a developer's PostgreSQL is never touched),
-    // serving the built web app; the build step is a no-op when dist/web is up to date.
-    command: [
-      `rm -rf ${DATA_DIR}`,
-      'node scripts/build-web-if-needed.mjs',
-      'exec env -u DATABASE_URL node node_modules/tsx/dist/cli.mjs src/server/main.ts',
-    ].join(' && '),
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // The start-up banner is noise in test output; start-up errors go to stderr, which is shown.
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // SIGTERM lets the server close PGlite and release its lock instead of being killed mid-write.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      DEMO_DATA: 'true',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-    },
-  },
+    };
+  }),
 });

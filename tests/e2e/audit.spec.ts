@@ -7,6 +7,8 @@ test.describe('auditoría', () => {
     page,
     request,
   }) => {
+    // Two screens, an edit and two accessibility scans: more than the default 30 s on a loaded machine.
+    test.setTimeout(60_000);
     const token = await apiLogin(request, DEMO.sales);
     const saleId = await createSaleViaApi(request, token, `Historial ${Date.now().toString(36)}`);
 
