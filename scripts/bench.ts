@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { FIRST_NAMES, LAST_NAMES } from '../src/server/db/demo-data';
 import { preparePglite, preparePostgres } from './bench/databases';
 import { type Call, type Measurement, measure } from './bench/load';
+import { searchCalls } from './bench/search-calls';
 import { type RunningServer, startApp, startBareFastify } from './bench/servers';
 
 const TARGET_P95_MS = 50;
@@ -85,6 +86,7 @@ async function hotCalls(url: string): Promise<Call[]> {
       path: () => `/api/sales?q=${encodeURIComponent(random(FRAGMENT_SEARCHES))}&page=1&limit=20`,
       token: admin,
     },
+    ...(await searchCalls(url, admin, maxId)),
     { name: 'Panel: estadísticas', path: () => '/api/sales/stats', token: admin },
     { name: 'Panel: ventas 30 días', path: () => '/api/sales/sales-overview', token: admin },
     { name: 'Proveedores: resúmenes', path: () => '/api/supplier-payments/suppliers/sales', token: admin },

@@ -179,12 +179,15 @@ export async function seedLarge(db: Database, options: LargeSeedOptions): Promis
     const firstNewSaleId = row?.next ?? 1;
     await seedMasterData(tx);
     // Row by row the aggregate triggers would double the time; one rebuild at the end gives the same.
-    await tx.execute(sql`alter table sales disable trigger user`);
-    await tx.execute(sql`alter table sale_items disable trigger user`);
+    // The same for the search text (migrations/0006), which item passengers refresh too.
+    const bulkTables = ['sales', 'sale_items', 'sale_item_passengers'];
+    for (const table of bulkTables)
+      await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger user`);
     await seedSales(tx, options.sales, firstNewSaleId);
-    await tx.execute(sql`alter table sales enable trigger user`);
-    await tx.execute(sql`alter table sale_items enable trigger user`);
+    for (const table of bulkTables)
+      await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger user`);
     await tx.execute(sql`select rebuild_sales_aggregates()`);
+    await tx.execute(sql`select rebuild_sales_search_text()`);
     await seedPayments(tx, firstNewSaleId);
   });
   // Fresh statistics, so the planner sees the large tables as they are (VACUUM cannot run in a transaction).

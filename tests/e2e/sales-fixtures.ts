@@ -15,7 +15,12 @@ export async function firstId(request: APIRequestContext, token: string, path: s
 }
 
 /** A confirmed sale of the demo seller, made through the API: these tests are about other screens. */
-export async function createSaleViaApi(request: APIRequestContext, token: string, passengerName: string) {
+export async function createSaleViaApi(
+  request: APIRequestContext,
+  token: string,
+  passengerName: string,
+  salePrice = 500,
+) {
   const [client, classification, supplier, operator, passenger] = await Promise.all(
     ['/api/clients', '/api/classifications', '/api/suppliers', '/api/operators', '/api/passengers'].map((p) =>
       firstId(request, token, p),
@@ -41,7 +46,7 @@ export async function createSaleViaApi(request: APIRequestContext, token: string
           supplierId: String(supplier?.id),
           operatorId: String(operator?.id),
           passengers: [passenger?.id],
-          salePrice: 500,
+          salePrice,
           costPrice: 400,
         },
       ],

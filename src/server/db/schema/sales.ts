@@ -40,6 +40,11 @@ export const sales = pgTable(
     /** Optimistic concurrency: an edit must carry the version it started from. */
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the list's search looks in, normalised (unaccented, lower case, ID/RUT keys without dots or
+     * dashes): kept by triggers in the database (migrations/0006), never written by the application.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     check('sales_status_check', sql`${t.status} in ('draft', 'confirmed', 'completed', 'cancelled')`),
@@ -63,6 +68,8 @@ export const sales = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('sales_travel_date_idx').on(t.travelDate),
+    index('sales_sale_price_idx').on(t.salePrice, t.id),
+    index('sales_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('sales_client_id_idx').on(t.clientId),
     index('sales_passenger_name_search_idx').using(
       'gin',

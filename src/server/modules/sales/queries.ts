@@ -1,6 +1,5 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { SaleStatus } from '../../../domain/status';
 import type { Database } from '../../db/client';
 import {
   classifications,
@@ -11,12 +10,10 @@ import {
   saleItemPassengers,
   saleItems,
   sales,
-  salesSummary,
   suppliers,
   users,
 } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
-import { nameContains } from '../../lib/search';
 
 /** Who is asking decides which sales exist for them (DESIGN.md 7): a seller sees only their own. */
 export interface SaleScope {
@@ -48,98 +45,17 @@ export async function lockSale(tx: Database, id: number, scope: SaleScope) {
   return row;
 }
 
-/**
- * Sales whose passenger name or client name contains the text, or whose number it is. Each arm is
- * its own indexed lookup (trigram on passenger and client names, client id, primary key): written as
- * one OR across the join, PostgreSQL had to unaccent every name of every sale (docs/performance.md).
- */
-function saleSearch(db: Database, q: string): SQL {
-  const ids = [
-    db.select({ id: sales.id }).from(sales).where(nameContains(sales.passengerName, q)),
-    db
-      .select({ id: sales.id })
-      .from(sales)
-      .where(
-        inArray(
-          sales.clientId,
-          db.select({ id: clients.id }).from(clients).where(nameContains(clients.name, q)),
-        ),
-      ),
-  ];
-  if (/^\d{1,9}$/.test(q))
-    ids.push(
-      db
-        .select({ id: sales.id })
-        .from(sales)
-        .where(eq(sales.id, Number(q))),
-    );
-  return inArray(sales.id, sql`(${sql.join(ids, sql` union `)})`);
-}
+/** A sale's columns as the API reads them: all but the search text, which only the database uses. */
+export const saleColumns = (() => {
+  const { searchText: _, ...columns } = getTableColumns(sales);
+  return columns;
+})();
 
-export async function listSales(
-  db: Database,
-  scope: SaleScope,
-  query: { status?: SaleStatus; q?: string; page: number; limit: number },
-) {
-  const search = query.q ? saleSearch(db, query.q) : undefined;
-  const where = and(
-    sellerCondition(sales.sellerId, scope),
-    query.status ? eq(sales.status, query.status) : undefined,
-    search,
-  );
-  const newestFirst = [desc(sales.creationDate), desc(sales.id)];
-  // The page's ids first, from the index alone; only those 20 sales are then joined to their client
-  // and seller (joining before the OFFSET made page 50 join a thousand rows it then threw away).
-  // A search must find all its matches anyway, so it counts them in the same pass (window count).
-  const page = db
-    .select({
-      id: sales.id,
-      matches: (query.q ? sql<number>`count(*) over ()` : sql<number>`0`).mapWith(Number).as('matches'),
-    })
-    .from(sales)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .as('page');
-  const rowsQuery = db
-    .select({
-      sale: sales,
-      matches: page.matches,
-      client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
-      seller: { id: users.id, username: users.username, email: users.email, role: users.role },
-    })
-    .from(page)
-    .innerJoin(sales, eq(sales.id, page.id))
-    .innerJoin(clients, eq(clients.id, sales.clientId))
-    .innerJoin(users, eq(users.id, sales.sellerId))
-    .orderBy(...newestFirst);
-  const [rows, total] = await Promise.all([
-    rowsQuery,
-    query.q ? undefined : summaryCount(db, scope, query.status),
-  ]);
-  return {
-    sales: rows.map((r) => ({ ...saleFields(r.sale), client: r.client, seller: r.seller })),
-    // A search page past the last match has no row to carry the count: count separately then.
-    total: total ?? rows[0]?.matches ?? (await db.select({ n: count() }).from(sales).where(where))[0]?.n ?? 0,
-  };
-}
+/** What the client has paid on the sale (confirmed payments only), summed exactly in SQL. */
+export const confirmedPaid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments}
+  where ${payments.saleId} = ${sales.id} and ${payments.status} = 'confirmed')`;
 
-/** Sales in a scope (and status), from the trigger-kept summary: a few rows, not every sale. */
-async function summaryCount(db: Database, scope: SaleScope, status: SaleStatus | undefined) {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)`.mapWith(Number) })
-    .from(salesSummary)
-    .where(
-      and(
-        sellerCondition(salesSummary.sellerId, scope),
-        status ? eq(salesSummary.status, status) : undefined,
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-function saleFields(sale: typeof sales.$inferSelect) {
+export function saleFields(sale: Omit<typeof sales.$inferSelect, 'searchText'>) {
   return {
     id: sale.id,
     status: sale.status,
@@ -173,14 +89,11 @@ interface ItemPassenger {
  * Two queries, whatever the number of items: the detail is one of the hottest calls.
  */
 export async function loadSale(db: Database, id: number, scope: SaleScope) {
-  // What the client has paid (confirmed payments only) and what is left, computed exactly in SQL.
-  const paid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments}
-    where ${payments.saleId} = ${sales.id} and ${payments.status} = 'confirmed')`;
   const [row] = await db
     .select({
-      sale: sales,
-      totalPaid: sql<string>`${paid}`,
-      balance: sql<string>`${sales.salePrice} - ${paid}`,
+      sale: saleColumns,
+      totalPaid: sql<string>`${confirmedPaid}`,
+      balance: sql<string>`${sales.salePrice} - ${confirmedPaid}`,
       client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
       seller: { id: users.id, username: users.username, email: users.email, role: users.role },
     })

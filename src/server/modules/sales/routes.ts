@@ -1,19 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { paginationOf, paginationQuerySchema } from '../../../domain/pagination';
+import { paginationOf } from '../../../domain/pagination';
+import { saleListQuerySchema as listQuery } from '../../../domain/sale-filters';
 import { saleCreateRequestSchema, saleUpdateRequestSchema } from '../../../domain/sale-requests';
-import { SALE_STATUSES } from '../../../domain/status';
 import type { Database } from '../../db/client';
 import { idParams, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
-import { listSales, loadSale } from './queries';
+import { listSales, listSellers } from './list-queries';
+import { loadSale } from './queries';
 import { changeStatus, createSale, deleteSale, editSale, scopeFor } from './service';
-
-const listQuery = paginationQuerySchema.extend({
-  status: z.enum(SALE_STATUSES, 'Estado inválido').optional(),
-  q: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
-});
 
 /** `If-Match: "3"` (or W/"3") names the version an edit started from; anything else names none. */
 function ifMatchVersion(header: string | undefined): number | undefined {
@@ -29,8 +24,12 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     { config: { access: ['admin', 'sales', 'finance'] }, schema: { tags, querystring: listQuery } },
     async (request) => {
       const { page, limit } = request.query;
-      const { sales, total } = await listSales(db, scopeFor(currentUser(request)), request.query);
-      return { sales, pagination: paginationOf(page, limit, total) };
+      const { sales, total, totalCapped } = await listSales(
+        db,
+        scopeFor(currentUser(request)),
+        request.query,
+      );
+      return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped } };
     },
   );
 
@@ -39,10 +38,19 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     { config: { access: ['admin', 'sales'] }, schema: { tags, querystring: listQuery } },
     async (request) => {
       const { page, limit } = request.query;
-      const { sales, total } = await listSales(db, { sellerId: currentUser(request).id }, request.query);
-      return { sales, pagination: paginationOf(page, limit, total) };
+      const { sales, total, totalCapped } = await listSales(
+        db,
+        { sellerId: currentUser(request).id },
+        request.query,
+      );
+      return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped } };
     },
   );
+
+  // The list's seller filter; finance may not read users, yet filters by seller (issue 16).
+  app.get('/api/sales/sellers', { config: { access: ['admin', 'finance'] }, schema: { tags } }, async () => ({
+    sellers: await listSellers(db),
+  }));
 
   app.get(
     '/api/sales/:id',

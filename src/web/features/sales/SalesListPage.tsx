@@ -1,11 +1,33 @@
-import { Plus } from 'lucide-react';
+import { LayoutList, Plus, SlidersHorizontal, Table2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import {
+  parseSaleSort,
+  SALE_COUNT_CAP,
+  SALE_SORT_FIELDS,
+  SALE_SORT_LABELS,
+} from '../../../domain/sale-filters';
 import { useCurrentUser } from '../../auth';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { Pagination } from '../../components/ui/Pagination';
+import { SearchInput } from '../../components/ui/SearchInput';
+import { SelectField } from '../../components/ui/SelectField';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/use-paged-list';
 import { type SaleStatusFilter, useSalesList } from './api';
+import {
+  activeFilterCount,
+  readListParams,
+  type SaleFilterValues,
+  type SaleListParams,
+  sortParam,
+  writeListParams,
+} from './list-params';
 import { SaleCard } from './SaleCard';
+import { SaleFiltersPanel } from './SaleFiltersPanel';
+import { SalesTable } from './SalesTable';
+import { useSalesListView } from './use-list-view';
 
 const FILTERS: ReadonlyArray<{ value: SaleStatusFilter; label: string }> = [
   { value: 'all', label: 'Todas' },
@@ -14,36 +36,69 @@ const FILTERS: ReadonlyArray<{ value: SaleStatusFilter; label: string }> = [
   { value: 'cancelled', label: 'Canceladas' },
 ];
 
-function readFilter(value: string | null): SaleStatusFilter {
-  return FILTERS.find((f) => f.value === value)?.value ?? 'all';
+const SORT_OPTIONS = SALE_SORT_FIELDS.flatMap((field) =>
+  [true, false].map((descending) => ({
+    value: sortParam({ field, descending }),
+    label: `${SALE_SORT_LABELS[field]} (${descending ? 'descendente' : 'ascendente'})`,
+  })),
+);
+
+function matchCount(total: number, capped: boolean): string {
+  if (capped) return `Más de ${SALE_COUNT_CAP.toLocaleString('es-CL')} ventas`;
+  return total === 1 ? '1 venta' : `${total.toLocaleString('es-CL')} ventas`;
 }
 
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
-/** /sales. The filter and page live in the URL so that back, reload and shared links keep them. */
+/**
+ * /sales: the spec's list with search, filters, sort and a dense table view (issue 16). Everything but
+ * the view lives in the URL, so back, reload and shared links keep it.
+ */
 export function SalesListPage() {
   const user = useCurrentUser();
-  const [params, setParams] = useSearchParams();
-  const status = readFilter(params.get('status'));
-  const page = readPage(params.get('page'));
-  const { data, isPending, error } = useSalesList(user.role, status, page);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readListParams(searchParams);
+  const { filters, sort } = params;
+  const { data, isPending, error } = useSalesList(user.role, params);
+  const [view, setView] = useSalesListView();
+  const [showFilters, setShowFilters] = useState(() => activeFilterCount(filters) > 0);
   // Finance reads the list but does not sell (spec 6, DESIGN.md 7).
   const canSell = user.role === 'admin' || user.role === 'sales';
+  // The spec's buttons show one status or all; several statuses chosen in the filters press none.
+  const status = !filters.status
+    ? 'all'
+    : filters.status.includes(',')
+      ? undefined
+      : (filters.status as SaleStatusFilter);
 
-  const show = (next: { status?: SaleStatusFilter; page?: number }) => {
-    const nextStatus = next.status ?? status;
-    const nextPage = next.page ?? 1;
-    const search = new URLSearchParams();
-    if (nextStatus !== 'all') search.set('status', nextStatus);
-    if (nextPage > 1) search.set('page', String(nextPage));
-    setParams(search);
-  };
+  const show = (next: Partial<SaleListParams>, options?: { replace?: boolean }) =>
+    setSearchParams(
+      (previous) => writeListParams({ ...readListParams(previous), page: 1, ...next }),
+      options,
+    );
+  const changeFilters = (changes: SaleFilterValues, options?: { replace?: boolean }) =>
+    setSearchParams((previous) => {
+      const current = readListParams(previous);
+      return writeListParams({ ...current, filters: { ...current.filters, ...changes }, page: 1 });
+    }, options);
+
+  // The search box types freely; the URL (and the request) follow once typing pauses.
+  const [search, setSearch] = useState(filters.q ?? '');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    setSearchParams(
+      (previous) => {
+        const current = readListParams(previous);
+        if ((current.filters.q ?? '') === q) return previous;
+        return writeListParams({ ...current, filters: { ...current.filters, q }, page: 1 });
+      },
+      { replace: true },
+    );
+  }, [q, setSearchParams]);
+
+  const emptyText = status === 'all' || !status ? 'No sales found' : `No ${status} sales found`;
+  const filterCount = activeFilterCount(filters);
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-4">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-gray-900">Ventas</h1>
         {canSell && (
@@ -62,12 +117,75 @@ export function SalesListPage() {
             size="sm"
             variant={filter.value === status ? 'primary' : 'secondary'}
             aria-pressed={filter.value === status}
-            onClick={() => show({ status: filter.value })}
+            onClick={() => changeFilters({ status: filter.value === 'all' ? '' : filter.value })}
           >
             {filter.label}
           </Button>
         ))}
       </fieldset>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <SearchInput
+          label="Buscar ventas"
+          placeholder="Pasajero, cliente, RUT, Nº de venta o código de reserva"
+          value={search}
+          onValueChange={setSearch}
+          className="min-w-0 grow basis-72"
+        />
+        <SelectField
+          label="Ordenar por"
+          options={SORT_OPTIONS}
+          value={sortParam(sort)}
+          onChange={(event) => {
+            const next = parseSaleSort(event.target.value);
+            if (next) show({ sort: next });
+          }}
+          className="w-full sm:w-64"
+        />
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            aria-expanded={showFilters}
+            aria-controls="sales-filters"
+            onClick={() => setShowFilters((open) => !open)}
+          >
+            <SlidersHorizontal aria-hidden="true" className="size-4" />
+            Filtros{filterCount > 0 ? ` (${filterCount})` : ''}
+          </Button>
+          <fieldset className="flex">
+            <legend className="sr-only">Vista</legend>
+            <Button
+              variant={view === 'cards' ? 'primary' : 'secondary'}
+              aria-pressed={view === 'cards'}
+              className="rounded-r-none"
+              onClick={() => setView('cards')}
+            >
+              <LayoutList aria-hidden="true" className="size-4" />
+              Tarjetas
+            </Button>
+            <Button
+              variant={view === 'table' ? 'primary' : 'secondary'}
+              aria-pressed={view === 'table'}
+              className="rounded-l-none"
+              onClick={() => setView('table')}
+            >
+              <Table2 aria-hidden="true" className="size-4" />
+              Tabla
+            </Button>
+          </fieldset>
+        </div>
+      </div>
+
+      {showFilters && (
+        <div id="sales-filters">
+          <SaleFiltersPanel filters={filters} onChange={changeFilters} showSeller={user.role !== 'sales'} />
+        </div>
+      )}
+
+      <p className="text-sm text-gray-700" aria-live="polite">
+        {data ? matchCount(data.pagination.total, data.pagination.totalCapped) : '\u00a0'}
+        {data?.pagination.totalCapped && ': afine la búsqueda o los filtros para ver el resto.'}
+      </p>
 
       <ListStatus
         isPending={isPending}
@@ -75,20 +193,29 @@ export function SalesListPage() {
         isEmpty={!data?.sales.length}
         loadingLabel="Cargando ventas..."
         errorTitle="Failed to fetch sales"
-        emptyText={status === 'all' ? 'No sales found' : `No ${status} sales found`}
+        emptyText={emptyText}
       >
-        <ul className="space-y-4">
-          {data?.sales.map((sale) => (
-            <li key={sale.id}>
-              <SaleCard sale={sale} />
-            </li>
-          ))}
-        </ul>
+        {view === 'table' ? (
+          <SalesTable
+            sales={data?.sales ?? []}
+            sort={sort}
+            onSortChange={(next) => show({ sort: next })}
+            emptyText={emptyText}
+          />
+        ) : (
+          <ul className="space-y-4">
+            {data?.sales.map((sale) => (
+              <li key={sale.id}>
+                <SaleCard sale={sale} />
+              </li>
+            ))}
+          </ul>
+        )}
         {data && (
           <Pagination
             page={data.pagination.page}
             totalPages={data.pagination.totalPages}
-            onPageChange={(next) => show({ page: next })}
+            onPageChange={(page) => show({ page })}
           />
         )}
       </ListStatus>

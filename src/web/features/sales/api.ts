@@ -5,6 +5,7 @@ import type { SaleData } from '../../../domain/sales';
 import type { SaleStatus } from '../../../domain/status';
 import { api } from '../../api/client';
 import type { ItemPayload } from './form-model';
+import { type SaleListParams, sortParam } from './list-params';
 
 export const SALES_PAGE_SIZE = 20;
 /** Spec 9: the pickers load page 1 with limit 100. */
@@ -46,6 +47,12 @@ export interface SaleSummary {
   seller: SaleSeller;
 }
 
+/** A sale in the list also says what the client has paid (confirmed payments) and what is pending. */
+export interface SaleListRow extends SaleSummary {
+  paidAmount: number;
+  pendingAmount: number;
+}
+
 export interface SaleItemDetail {
   id: number;
   classificationId: number;
@@ -74,8 +81,9 @@ export interface SaleDetail extends SaleSummary {
 }
 
 interface SalesPage {
-  sales: SaleSummary[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
+  sales: SaleListRow[];
+  /** totalCapped: more than `total` (1,000) matches; the server stopped counting there. */
+  pagination: { page: number; limit: number; total: number; totalPages: number; totalCapped: boolean };
 }
 
 export interface SaleWrite {
@@ -91,23 +99,34 @@ interface SaleResponse {
 export const salesKeys = {
   all: ['sales'] as const,
   lists: () => [...salesKeys.all, 'list'] as const,
-  list: (scope: 'all' | 'mine', status: SaleStatusFilter, page: number) =>
-    [...salesKeys.lists(), { scope, status, page }] as const,
+  list: (scope: 'all' | 'mine', params: SaleListParams) =>
+    [...salesKeys.lists(), { scope, ...params }] as const,
   detail: (id: number) => [...salesKeys.all, 'detail', id] as const,
 };
 
 /** Sellers read their own sales (spec 2); admin and finance read them all. The server scopes anyway. */
-export function useSalesList(role: Role, status: SaleStatusFilter, page: number) {
+export function useSalesList(role: Role, params: SaleListParams) {
   const scope = role === 'sales' ? 'mine' : 'all';
   return useQuery({
-    queryKey: salesKeys.list(scope, status, page),
+    queryKey: salesKeys.list(scope, params),
     queryFn: ({ signal }) =>
       api.get<SalesPage>(scope === 'mine' ? '/api/sales/my-sales' : '/api/sales', {
         signal,
-        query: { status: status === 'all' ? undefined : status, page, limit: SALES_PAGE_SIZE },
+        query: { ...params.filters, sort: sortParam(params.sort), page: params.page, limit: SALES_PAGE_SIZE },
       }),
-    // Paging keeps the previous cards on screen instead of flashing the loading state.
+    // Paging and filtering keep the previous rows on screen instead of flashing the loading state.
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The seller filter's options (admin and finance; a seller sees only their own sales anyway). */
+export function useSellerFilterOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['users', 'sale-sellers'],
+    queryFn: ({ signal }) =>
+      api.get<{ sellers: Array<{ id: number; username: string }> }>('/api/sales/sellers', { signal }),
+    select: (body) => body.sellers,
+    enabled,
   });
 }
 

@@ -1,0 +1,223 @@
+import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { addDays } from '../../../domain/report-params';
+import {
+  SALE_COUNT_CAP,
+  type SaleFilters,
+  type SaleListQuery,
+  type SaleSortField,
+} from '../../../domain/sale-filters';
+import type { Database } from '../../db/client';
+import { clients, payments, saleItems, sales, salesSummary, supplierSales, users } from '../../db/schema';
+import { containsPattern, idKey } from '../../lib/search';
+import { confirmedPaid, type SaleScope, saleColumns, saleFields, sellerCondition } from './queries';
+
+/*
+ * The sales list (issue 16): every filter inside the caller's scope, five sorts, pages, and each
+ * sale's paid and pending amounts. How each part stays fast at 200,000 sales is in
+ * docs/performance.md ("Search") and docs/decisions/0021.
+ */
+
+/**
+ * The search: sales.search_text (kept by triggers, migrations/0006) contains the text, normalised by
+ * the same SQL function once per query. A text with digits and ID punctuation ("12.345.678-9") is also
+ * looked for as an ID key, and a number as the sale's number.
+ * `indexed: false` hides the condition from the trigram index (docs/decisions/0021).
+ */
+function searchCondition(q: string, indexed: boolean): SQL {
+  const column = indexed ? sql`${sales.searchText}` : sql`(${sales.searchText} || '')`;
+  const arms = [sql`${column} like f_search_norm(${containsPattern(q)})`];
+  const key = idKey(q).toLowerCase();
+  if (/\d/.test(q) && key && key !== q.toLowerCase()) arms.push(sql`${column} like ${containsPattern(key)}`);
+  const number = /^#?(\d{1,9})$/.exec(q)?.[1];
+  if (number) arms.push(eq(sales.id, Number(number)));
+  return or(...arms) as SQL;
+}
+
+/** Creation dates are compared by the UTC day, the day the list, the detail and the chart show. */
+const dayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
+
+/** Every filter but the search, as conditions on sales. */
+function filterConditions(f: SaleFilters): Array<SQL | undefined> {
+  return [
+    f.status ? inArray(sales.status, f.status) : undefined,
+    f.sellerId ? eq(sales.sellerId, f.sellerId) : undefined,
+    f.saleType ? eq(sales.saleType, f.saleType) : undefined,
+    f.region ? eq(sales.region, f.region) : undefined,
+    f.serviceType ? eq(sales.serviceType, f.serviceType) : undefined,
+    f.travelFrom ? gte(sales.travelDate, f.travelFrom) : undefined,
+    f.travelTo ? lte(sales.travelDate, f.travelTo) : undefined,
+    f.createdFrom ? gte(sales.creationDate, dayStart(f.createdFrom)) : undefined,
+    f.createdTo ? lt(sales.creationDate, dayStart(addDays(f.createdTo, 1))) : undefined,
+    // supplier_sales (one row per sale and supplier, trigger-kept) instead of every item.
+    f.supplierId
+      ? sql`${sales.id} in (select ${supplierSales.saleId} from ${supplierSales} where ${supplierSales.supplierId} = ${f.supplierId})`
+      : undefined,
+    f.classificationId
+      ? sql`${sales.id} in (select ${saleItems.saleId} from ${saleItems} where ${saleItems.classificationId} = ${f.classificationId})`
+      : undefined,
+  ];
+}
+
+/** Whether the trigger-kept summary (seller, status, type, service, region) can count the list. */
+const summaryCounts = (f: SaleFilters) =>
+  !f.q &&
+  !f.travelFrom &&
+  !f.travelTo &&
+  !f.createdFrom &&
+  !f.createdTo &&
+  !f.supplierId &&
+  !f.classificationId;
+
+async function summaryCount(db: Database, scope: SaleScope, f: SaleFilters) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)`.mapWith(Number) })
+    .from(salesSummary)
+    .where(
+      and(
+        sellerCondition(salesSummary.sellerId, scope),
+        f.sellerId ? eq(salesSummary.sellerId, f.sellerId) : undefined,
+        f.status ? inArray(salesSummary.status, f.status) : undefined,
+        f.saleType ? eq(salesSummary.saleType, f.saleType) : undefined,
+        f.region ? eq(salesSummary.region, f.region) : undefined,
+        f.serviceType ? eq(salesSummary.serviceType, f.serviceType) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Counts the matches up to one past the cap: a broad search stops counting there. */
+async function cappedCount(db: Database, where: SQL | undefined) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(sales)
+    .where(where)
+    .limit(SALE_COUNT_CAP + 1)
+    .as('matches');
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matches);
+  return row?.n ?? 0;
+}
+
+/** The sort as SQL over some columns; the sale number breaks ties in the same direction. */
+function orderBy(sort: SaleListQuery['sort'], key: Record<SaleSortField, SQL>, id: SQL): SQL {
+  const direction = sort.descending ? sql` desc` : sql` asc`;
+  const keys = sort.field === 'id' ? [id] : [key[sort.field], id];
+  return sql.join(
+    keys.map((k) => sql`${k}${direction}`),
+    sql`, `,
+  );
+}
+
+/**
+ * A search's matches, at most one past the cap, taken through the trigram index alone (the planner's
+ * other scans are switched off for this transaction), with the page sorted from them. The planner
+ * cannot tell a rare text from a common one well enough: left to itself it walked the whole date index
+ * for a rare text, or read a trigram bitmap of 30,000 rows for a common one (docs/decisions/0021).
+ */
+async function searchPage(db: Database, where: SQL | undefined, query: SaleListQuery) {
+  const m = {
+    id: sql.raw('m.id'),
+    creationDate: sql.raw('m.creation_date'),
+    travelDate: sql.raw('m.travel_date'),
+    salePrice: sql.raw('m.sale_price'),
+    client: sql`(select ${clients.name} from ${clients} where ${clients.id} = m.client_id)`,
+  };
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+    );
+    const result = await tx.execute(sql`
+      with m as (
+        select ${sales.id} as id, ${sales.creationDate} as creation_date, ${sales.travelDate} as travel_date,
+               ${sales.salePrice} as sale_price, ${sales.clientId} as client_id
+        from ${sales} where ${where} limit ${SALE_COUNT_CAP + 1})
+      select c.n, p.id from (select count(*) as n from m) c
+      left join lateral (select m.id from m order by ${orderBy(query.sort, m, m.id)}
+                         limit ${query.limit} offset ${(query.page - 1) * query.limit}) p on true`);
+    // Both drivers (pg and PGlite) answer raw SQL with { rows }; the shared Database type cannot say so.
+    return (result as unknown as { rows: Array<{ n: number | string; id: number | null }> }).rows;
+  });
+  return {
+    count: Number(rows[0]?.n ?? 0),
+    ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
+  };
+}
+
+/** A page of ids in the sort's order; the page's index is walked when there is one. */
+function orderedIds(db: Database, where: SQL | undefined, query: SaleListQuery) {
+  const key = {
+    id: sql`${sales.id}`,
+    creationDate: sql`${sales.creationDate}`,
+    travelDate: sql`${sales.travelDate}`,
+    salePrice: sql`${sales.salePrice}`,
+    client: sql`${clients.name}`,
+  };
+  const ids = db.select({ id: sales.id }).from(sales);
+  return (query.sort.field === 'client' ? ids.innerJoin(clients, eq(clients.id, sales.clientId)) : ids)
+    .where(where)
+    .orderBy(orderBy(query.sort, key, sql`${sales.id}`))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+}
+
+/** One page of the sales list, its total (capped for broad searches and filters) and each sale's payments. */
+export async function listSales(db: Database, scope: SaleScope, query: SaleListQuery) {
+  const base = and(sellerCondition(sales.sellerId, scope), ...filterConditions(query));
+  const search = query.q ? await searchPage(db, and(base, searchCondition(query.q, true)), query) : undefined;
+  let ids: number[];
+  let counted: number;
+  let exact = false;
+  if (search && search.count <= SALE_COUNT_CAP) {
+    ({ ids, count: counted } = search);
+  } else {
+    // No search, or a broad one: walking the sort's index meets the page's matches early, so the
+    // search stays off the trigram index here.
+    const where = and(base, query.q ? searchCondition(query.q, false) : undefined);
+    exact = !search && summaryCounts(query);
+    const [page, total] = await Promise.all([
+      orderedIds(db, where, query),
+      search ? search.count : exact ? summaryCount(db, scope, query) : cappedCount(db, where),
+    ]);
+    ids = page.map((r) => r.id);
+    counted = total;
+  }
+  const rows = ids.length ? await saleRows(db, ids) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const capped = !exact && counted > SALE_COUNT_CAP;
+  return {
+    sales: ids.flatMap((id) => byId.get(id) ?? []),
+    total: capped ? SALE_COUNT_CAP : counted,
+    totalCapped: capped,
+  };
+}
+
+/** The page's sales with client, seller and what the client has paid (confirmed payments, exact). */
+async function saleRows(db: Database, ids: number[]) {
+  const rows = await db
+    .select({
+      sale: saleColumns,
+      paidAmount: sql<string>`${confirmedPaid}`,
+      pendingAmount: sql<string>`${sales.salePrice} - ${confirmedPaid}`,
+      client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
+      seller: { id: users.id, username: users.username, email: users.email, role: users.role },
+    })
+    .from(sales)
+    .innerJoin(clients, eq(clients.id, sales.clientId))
+    .innerJoin(users, eq(users.id, sales.sellerId))
+    .where(inArray(sales.id, ids));
+  return rows.map((r) => ({
+    ...saleFields(r.sale),
+    paidAmount: Number(r.paidAmount),
+    pendingAmount: Number(r.pendingAmount),
+    client: r.client,
+    seller: r.seller,
+  }));
+}
+
+/** Who can own a sale (admin and sales users, deactivated ones too: their sales remain), for the filter. */
+export function listSellers(db: Database) {
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.role, ['admin', 'sales']))
+    .orderBy(users.username);
+}

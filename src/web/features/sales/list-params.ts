@@ -1,0 +1,68 @@
+import {
+  DEFAULT_SALE_SORT,
+  parseSaleSort,
+  type SaleSort,
+  saleListQuerySchema,
+} from '../../../domain/sale-filters';
+
+/*
+ * The /sales list's state lives in the URL (issue 16): search, filters, sort and page, so a reload or
+ * a shared link shows the same list. Each value is checked with the API's own schema; a value edited
+ * by hand into something the server would refuse is dropped instead of breaking the page.
+ */
+
+export const FILTER_KEYS = [
+  'q',
+  'status',
+  'travelFrom',
+  'travelTo',
+  'createdFrom',
+  'createdTo',
+  'sellerId',
+  'supplierId',
+  'classificationId',
+  'saleType',
+  'region',
+  'serviceType',
+] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type SaleFilterValues = Partial<Record<FilterKey, string>>;
+
+export interface SaleListParams {
+  filters: SaleFilterValues;
+  sort: SaleSort;
+  page: number;
+}
+
+const DEFAULT_SORT = parseSaleSort(DEFAULT_SALE_SORT) as SaleSort;
+
+export function readListParams(search: URLSearchParams): SaleListParams {
+  const filters: SaleFilterValues = {};
+  for (const key of FILTER_KEYS) {
+    const value = search.get(key);
+    if (value && saleListQuerySchema.shape[key].safeParse(value).success) filters[key] = value;
+  }
+  const page = Number(search.get('page'));
+  return {
+    filters,
+    sort: parseSaleSort(search.get('sort') ?? '') ?? DEFAULT_SORT,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+export const sortParam = (sort: SaleSort) => `${sort.descending ? '-' : ''}${sort.field}`;
+
+export function writeListParams({ filters, sort, page }: SaleListParams): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value) search.set(key, value);
+  }
+  if (sortParam(sort) !== DEFAULT_SALE_SORT) search.set('sort', sortParam(sort));
+  if (page > 1) search.set('page', String(page));
+  return search;
+}
+
+/** Filters other than the search box, for the "Filtros (n)" count. */
+export const activeFilterCount = (filters: SaleFilterValues) =>
+  FILTER_KEYS.filter((key) => key !== 'q' && filters[key]).length;
