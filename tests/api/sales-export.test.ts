@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvNumber, hasBom, readCsv, readXlsx, santiagoDay } from '../helpers/exports';
+import { hasBom, readCsv, readXlsx, santiagoDay } from '../helpers/exports';
 import { type FinanceAgency, financeAgency } from '../helpers/finance';
 import { createTestContext, insertUser, type TestContext, type Who } from '../helpers/test-app';
 
@@ -155,7 +155,9 @@ describe('GET /api/sales/export', () => {
     expect(sheet.rows).toEqual(list.map(xlsxRow));
     // Spanish labels, exact cents, what the client paid (the pending payment does not count).
     expect(sheet.rows.map((r) => [r[1], r[8], r[9], r[10], r[12], r[14], r[15]])).toEqual(
-      expect.arrayContaining([['Confirmada', 'Individual', 'Paquete', 'Internacional', 1500.5, 300.1, 1200.4]]),
+      expect.arrayContaining([
+        ['Confirmada', 'Individual', 'Paquete', 'Internacional', 1500.5, 300.1, 1200.4],
+      ]),
     );
   });
 
@@ -169,7 +171,9 @@ describe('GET /api/sales/export', () => {
     ];
     for (const query of queries) {
       const res = await get(`/api/sales/export?format=csv&${query}`);
-      expect(res.headers['content-disposition'], query).toBe(`attachment; filename="ventas-${santiagoDay()}.csv"`);
+      expect(res.headers['content-disposition'], query).toBe(
+        `attachment; filename="ventas-${santiagoDay()}.csv"`,
+      );
       expect(hasBom(res.rawPayload)).toBe(true);
       const csv = readCsv(res.rawPayload);
       expect(csv.header).toEqual(HEADER);
@@ -187,7 +191,10 @@ describe('GET /api/sales/export', () => {
       const list = await listed(query);
       expect(list.length).toBe(1200);
       const csv = await exported('csv', query);
-      expect(csv.rows.map((r) => Number(r[0])), sort).toEqual(list.map((s) => s.id));
+      expect(
+        csv.rows.map((r) => Number(r[0])),
+        sort,
+      ).toEqual(list.map((s) => s.id));
     }
     const query = 'travelFrom=2034-01-01&sort=-salePrice';
     const xlsx = await exported('xlsx', query);
@@ -198,7 +205,10 @@ describe('GET /api/sales/export', () => {
     for (const query of ['sort=id', `sellerId=${otherSeller.id}`, 'q=n%C3%BA%C3%B1ez&sort=-travelDate']) {
       const list = await listed(query, 'sales');
       const csv = await exported('csv', query, 'sales');
-      expect(csv.rows.map((r) => Number(r[0])), query).toEqual(list.map((s) => s.id));
+      expect(
+        csv.rows.map((r) => Number(r[0])),
+        query,
+      ).toEqual(list.map((s) => s.id));
       expect(list.every((s) => s.seller.id === ctx.users.sales.id)).toBe(true);
     }
     const all = await exported('csv', 'sort=id', 'sales');
@@ -229,6 +239,8 @@ describe('GET /api/sales/export', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toMatch(/[a-záéíóúñ]/i);
     }
-    expect((await get('/api/sales/export?format=pdf')).json().message).toContain('El formato debe ser xlsx o csv');
+    expect((await get('/api/sales/export?format=pdf')).json().message).toContain(
+      'El formato debe ser xlsx o csv',
+    );
   });
 });

@@ -33,7 +33,10 @@ async function shownRows(page: Page) {
   );
 }
 
-test('Ventas: Exportar descarga la lista filtrada y ordenada, en CSV y en Excel', async ({ page, request }) => {
+test('Ventas: Exportar descarga la lista filtrada y ordenada, en CSV y en Excel', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const id = unique();
   const token = await apiLogin(request, DEMO.admin);
@@ -81,7 +84,13 @@ test('Ventas: Exportar descarga la lista filtrada y ordenada, en CSV y en Excel'
   const sheet = await readXlsx(xlsxFile.file);
   expect(sheet.frozenRows).toBe(1);
   expect(
-    sheet.rows.map((r) => [`#${r[0]}`, r[4], r[6], formatMoney(r[12] as number), formatMoney(r[15] as number)]),
+    sheet.rows.map((r) => [
+      `#${r[0]}`,
+      r[4],
+      r[6],
+      formatMoney(r[12] as number),
+      formatMoney(r[15] as number),
+    ]),
   ).toEqual(shown);
 
   await page.setViewportSize({ width: 390, height: 844 });

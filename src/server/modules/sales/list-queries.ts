@@ -4,12 +4,12 @@ import {
   SALE_COUNT_CAP,
   type SaleExportQuery,
   type SaleFilters,
-  type SaleSort,
   type SaleListQuery,
+  type SaleSort,
   type SaleSortField,
 } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
-import { clients, payments, saleItems, sales, salesSummary, supplierSales, users } from '../../db/schema';
+import { clients, saleItems, sales, salesSummary, supplierSales, users } from '../../db/schema';
 import { containsPattern, idKey } from '../../lib/search';
 import { confirmedPaid, type SaleScope, saleColumns, saleFields, sellerCondition } from './queries';
 
@@ -158,9 +158,7 @@ const SORT_KEYS: Record<SaleSortField, SQL> = {
  * as exact text (microseconds, cents) for an export's next batch to start after.
  */
 function sortedSales(db: Database, where: SQL | undefined, sort: SaleSort) {
-  const ids = db
-    .select({ id: sales.id, sortKey: sql<string>`(${SORT_KEYS[sort.field]})::text` })
-    .from(sales);
+  const ids = db.select({ id: sales.id, sortKey: sql<string>`(${SORT_KEYS[sort.field]})::text` }).from(sales);
   return (sort.field === 'client' ? ids.innerJoin(clients, eq(clients.id, sales.clientId)) : ids)
     .where(where)
     .orderBy(orderBy(sort, SORT_KEYS, sql`${sales.id}`));
@@ -241,7 +239,12 @@ export async function salesBatch(
     after && keysetAfter(query.sort, after),
   );
   const page = await sortedSales(db, where, query.sort).limit(limit);
-  const rows = page.length ? await saleRows(db, page.map((r) => r.id)) : [];
+  const rows = page.length
+    ? await saleRows(
+        db,
+        page.map((r) => r.id),
+      )
+    : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return page.flatMap(({ id, sortKey }) => {
     const sale = byId.get(id);

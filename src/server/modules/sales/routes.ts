@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paginationOf } from '../../../domain/pagination';
 import {
-  saleFilterShape,
   saleListQuerySchema as listQuery,
+  saleFilterShape,
   withOrderedRanges,
 } from '../../../domain/sale-filters';
 import { saleCreateRequestSchema, saleUpdateRequestSchema } from '../../../domain/sale-requests';
