@@ -1,26 +1,15 @@
-import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { formatMoney } from '../../src/domain/format';
 import { csvNumber, hasBom, readCsv, readXlsx, santiagoDay } from '../helpers/exports';
-import { apiLogin, DEMO, loginViaUi } from './helpers';
+import { apiLogin, DEMO, exportAs, loginViaUi } from './helpers';
+import { unique } from './master-data-fixtures';
 import { createSaleViaApi } from './sales-fixtures';
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
 const bodyRows = (page: Page) =>
   page
     .getByRole('table', { name: 'Ventas' })
     .getByRole('row')
     .filter({ hasNot: page.getByRole('columnheader') });
-
-/** Clicks one format of "Exportar" and returns the file the browser downloaded. */
-async function exportAs(page: Page, format: 'Excel (.xlsx)' | 'CSV') {
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exportar' }).click();
-  await page.getByRole('menuitem', { name: format }).click();
-  const download = await downloading;
-  return { name: download.suggestedFilename(), file: await readFile(await download.path()) };
-}
 
 /** Each shown row as number, client, passenger, total and pending, the way the table writes them. */
 async function shownRows(page: Page) {
@@ -38,7 +27,7 @@ test('Ventas: Exportar descarga la lista filtrada y ordenada, en CSV y en Excel'
   request,
 }) => {
   test.setTimeout(90_000);
-  const id = unique();
+  const id = unique('x').slice(2);
   const token = await apiLogin(request, DEMO.admin);
   for (const [name, price] of [
     ['Uno', 120.5],
@@ -48,7 +37,7 @@ test('Ventas: Exportar descarga la lista filtrada y ordenada, en CSV y en Excel'
     await createSaleViaApi(request, token, `Exportada ${id} ${name}`, price);
   }
   // Outside the search: must not reach the file.
-  await createSaleViaApi(request, token, `Otra venta ${unique()}`, 300);
+  await createSaleViaApi(request, token, unique('Otra venta'), 300);
 
   await loginViaUi(page, DEMO.admin);
   await page.goto('/sales');
