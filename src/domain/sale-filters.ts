@@ -62,33 +62,52 @@ const sortParam = z.string(SORT_MESSAGE).transform((value, ctx) => {
 
 const fromNotAfterTo = (from: string | undefined, to: string | undefined) => !from || !to || from <= to;
 
-export const saleListQuerySchema = z
-  .strictObject({
-    q: searchParam.optional(),
-    status: statusList.optional(),
-    travelFrom: isoDateParam('travelFrom').optional(),
-    travelTo: isoDateParam('travelTo').optional(),
-    createdFrom: isoDateParam('createdFrom').optional(),
-    createdTo: isoDateParam('createdTo').optional(),
-    sellerId: idInput('sellerId debe ser un id válido').optional(),
-    supplierId: idInput('supplierId debe ser un id válido').optional(),
-    classificationId: idInput('classificationId debe ser un id válido').optional(),
-    saleType: choiceParam('saleType', SALE_TYPES).optional(),
-    region: choiceParam('region', REGIONS).optional(),
-    serviceType: choiceParam('serviceType', SERVICE_TYPES).optional(),
-    sort: sortParam.default({ field: 'creationDate', descending: true }),
+/** The list's filters and sort, shared by GET /api/sales and its export (which has no page or limit). */
+export const saleFilterShape = {
+  q: searchParam.optional(),
+  status: statusList.optional(),
+  travelFrom: isoDateParam('travelFrom').optional(),
+  travelTo: isoDateParam('travelTo').optional(),
+  createdFrom: isoDateParam('createdFrom').optional(),
+  createdTo: isoDateParam('createdTo').optional(),
+  sellerId: idInput('sellerId debe ser un id válido').optional(),
+  supplierId: idInput('supplierId debe ser un id válido').optional(),
+  classificationId: idInput('classificationId debe ser un id válido').optional(),
+  saleType: choiceParam('saleType', SALE_TYPES).optional(),
+  region: choiceParam('region', REGIONS).optional(),
+  serviceType: choiceParam('serviceType', SERVICE_TYPES).optional(),
+  sort: sortParam.default({ field: 'creationDate', descending: true }),
+};
+
+interface DateRanges {
+  travelFrom?: string;
+  travelTo?: string;
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+/** Both date ranges must run forward; the list and the export refuse the same queries. */
+export const withOrderedRanges = <Schema extends z.ZodType<DateRanges>>(schema: Schema) =>
+  schema
+    .refine((f) => fromNotAfterTo(f.travelFrom, f.travelTo), {
+      message: 'La fecha de viaje "desde" no puede ser posterior a la fecha "hasta"',
+      path: ['travelFrom'],
+    })
+    .refine((f) => fromNotAfterTo(f.createdFrom, f.createdTo), {
+      message: 'La fecha de creación "desde" no puede ser posterior a la fecha "hasta"',
+      path: ['createdFrom'],
+    });
+
+export const saleListQuerySchema = withOrderedRanges(
+  z.strictObject({
+    ...saleFilterShape,
     page: queryInt('page', 1, 1_000_000).default(1),
     limit: queryInt('limit', 1, 100).default(100),
-  })
-  .refine((f) => fromNotAfterTo(f.travelFrom, f.travelTo), {
-    message: 'La fecha de viaje "desde" no puede ser posterior a la fecha "hasta"',
-    path: ['travelFrom'],
-  })
-  .refine((f) => fromNotAfterTo(f.createdFrom, f.createdTo), {
-    message: 'La fecha de creación "desde" no puede ser posterior a la fecha "hasta"',
-    path: ['createdFrom'],
-  });
+  }),
+);
 
 export type SaleListQuery = z.output<typeof saleListQuerySchema>;
-/** The filters alone (what an export of the list takes): no sort or page. */
+/** The filters alone: no sort or page. */
 export type SaleFilters = Omit<SaleListQuery, 'sort' | 'page' | 'limit'>;
+/** What an export of the list takes: the filters and the sort, every matching row. */
+export type SaleExportQuery = Omit<SaleListQuery, 'page' | 'limit'>;

@@ -60,6 +60,7 @@ const MATRIX: Record<string, Expectation> = {
   'DELETE /api/users/:id': { access: ['admin'] },
   'GET /api/sales': { access: ALL_ROLES },
   'GET /api/sales/my-sales': { access: ['admin', 'sales'] },
+  'GET /api/sales/export': { access: ALL_ROLES },
   'GET /api/sales/sellers': { access: ['admin', 'finance'] },
   'GET /api/sales/:id': { access: ALL_ROLES },
   'POST /api/sales': { access: ['admin', 'sales'] },

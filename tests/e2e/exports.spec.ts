@@ -1,17 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { hasBom, readCsv, readXlsx, santiagoDay } from '../helpers/exports';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, exportAs, loginViaUi } from './helpers';
 import { openFromMenu, searchFor, unique } from './master-data-fixtures';
-
-/** Clicks one format of "Exportar" and returns the file the browser downloaded. */
-async function exportAs(page: Page, format: 'Excel (.xlsx)' | 'CSV') {
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exportar' }).click();
-  await page.getByRole('menuitem', { name: format }).click();
-  const download = await downloading;
-  return { name: download.suggestedFilename(), file: await readFile(await download.path()) };
-}
 
 test('Clientes: Exportar a Excel y CSV descarga lo que la lista muestra, con su búsqueda', async ({
   page,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { Role } from '../../src/domain/roles';
@@ -105,4 +106,13 @@ export async function createFreshUser(
   expect(response.status(), await response.text()).toBe(201);
   const { user } = (await response.json()) as { user: { id: number } };
   return { ...account, id: user.id, adminToken };
+}
+
+/** Clicks one format of "Exportar" and returns the file the browser downloaded. */
+export async function exportAs(page: Page, format: 'Excel (.xlsx)' | 'CSV') {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  await page.getByRole('menuitem', { name: format }).click();
+  const download = await downloading;
+  return { name: download.suggestedFilename(), file: await readFile(await download.path()) };
 }

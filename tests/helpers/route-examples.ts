@@ -112,6 +112,9 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     'DELETE /api/users/:id': async () => ({ url: `/api/users/${await newUser()}` }),
     'GET /api/sales': async () => ({ url: '/api/sales?status=confirmed&page=1&limit=5' }),
     'GET /api/sales/my-sales': async () => ({ url: '/api/sales/my-sales', as: 'sales' }),
+    'GET /api/sales/export': async () => ({
+      url: '/api/sales/export?format=xlsx&q=a&status=confirmed,draft&travelFrom=2031-01-01&travelTo=2031-12-31&sort=-salePrice',
+    }),
     'GET /api/sales/sellers': async () => ({ url: '/api/sales/sellers', as: 'finance' }),
     'GET /api/sales/:id': async () => ({ url: `/api/sales/${await newSale()}` }),
     'POST /api/sales': async () => ({ url: '/api/sales', body: saleBody(refs, ctx.users.sales.id) }),

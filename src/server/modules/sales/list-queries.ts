@@ -2,8 +2,10 @@ import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { addDays } from '../../../domain/report-params';
 import {
   SALE_COUNT_CAP,
+  type SaleExportQuery,
   type SaleFilters,
   type SaleListQuery,
+  type SaleSort,
   type SaleSortField,
 } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
@@ -98,7 +100,7 @@ async function cappedCount(db: Database, where: SQL | undefined) {
 }
 
 /** The sort as SQL over some columns; the sale number breaks ties in the same direction. */
-function orderBy(sort: SaleListQuery['sort'], key: Record<SaleSortField, SQL>, id: SQL): SQL {
+function orderBy(sort: SaleSort, key: Record<SaleSortField, SQL>, id: SQL): SQL {
   const direction = sort.descending ? sql` desc` : sql` asc`;
   const keys = sort.field === 'id' ? [id] : [key[sort.field], id];
   return sql.join(
@@ -142,19 +144,29 @@ async function searchPage(db: Database, where: SQL | undefined, query: SaleListQ
   };
 }
 
+/** Each sort's key on sales (the client sort joins the client). */
+const SORT_KEYS: Record<SaleSortField, SQL> = {
+  id: sql`${sales.id}`,
+  creationDate: sql`${sales.creationDate}`,
+  travelDate: sql`${sales.travelDate}`,
+  salePrice: sql`${sales.salePrice}`,
+  client: sql`${clients.name}`,
+};
+
+/**
+ * Sale ids in the sort's order, with the client joined when the sort needs it, and each one's sort key
+ * as exact text (microseconds, cents) for an export's next batch to start after.
+ */
+function sortedSales(db: Database, where: SQL | undefined, sort: SaleSort) {
+  const ids = db.select({ id: sales.id, sortKey: sql<string>`(${SORT_KEYS[sort.field]})::text` }).from(sales);
+  return (sort.field === 'client' ? ids.innerJoin(clients, eq(clients.id, sales.clientId)) : ids)
+    .where(where)
+    .orderBy(orderBy(sort, SORT_KEYS, sql`${sales.id}`));
+}
+
 /** A page of ids in the sort's order; the page's index is walked when there is one. */
 function orderedIds(db: Database, where: SQL | undefined, query: SaleListQuery) {
-  const key = {
-    id: sql`${sales.id}`,
-    creationDate: sql`${sales.creationDate}`,
-    travelDate: sql`${sales.travelDate}`,
-    salePrice: sql`${sales.salePrice}`,
-    client: sql`${clients.name}`,
-  };
-  const ids = db.select({ id: sales.id }).from(sales);
-  return (query.sort.field === 'client' ? ids.innerJoin(clients, eq(clients.id, sales.clientId)) : ids)
-    .where(where)
-    .orderBy(orderBy(query.sort, key, sql`${sales.id}`))
+  return sortedSales(db, where, query.sort)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
 }
@@ -189,6 +201,58 @@ export async function listSales(db: Database, scope: SaleScope, query: SaleListQ
     totalCapped: capped,
   };
 }
+
+/** The type of each sort's key, so that the previous batch's last key, kept as text, compares exactly. */
+const KEY_TYPES: Record<Exclude<SaleSortField, 'id'>, SQL> = {
+  creationDate: sql.raw('timestamptz'),
+  travelDate: sql.raw('date'),
+  salePrice: sql.raw('numeric'),
+  client: sql.raw('text'),
+};
+
+/** A sale of the list with its sort key as exact text, where the next batch starts. */
+export type ExportedSale = ListedSale & { sortKey: string };
+
+/** After `after` in the sort's order: (key, id) compared as a pair, in the sort's direction. */
+function keysetAfter(sort: SaleSort, after: ExportedSale): SQL {
+  const op = sql.raw(sort.descending ? '<' : '>');
+  if (sort.field === 'id') return sql`${sales.id} ${op} ${after.id}`;
+  return sql`(${SORT_KEYS[sort.field]}, ${sales.id}) ${op} (cast(${after.sortKey} as ${KEY_TYPES[sort.field]}), ${after.id})`;
+}
+
+/**
+ * The sales that follow `after` in the list's order, for the export: the list's scope, filters and
+ * sort, continued by keyset instead of offset. The search may use the trigram index here: a batch
+ * reads up to 1,000 matches, not one page (docs/decisions/0021 explains why the list's page avoids it).
+ */
+export async function salesBatch(
+  db: Database,
+  scope: SaleScope,
+  query: SaleExportQuery,
+  after: ExportedSale | undefined,
+  limit: number,
+): Promise<ExportedSale[]> {
+  const where = and(
+    sellerCondition(sales.sellerId, scope),
+    ...filterConditions(query),
+    query.q ? searchCondition(query.q, true) : undefined,
+    after && keysetAfter(query.sort, after),
+  );
+  const page = await sortedSales(db, where, query.sort).limit(limit);
+  const rows = page.length
+    ? await saleRows(
+        db,
+        page.map((r) => r.id),
+      )
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return page.flatMap(({ id, sortKey }) => {
+    const sale = byId.get(id);
+    return sale ? [{ ...sale, sortKey }] : [];
+  });
+}
+
+type ListedSale = Awaited<ReturnType<typeof saleRows>>[number];
 
 /** The page's sales with client, seller and what the client has paid (confirmed payments, exact). */
 async function saleRows(db: Database, ids: number[]) {

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paginationOf } from '../../../domain/pagination';
-import { saleListQuerySchema as listQuery } from '../../../domain/sale-filters';
+import {
+  saleListQuerySchema as listQuery,
+  saleFilterShape,
+  withOrderedRanges,
+} from '../../../domain/sale-filters';
 import { saleCreateRequestSchema, saleUpdateRequestSchema } from '../../../domain/sale-requests';
 import type { Database } from '../../db/client';
+import { exportQuery, keysetBatches, sendExport } from '../../lib/export';
 import { idParams, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
-import { listSales, listSellers } from './list-queries';
+import { saleExportColumns } from './export';
+import { type ExportedSale, listSales, listSellers, salesBatch } from './list-queries';
 import { loadSale } from './queries';
 import { changeStatus, createSale, deleteSale, editSale, scopeFor } from './service';
 
@@ -15,6 +21,9 @@ function ifMatchVersion(header: string | undefined): number | undefined {
   const match = header ? /^(?:W\/)?"([1-9][0-9]{0,8})"$/.exec(header.trim()) : null;
   return match ? Number(match[1]) : undefined;
 }
+
+/** The export takes the list's filters and sort, and no page or limit. */
+const exportQuerySchema = withOrderedRanges(exportQuery(saleFilterShape));
 
 export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const tags = ['sales'];
@@ -44,6 +53,23 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         request.query,
       );
       return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped } };
+    },
+  );
+
+  app.get(
+    '/api/sales/export',
+    { config: { access: ['admin', 'sales', 'finance'] }, schema: { tags, querystring: exportQuerySchema } },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const scope = scopeFor(currentUser(request));
+      return sendExport(request, reply, {
+        format,
+        fileName: 'ventas',
+        columns: saleExportColumns,
+        batches: keysetBatches((after: ExportedSale | undefined, limit: number) =>
+          salesBatch(db, scope, query, after, limit),
+        ),
+      });
     },
   );
 

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/sale-filters';
 import { useCurrentUser } from '../../auth';
 import { Button, buttonClasses } from '../../components/ui/Button';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { Pagination } from '../../components/ui/Pagination';
 import { SearchInput } from '../../components/ui/SearchInput';
@@ -101,12 +102,20 @@ export function SalesListPage() {
     <div className="space-y-4">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-gray-900">Ventas</h1>
-        {canSell && (
-          <Link to="/sales/new" className={buttonClasses()}>
-            <Plus aria-hidden="true" className="size-4" />
-            Nueva Venta
-          </Link>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {/* The file holds what the list shows: its filters and sort from the URL, every page. */}
+          <ExportMenu
+            path="/api/sales/export"
+            filters={{ ...filters, sort: sortParam(sort) }}
+            fileName="ventas"
+          />
+          {canSell && (
+            <Link to="/sales/new" className={buttonClasses()}>
+              <Plus aria-hidden="true" className="size-4" />
+              Nueva Venta
+            </Link>
+          )}
+        </div>
       </header>
 
       <fieldset className="flex flex-wrap gap-2">
