@@ -92,7 +92,10 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
 
-export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), pagination: paginationReplySchema });
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  pagination: paginationReplySchema,
+});
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const auditVerifySchema = z.object({

@@ -72,4 +72,5 @@ export const invoiceSavedSchema = z.object({ message: z.string(), invoice: invoi
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 export type Invoice = z.infer<typeof invoiceSchema>;
 export type InvoicesPage = z.infer<typeof invoicesPageSchema>;
+export type InvoiceReply = z.infer<typeof invoiceReplySchema>;
 export type InvoiceSaved = z.infer<typeof invoiceSavedSchema>;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { errorReplies, fileReply } from '../schemas';
 import {
   CONTENT_TYPES,
   EXPORT_FORMATS,
@@ -7,7 +8,6 @@ import {
   type ExportFormat,
   exportFileName,
 } from './columns';
-import { errorReplies, fileReply } from '../schemas';
 import { fileWriter } from './writers';
 
 export type { CellValue, ColumnKind, ExportColumn, ExportFormat } from './columns';

@@ -98,7 +98,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.get(
     '/api/audit/verify',
-    { config: { access: ['admin'] }, schema: { tags, response: { 200: auditVerifySchema, ...errorReplies } } },
+    {
+      config: { access: ['admin'] },
+      schema: { tags, response: { 200: auditVerifySchema, ...errorReplies } },
+    },
     async () => verifyAudit(db),
   );
 };

@@ -31,13 +31,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     '/api/sales/stats',
     { config: { access: ALL }, schema: { tags, response: { 200: saleStatsSchema, ...errorReplies } } },
     async (request) => {
-    const scope = scopeFor(currentUser(request));
-    const [breakdowns, departures] = await Promise.all([
-      salesBreakdowns(db, scope),
-      upcomingDepartures(db, scope, DASHBOARD_DEPARTURES),
-    ]);
-    const { salesByStatus, salesCount, total, salesByServiceType, salesByRegion } = breakdowns;
-    return { salesByStatus, salesCount, total, salesByServiceType, salesByRegion, departures };
+      const scope = scopeFor(currentUser(request));
+      const [breakdowns, departures] = await Promise.all([
+        salesBreakdowns(db, scope),
+        upcomingDepartures(db, scope, DASHBOARD_DEPARTURES),
+      ]);
+      const { salesByStatus, salesCount, total, salesByServiceType, salesByRegion } = breakdowns;
+      return { salesByStatus, salesCount, total, salesByServiceType, salesByRegion, departures };
     },
   );
 
@@ -45,11 +45,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     '/api/sales/stats-by-type',
     { config: { access: ALL }, schema: { tags, response: { 200: statsByTypeSchema, ...errorReplies } } },
     async (request) => {
-    const { salesBySaleType, salesByServiceType, salesByRegion } = await salesBreakdowns(
-      db,
-      scopeFor(currentUser(request)),
-    );
-    return { salesBySaleType, salesByServiceType, salesByRegion };
+      const { salesBySaleType, salesByServiceType, salesByRegion } = await salesBreakdowns(
+        db,
+        scopeFor(currentUser(request)),
+      );
+      return { salesBySaleType, salesByServiceType, salesByRegion };
     },
   );
 

@@ -5,14 +5,14 @@ import {
   saleFilterShape,
   withOrderedRanges,
 } from '../../../domain/sale-filters';
-import { saleCreateRequestSchema, saleUpdateRequestSchema } from '../../../domain/sale-requests';
-import type { Database } from '../../db/client';
 import {
   saleDetailSchema,
   saleSavedSchema,
   saleSellersSchema,
   salesPageSchema,
 } from '../../../domain/sale-replies';
+import { saleCreateRequestSchema, saleUpdateRequestSchema } from '../../../domain/sale-requests';
+import type { Database } from '../../db/client';
 import { exportQuery, exportReplies, keysetBatches, sendExport } from '../../lib/export';
 import { errorReplies, idParams, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';

@@ -25,7 +25,7 @@ import { loadSale, lockSale, recomputeTotals, type SaleScope } from './queries';
 export const STALE_VERSION_MESSAGE = 'La venta fue modificada por otro usuario';
 export const COMPLETED_MESSAGE = 'Una venta liquidada no se puede modificar';
 
-/** Admin and finance see every sale; a seller only their own (DESIGN.md 7). */
+/** Admin and finance see every sale; a seller only their own. */
 export function scopeFor(user: AuthUser): SaleScope {
   return user.role === 'sales' ? { sellerId: user.id } : {};
 }
@@ -99,7 +99,7 @@ async function writeItems(tx: Database, saleId: number, items: SaleItemData[]) {
         operatorId: item.operatorId,
         dateIn: item.dateIn,
         dateOut: item.dateOut,
-        // The count always follows the passengers actually linked (DESIGN.md 6).
+        // The count always follows the passengers actually linked, whatever the body says.
         passengerCount: item.passengers.length,
         description: item.description,
         salePrice: item.salePrice,
