@@ -137,8 +137,9 @@ describe('reply schemas', () => {
     expect(sale.items[0].passengers[0]).toEqual(
       expect.objectContaining({
         id: expect.any(Number),
-        name: expect.any(String),
-        dateOfBirth: '1985-04-02',
+        name: 'Pasajera Dos RT',
+        passengerId: 'P2-RT',
+        dateOfBirth: '1990-09-30',
       }),
     );
   });
