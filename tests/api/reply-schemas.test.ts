@@ -26,6 +26,19 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** A new confirmed sale, created by the admin through the API. */
+async function createSale(tag: string) {
+  const refs = await createSaleRefs(ctx, tag);
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/sales',
+    headers: await ctx.auth('admin'),
+    payload: saleBody(refs, ctx.users.admin.id),
+  });
+  expect(created.statusCode).toBe(201);
+  return created.json().sale;
+}
+
 describe('reply schemas', () => {
   it('every checked route documents a 2xx reply with a schema, and the error replies', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
@@ -81,17 +94,10 @@ describe('reply schemas', () => {
     expect(absent.statusCode).toBe(404);
     expect(absent.json()).toEqual({ message: expect.any(String) });
 
-    const refs = await createSaleRefs(ctx, 'RS');
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/sales',
-      headers: admin,
-      payload: saleBody(refs, ctx.users.admin.id),
-    });
-    expect(created.statusCode).toBe(201);
+    const sale = await createSale('RS');
     const conflict = await ctx.app.inject({
       method: 'POST',
-      url: `/api/sales/${created.json().sale.id}/invoice`,
+      url: `/api/sales/${sale.id}/invoice`,
       headers: admin,
     });
     expect(conflict.statusCode).toBe(409);
@@ -99,15 +105,7 @@ describe('reply schemas', () => {
   });
 
   it('a reply keeps every field the web reads: the sale detail as created', async () => {
-    const admin = await ctx.auth('admin');
-    const refs = await createSaleRefs(ctx, 'RT');
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/sales',
-      headers: admin,
-      payload: saleBody(refs, ctx.users.admin.id),
-    });
-    const { sale } = created.json();
+    const sale = await createSale('RT');
     expect(Object.keys(sale).sort()).toEqual(
       [
         'id',

@@ -1,14 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { passengerListQuery } from '../../passengers';
-import { SEARCH_LIMIT } from './client-search';
-import { useLoggedFailure } from './picker-failure';
+import { SEARCH_LIMIT, usePickerList } from './picker-list';
 
-/** Passengers whose name or ID contains `q`, under the passengers' own keys. */
-export function usePassengerSearch(q: string) {
-  const query = useQuery({
-    ...passengerListQuery({ q, page: 1, limit: SEARCH_LIMIT }),
-    select: (page) => page.data,
-  });
-  useLoggedFailure(query.error, 'Error loading passengers');
-  return query;
-}
+/** Passengers whose name or ID contains `q`. */
+export const usePassengerSearch = (q: string) =>
+  usePickerList(passengerListQuery({ q, page: 1, limit: SEARCH_LIMIT }), 'Error loading passengers');
