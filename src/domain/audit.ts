@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalIsoDate } from './date-schemas';
 import { MAX_ID, queryInt } from './input';
-import { paginationQuerySchema } from './pagination';
+import { paginationQuerySchema, paginationReplySchema } from './pagination';
 
 /** What the trail records (issue 18); the names are those of the API's responses. */
 export const AUDIT_ENTITIES = [
@@ -91,6 +91,12 @@ export const auditEntrySchema = z.object({
   changes: z.array(auditChangeSchema),
 });
 export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  pagination: paginationReplySchema,
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const auditVerifySchema = z.object({
   ok: z.boolean(),

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, instant, rate, updatedAt } from './columns';
 
 export const currencyRates = pgTable(
   'currency_rates',
@@ -17,10 +8,10 @@ export const currencyRates = pgTable(
     id: serial('id').primaryKey(),
     currency: text('currency').notNull(),
     /** Value of one unit of the currency in USD. */
-    rate: numeric('rate', { precision: 18, scale: 8 }).notNull(),
+    rate: rate('rate').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    lastUpdated: timestamp('last_updated', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUpdated: instant('last_updated'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('currency_rates_currency_key').on(t.currency),
@@ -39,7 +30,7 @@ export const companySettings = pgTable(
     address: text('address').notNull().default(''),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check('company_settings_singleton', sql`${t.id} = 1`)],
 );

@@ -1,4 +1,5 @@
-import { date, index, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { money, moneySum } from './columns';
 
 /*
  * What is still owed, kept by triggers (migrations/0007_dues.sql, docs/decisions/0024) so that the
@@ -18,9 +19,9 @@ export const saleBalances = pgTable(
     clientId: integer('client_id').notNull(),
     sellerId: integer('seller_id').notNull(),
     travelDate: date('travel_date', { mode: 'string' }).notNull(),
-    salePrice: numeric('sale_price', { precision: 14, scale: 2 }).notNull(),
-    paid: numeric('paid', { precision: 16, scale: 2 }).notNull(),
-    pending: numeric('pending', { precision: 16, scale: 2 }).notNull(),
+    salePrice: money('sale_price').notNull(),
+    paid: moneySum('paid').notNull(),
+    pending: moneySum('pending').notNull(),
   },
   (t) => [
     index('sale_balances_client_idx').on(t.clientId),
@@ -41,7 +42,7 @@ export const supplierDues = pgTable(
     supplierId: integer('supplier_id').notNull(),
     sellerId: integer('seller_id').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    cost: numeric('cost', { precision: 14, scale: 2 }).notNull(),
+    cost: money('cost').notNull(),
   },
   (t) => [
     index('supplier_dues_due_idx').on(t.supplierId, t.dueDate, t.itemId),
@@ -55,7 +56,7 @@ export const supplierDueDays = pgTable(
   {
     supplierId: integer('supplier_id').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    cost: numeric('cost', { precision: 16, scale: 2 }).notNull(),
+    cost: moneySum('cost').notNull(),
     itemsCount: integer('items_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.supplierId, t.dueDate] })],

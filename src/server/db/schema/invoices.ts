@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, instant, money } from './columns';
 import { sales } from './sales';
 import { users } from './users';
 
@@ -45,7 +35,7 @@ export const invoices = pgTable(
       .notNull()
       .references(() => sales.id, { onDelete: 'restrict' }),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
-    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    amount: money('amount').notNull(),
     currency: text('currency').notNull(),
     clientName: text('client_name').notNull(),
     clientTaxId: text('client_tax_id'),
@@ -57,11 +47,11 @@ export const invoices = pgTable(
     companyEmail: text('company_email').notNull(),
     companyPhone: text('company_phone').notNull(),
     items: jsonb('items').$type<InvoiceItemSnapshot[]>().notNull(),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: instant('cancelled_at'),
     cancelReason: text('cancel_reason'),
     cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),

@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { date, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
 
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 };
 
 /*
- * Search (DESIGN.md 4) goes through two SQL functions defined in the first migration:
- * f_unaccent(lower(x)) for names, f_id_key(x) for ID/RUT (upper case, no dots, dashes or spaces).
+ * Search ignores accents and case in names, and punctuation in IDs, through two SQL functions of
+ * the first migration: f_unaccent(lower(x)) for names, f_id_key(x) for ID/RUT (upper case, no dots, dashes or spaces).
  * Trigram indexes on those expressions keep substring search fast on large tables.
  */
 const nameSearchIndex = (table: string, column: AnyPgColumn) =>

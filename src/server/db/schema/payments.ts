@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../domain/payments';
 import { SUPPLIER_PAYMENT_METHODS } from '../../../domain/supplier-payments';
+import { createdAt, money, rate, updatedAt } from './columns';
 import { suppliers } from './master-data';
 import { oneOf } from './one-of';
 import { sales } from './sales';
@@ -27,14 +17,14 @@ export const payments = pgTable(
       .notNull()
       .references(() => sales.id, { onDelete: 'restrict' }),
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
-    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    amount: money('amount').notNull(),
     currency: text('currency').notNull().default('USD'),
     method: text('method', { enum: PAYMENT_METHODS }).notNull().default('cash'),
     reference: text('reference'),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('confirmed'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('payments_amount_check', sql`${t.amount} > 0`),
@@ -45,7 +35,7 @@ export const payments = pgTable(
   ],
 );
 
-/** Payments made to a supplier; the USD rate in force is frozen on the row (DESIGN.md 6). */
+/** Payments made to a supplier; the USD rate in force is frozen on the row: a later rate change does not rewrite what was paid. */
 export const supplierPayments = pgTable(
   'supplier_payments',
   {
@@ -53,17 +43,17 @@ export const supplierPayments = pgTable(
     supplierId: integer('supplier_id')
       .notNull()
       .references(() => suppliers.id, { onDelete: 'restrict' }),
-    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    amount: money('amount').notNull(),
     currency: text('currency').notNull(),
-    rateToUsd: numeric('rate_to_usd', { precision: 18, scale: 8 }).notNull(),
-    amountUsd: numeric('amount_usd', { precision: 14, scale: 2 }).notNull(),
+    rateToUsd: rate('rate_to_usd').notNull(),
+    amountUsd: money('amount_usd').notNull(),
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     description: text('description').notNull(),
     paymentMethod: text('payment_method', { enum: SUPPLIER_PAYMENT_METHODS }).notNull(),
     reference: text('reference'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('supplier_payments_amount_check', sql`${t.amount} > 0`),

@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { REGIONS, SALE_TYPES, SERVICE_TYPES } from '../../../domain/sales';
 import { SALE_STATUSES } from '../../../domain/status';
+import { instant, money, updatedAt } from './columns';
 import { classifications, clients, operators, passengers, suppliers } from './master-data';
 import { oneOf } from './one-of';
 import { users } from './users';
@@ -29,18 +19,18 @@ export const sales = pgTable(
     sellerId: integer('seller_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
+    creationDate: instant('creation_date').notNull().defaultNow(),
     travelDate: date('travel_date', { mode: 'string' }).notNull(),
     saleType: text('sale_type', { enum: SALE_TYPES }).notNull(),
     serviceType: text('service_type', { enum: SERVICE_TYPES }).notNull(),
     region: text('region', { enum: REGIONS }).notNull(),
     passengerCount: integer('passenger_count').notNull().default(1),
     currency: text('currency').notNull().default('USD'),
-    salePrice: numeric('sale_price', { precision: 14, scale: 2 }).notNull().default('0'),
-    totalCost: numeric('total_cost', { precision: 14, scale: 2 }).notNull().default('0'),
+    salePrice: money('sale_price').notNull().default('0'),
+    totalCost: money('total_cost').notNull().default('0'),
     /** Optimistic concurrency: an edit must carry the version it started from. */
     version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /**
      * What the list's search looks in, normalised (unaccented, lower case, ID/RUT keys without dots or
      * dashes): kept by triggers in the database (migrations/0006), never written by the application.
@@ -97,8 +87,8 @@ export const saleItems = pgTable(
     dateOut: date('date_out', { mode: 'string' }),
     passengerCount: integer('passenger_count').notNull().default(1),
     description: text('description'),
-    salePrice: numeric('sale_price', { precision: 14, scale: 2 }).notNull(),
-    costPrice: numeric('cost_price', { precision: 14, scale: 2 }).notNull(),
+    salePrice: money('sale_price').notNull(),
+    costPrice: money('cost_price').notNull(),
     reservationCode: text('reservation_code'),
     /** When the supplier is to be paid for this item. */
     paymentDate: date('payment_date', { mode: 'string' }),

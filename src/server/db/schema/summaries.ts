@@ -1,14 +1,5 @@
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { instant, moneySum } from './columns';
 
 /*
  * Aggregates kept up to date by triggers (migrations/0003_sales_aggregates.sql), so the dashboard,
@@ -27,8 +18,8 @@ export const salesSummary = pgTable(
     serviceType: text('service_type').notNull(),
     region: text('region').notNull(),
     salesCount: integer('sales_count').notNull(),
-    salePrice: numeric('sale_price', { precision: 16, scale: 2 }).notNull(),
-    totalCost: numeric('total_cost', { precision: 16, scale: 2 }).notNull(),
+    salePrice: moneySum('sale_price').notNull(),
+    totalCost: moneySum('total_cost').notNull(),
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.status, t.saleType, t.serviceType, t.region] })],
 );
@@ -40,8 +31,8 @@ export const salesDaily = pgTable(
     sellerId: integer('seller_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     salesCount: integer('sales_count').notNull(),
-    salePrice: numeric('sale_price', { precision: 16, scale: 2 }).notNull(),
-    totalCost: numeric('total_cost', { precision: 16, scale: 2 }).notNull(),
+    salePrice: moneySum('sale_price').notNull(),
+    totalCost: moneySum('total_cost').notNull(),
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.day] }), index('sales_daily_day_idx').on(t.day)],
 );
@@ -52,10 +43,10 @@ export const supplierSales = pgTable(
   {
     supplierId: integer('supplier_id').notNull(),
     saleId: integer('sale_id').notNull(),
-    cost: numeric('cost', { precision: 16, scale: 2 }).notNull(),
+    cost: moneySum('cost').notNull(),
     /** False for a cancelled sale, which owes the supplier nothing. */
     counted: boolean('counted').notNull(),
-    saleCreatedAt: timestamp('sale_created_at', { withTimezone: true }).notNull(),
+    saleCreatedAt: instant('sale_created_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.supplierId, t.saleId] }),
@@ -72,5 +63,5 @@ export const supplierSales = pgTable(
 export const supplierTotals = pgTable('supplier_totals', {
   supplierId: integer('supplier_id').primaryKey(),
   salesCount: integer('sales_count').notNull(),
-  totalCost: numeric('total_cost', { precision: 16, scale: 2 }).notNull(),
+  totalCost: moneySum('total_cost').notNull(),
 });

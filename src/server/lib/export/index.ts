@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { errorReplies, fileReply } from '../schemas';
 import {
   CONTENT_TYPES,
   EXPORT_FORMATS,
@@ -23,6 +24,12 @@ export const exportFormatParam = z.enum(EXPORT_FORMATS, 'El formato debe ser xls
  */
 export const exportQuery = <Shape extends z.ZodRawShape>(filters: Shape) =>
   z.strictObject({ ...filters, format: exportFormatParam });
+
+/** The replies of every export route: the file in either format, or an error. */
+export const exportReplies = {
+  200: fileReply('El archivo: .xlsx o CSV según `format`', Object.values(CONTENT_TYPES)),
+  ...errorReplies,
+};
 
 /**
  * Reads a list in batches by keyset: `read(after, limit)` returns the rows that follow `after` (the

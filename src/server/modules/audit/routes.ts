@@ -1,22 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ENTITY_LABELS,
   type AuditAction,
   type AuditEntity,
   type AuditEntryDto,
-  auditEntrySchema,
+  auditPageSchema,
   auditQuerySchema,
   auditVerifySchema,
 } from '../../../domain/audit';
 import { paginationOf } from '../../../domain/pagination';
 import type { Database } from '../../db/client';
 import { sales } from '../../db/schema';
-import { type ExportColumn, exportQuery, keysetBatches, sendExport } from '../../lib/export';
+import { type ExportColumn, exportQuery, exportReplies, keysetBatches, sendExport } from '../../lib/export';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { paginationResponse } from '../../lib/schemas';
+import { errorReplies } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import type { AuthUser } from '../auth';
 import { type AuditFilters, auditBatch, listAudit, verifyAudit } from './queries';
@@ -24,7 +23,7 @@ import { type AuditFilters, auditBatch, listAudit, verifyAudit } from './queries
 const SELLER_SCOPE_MESSAGE = 'Solo puedes consultar el historial de tus propias ventas';
 
 /**
- * A seller reads one thing: the history of a sale they own (DESIGN.md 7). Another seller's sale is
+ * A seller reads one thing: the history of a sale they own. Another seller's sale is
  * 404, as everywhere else, so its existence is not revealed.
  */
 async function assertScope(db: Database, me: AuthUser, query: AuditFilters) {
@@ -66,7 +65,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       schema: {
         tags,
         querystring: auditQuerySchema,
-        response: { 200: z.object({ entries: z.array(auditEntrySchema), pagination: paginationResponse }) },
+        response: { 200: auditPageSchema, ...errorReplies },
       },
     },
     async (request) => {
@@ -79,7 +78,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.get(
     '/api/audit/export',
-    { config: { access: ['admin', 'sales', 'finance'] }, schema: { tags, querystring: auditExportQuery } },
+    {
+      config: { access: ['admin', 'sales', 'finance'] },
+      schema: { tags, querystring: auditExportQuery, response: exportReplies },
+    },
     async (request, reply) => {
       const { format, ...filters } = request.query;
       await assertScope(db, currentUser(request), filters);
@@ -96,7 +98,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.get(
     '/api/audit/verify',
-    { config: { access: ['admin'] }, schema: { tags, response: { 200: auditVerifySchema } } },
+    {
+      config: { access: ['admin'] },
+      schema: { tags, response: { 200: auditVerifySchema, ...errorReplies } },
+    },
     async () => verifyAudit(db),
   );
 };

@@ -3,17 +3,16 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sumMoney } from '../../../domain/money';
 import { SALE_STATUSES } from '../../../domain/status';
 import type { Database } from '../../db/client';
+import { moneyValue } from '../../db/money';
 import { sales, salesDaily, salesSummary } from '../../db/schema';
 import { type SaleScope, sellerCondition } from '../sales';
 
 /*
- * Dashboard figures (DESIGN.md 6) over the caller's scope: a seller sees their own sales, admin and
+ * Dashboard figures over the caller's scope: a seller sees their own sales, admin and
  * finance the whole company. Counts and sums read the trigger-kept `sales_summary` and the 30-day
  * chart `sales_daily` (a few hundred rows, exact, see docs/performance.md); upcoming departures read
  * the sales through the travel-date index.
  */
-
-const money = (value: string | null | undefined) => Number(value ?? 0);
 
 type Breakdown = Record<string, { count: number; totalCost: number }>;
 const BREAKDOWN_COLUMNS = {
@@ -35,8 +34,8 @@ export async function salesBreakdowns(db: Database, scope: SaleScope) {
     .select({
       ...BREAKDOWN_COLUMNS,
       count: sql<number>`sum(${salesSummary.salesCount})`.mapWith(Number),
-      salePrice: sql<string>`sum(${salesSummary.salePrice})`,
-      totalCost: sql<string>`sum(${salesSummary.totalCost})`,
+      salePrice: moneyValue(sql`sum(${salesSummary.salePrice})`),
+      totalCost: moneyValue(sql`sum(${salesSummary.totalCost})`),
     })
     .from(salesSummary)
     .where(sellerCondition(salesSummary.sellerId, scope))
@@ -50,9 +49,7 @@ export async function salesBreakdowns(db: Database, scope: SaleScope) {
     .orderBy(sql`sum(${salesSummary.salesCount}) desc`, ...columns.map((c) => asc(c)));
   const by = (key: BreakdownKey): Breakdown =>
     Object.fromEntries(
-      rows
-        .filter((r) => r[key] !== null)
-        .map((r) => [r[key], { count: r.count, totalCost: money(r.totalCost) }]),
+      rows.filter((r) => r[key] !== null).map((r) => [r[key], { count: r.count, totalCost: r.totalCost }]),
     );
   const byStatus = by('status');
   const salesByStatus = Object.fromEntries(SALE_STATUSES.map((s) => [s, byStatus[s]?.count ?? 0])) as Record<
@@ -102,8 +99,8 @@ export async function salesOverview(db: Database, scope: SaleScope) {
     .select({
       date: salesDaily.day,
       count: sql<number>`sum(${salesDaily.salesCount})`.mapWith(Number),
-      totalSale: sql<string>`sum(${salesDaily.salePrice})`,
-      totalCost: sql<string>`sum(${salesDaily.totalCost})`,
+      totalSale: moneyValue(sql`sum(${salesDaily.salePrice})`),
+      totalCost: moneyValue(sql`sum(${salesDaily.totalCost})`),
     })
     .from(salesDaily)
     .where(
@@ -124,8 +121,8 @@ export async function salesOverview(db: Database, scope: SaleScope) {
       date,
       day: dayLabel.format(day),
       count: row?.count ?? 0,
-      totalSale: money(row?.totalSale),
-      totalCost: money(row?.totalCost),
+      totalSale: row?.totalSale ?? 0,
+      totalCost: row?.totalCost ?? 0,
     };
   });
 }

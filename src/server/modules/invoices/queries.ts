@@ -1,6 +1,7 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../domain/invoices';
 import type { Database } from '../../db/client';
+import { moneyValue, toMoney } from '../../db/money';
 import { invoices, payments, sales } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { containsPattern, nameContains } from '../../lib/search';
@@ -19,14 +20,16 @@ const statusSql = sql<InvoiceStatus>`case
 const visible = (scope: SaleScope): SQL | undefined =>
   scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId);
 
-function toInvoice(row: { invoice: typeof invoices.$inferSelect; status: InvoiceStatus; sellerId: number }) {
+type InvoiceRow = Omit<typeof invoices.$inferSelect, 'amount'> & { amount: number };
+
+function toInvoice(row: { invoice: InvoiceRow; status: InvoiceStatus; sellerId: number }) {
   const i = row.invoice;
   return {
     id: i.id,
     invoiceNumber: i.number,
     saleId: i.saleId,
     date: i.issueDate,
-    amount: Number(i.amount),
+    amount: i.amount,
     currency: i.currency,
     status: row.status,
     client: { name: i.clientName, taxId: i.clientTaxId, email: i.clientEmail, address: i.clientAddress },
@@ -37,7 +40,8 @@ function toInvoice(row: { invoice: typeof invoices.$inferSelect; status: Invoice
       email: i.companyEmail,
       phone: i.companyPhone,
     },
-    items: i.items.map((item) => ({ ...item, salePrice: Number(item.salePrice) })),
+    // The items are a JSON copy, their prices exact decimal text like the columns'.
+    items: i.items.map((item) => ({ ...item, salePrice: toMoney(item.salePrice) })),
     cancelledAt: i.cancelledAt?.toISOString() ?? null,
     cancelReason: i.cancelReason,
     createdAt: i.createdAt.toISOString(),
@@ -45,7 +49,11 @@ function toInvoice(row: { invoice: typeof invoices.$inferSelect; status: Invoice
 }
 export type InvoiceView = ReturnType<typeof toInvoice>;
 
-const selection = { invoice: invoices, status: statusSql, sellerId: sales.sellerId };
+const selection = {
+  invoice: { ...getTableColumns(invoices), amount: moneyValue(invoices.amount) },
+  status: statusSql,
+  sellerId: sales.sellerId,
+};
 
 export async function listInvoices(
   db: Database,

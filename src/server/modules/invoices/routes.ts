@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { INVOICE_STATUSES, invoiceCancelSchema } from '../../../domain/invoices';
+import {
+  INVOICE_STATUSES,
+  invoiceCancelSchema,
+  invoiceReplySchema,
+  invoiceSavedSchema,
+  invoicesPageSchema,
+} from '../../../domain/invoices';
 import { paginationOf, paginationQuerySchema } from '../../../domain/pagination';
 import type { Database } from '../../db/client';
-import { idParams } from '../../lib/schemas';
+import { errorReplies, fileReply, idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
 import { scopeFor } from '../sales';
@@ -29,6 +35,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
           // The sale detail asks whether its sale already has an invoice ('Ver Factura').
           saleId: idParams.shape.id.optional(),
         }),
+        response: { 200: invoicesPageSchema, ...errorReplies },
       },
     },
     async (request) => {
@@ -40,7 +47,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.get(
     '/api/invoices/:id',
-    { config: { access: READ }, schema: { tags, params: idParams } },
+    {
+      config: { access: READ },
+      schema: { tags, params: idParams, response: { 200: invoiceReplySchema, ...errorReplies } },
+    },
     async (request) => ({
       invoice: await loadInvoice(db, request.params.id, scopeFor(currentUser(request))),
     }),
@@ -48,7 +58,14 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.get(
     '/api/invoices/:id/pdf',
-    { config: { access: READ }, schema: { tags, params: idParams } },
+    {
+      config: { access: READ },
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: fileReply('La factura en PDF', ['application/pdf']), ...errorReplies },
+      },
+    },
     async (request, reply) => {
       const invoice = await loadInvoice(db, request.params.id, scopeFor(currentUser(request)));
       const pdf = await invoicePdf(invoice);
@@ -61,7 +78,15 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.post(
     '/api/sales/:id/invoice',
-    { config: { access: ['admin', 'sales'] }, schema: { tags, params: idParams } },
+    {
+      config: { access: ['admin', 'sales'] },
+      schema: {
+        tags,
+        params: idParams,
+        // 201 for a new invoice, 200 with the one the sale already has.
+        response: { 200: invoiceSavedSchema, 201: invoiceSavedSchema, ...errorReplies },
+      },
+    },
     async (request, reply) => {
       const { created, invoice } = await generateInvoice(
         db,
@@ -77,7 +102,15 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.post(
     '/api/invoices/:id/cancel',
-    { config: { access: ['admin'] }, schema: { tags, params: idParams, body: invoiceCancelSchema } },
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags,
+        params: idParams,
+        body: invoiceCancelSchema,
+        response: { 200: invoiceSavedSchema, ...errorReplies },
+      },
+    },
     async (request) => ({
       message: 'Factura anulada',
       invoice: await cancelInvoice(

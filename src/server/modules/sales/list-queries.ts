@@ -9,6 +9,7 @@ import {
   type SaleSortField,
 } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
+import { moneyValue } from '../../db/money';
 import { clients, saleItems, sales, salesSummary, supplierSales, users } from '../../db/schema';
 import { containsPattern, idKey } from '../../lib/search';
 import { confirmedPaid, type SaleScope, saleColumns, saleFields, sellerCondition } from './queries';
@@ -259,8 +260,8 @@ async function saleRows(db: Database, ids: number[]) {
   const rows = await db
     .select({
       sale: saleColumns,
-      paidAmount: sql<string>`${confirmedPaid}`,
-      pendingAmount: sql<string>`${sales.salePrice} - ${confirmedPaid}`,
+      paidAmount: moneyValue(confirmedPaid),
+      pendingAmount: moneyValue(sql`${sales.salePrice} - ${confirmedPaid}`),
       client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
       seller: { id: users.id, username: users.username, email: users.email, role: users.role },
     })
@@ -270,8 +271,8 @@ async function saleRows(db: Database, ids: number[]) {
     .where(inArray(sales.id, ids));
   return rows.map((r) => ({
     ...saleFields(r.sale),
-    paidAmount: Number(r.paidAmount),
-    pendingAmount: Number(r.pendingAmount),
+    paidAmount: r.paidAmount,
+    pendingAmount: r.pendingAmount,
     client: r.client,
     seller: r.seller,
   }));

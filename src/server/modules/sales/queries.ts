@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { moneyValue } from '../../db/money';
 import {
   classifications,
   clients,
@@ -15,12 +16,11 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 
-/** Who is asking decides which sales exist for them (DESIGN.md 7): a seller sees only their own. */
+/** Who is asking decides which sales exist for them: a seller sees only their own. */
 export interface SaleScope {
   sellerId?: number;
 }
 
-const money = (value: string) => Number(value);
 const iso = (value: Date) => value.toISOString();
 
 export const SALE_NOT_FOUND = 'Sale not found';
@@ -45,17 +45,26 @@ export async function lockSale(tx: Database, id: number, scope: SaleScope) {
   return row;
 }
 
-/** A sale's columns as the API reads them: all but the search text, which only the database uses. */
+/**
+ * A sale's columns as the API reads them: all but the search text, which only the database uses, with
+ * the money as numbers.
+ */
 export const saleColumns = (() => {
   const { searchText: _, ...columns } = getTableColumns(sales);
-  return columns;
+  return { ...columns, salePrice: moneyValue(sales.salePrice), totalCost: moneyValue(sales.totalCost) };
 })();
 
 /** What the client has paid on the sale (confirmed payments only), summed exactly in SQL. */
 export const confirmedPaid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments}
   where ${payments.saleId} = ${sales.id} and ${payments.status} = 'confirmed')`;
 
-export function saleFields(sale: Omit<typeof sales.$inferSelect, 'searchText'>) {
+type SaleRow = Omit<typeof sales.$inferSelect, 'searchText' | 'salePrice' | 'totalCost'> & {
+  salePrice: number;
+  totalCost: number;
+};
+
+/** The sale's own fields in the order the API shows them, times as ISO text. */
+export function saleFields(sale: SaleRow) {
   return {
     id: sale.id,
     status: sale.status,
@@ -69,12 +78,18 @@ export function saleFields(sale: Omit<typeof sales.$inferSelect, 'searchText'>) 
     region: sale.region,
     passengerCount: sale.passengerCount,
     currency: sale.currency,
-    salePrice: money(sale.salePrice),
-    totalCost: money(sale.totalCost),
+    salePrice: sale.salePrice,
+    totalCost: sale.totalCost,
     version: sale.version,
     updatedAt: iso(sale.updatedAt),
   };
 }
+
+const itemColumns = {
+  ...getTableColumns(saleItems),
+  salePrice: moneyValue(saleItems.salePrice),
+  costPrice: moneyValue(saleItems.costPrice),
+};
 
 interface ItemPassenger {
   id: number;
@@ -92,8 +107,8 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
   const [row] = await db
     .select({
       sale: saleColumns,
-      totalPaid: sql<string>`${confirmedPaid}`,
-      balance: sql<string>`${sales.salePrice} - ${confirmedPaid}`,
+      totalPaid: moneyValue(confirmedPaid),
+      balance: moneyValue(sql`${sales.salePrice} - ${confirmedPaid}`),
       client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
       seller: { id: users.id, username: users.username, email: users.email, role: users.role },
     })
@@ -105,7 +120,7 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
 
   const items = await db
     .select({
-      item: saleItems,
+      item: itemColumns,
       classificationName: classifications.name,
       supplierName: suppliers.name,
       operatorName: operators.name,
@@ -125,8 +140,8 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
 
   return {
     ...saleFields(row.sale),
-    totalPaid: money(row.totalPaid),
-    balance: money(row.balance),
+    totalPaid: row.totalPaid,
+    balance: row.balance,
     client: row.client,
     seller: row.seller,
     items: items.map(({ item, classificationName, supplierName, operatorName, passengers }) => ({
@@ -141,8 +156,8 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
       dateOut: item.dateOut,
       passengerCount: item.passengerCount,
       description: item.description,
-      salePrice: money(item.salePrice),
-      costPrice: money(item.costPrice),
+      salePrice: item.salePrice,
+      costPrice: item.costPrice,
       reservationCode: item.reservationCode,
       paymentDate: item.paymentDate,
       passengers,

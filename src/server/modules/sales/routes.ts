@@ -5,10 +5,16 @@ import {
   saleFilterShape,
   withOrderedRanges,
 } from '../../../domain/sale-filters';
+import {
+  saleDetailSchema,
+  saleSavedSchema,
+  saleSellersSchema,
+  salesPageSchema,
+} from '../../../domain/sale-replies';
 import { saleCreateRequestSchema, saleUpdateRequestSchema } from '../../../domain/sale-requests';
 import type { Database } from '../../db/client';
-import { exportQuery, keysetBatches, sendExport } from '../../lib/export';
-import { idParams, messageResponse } from '../../lib/schemas';
+import { exportQuery, exportReplies, keysetBatches, sendExport } from '../../lib/export';
+import { errorReplies, idParams, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
 import { saleExportColumns } from './export';
@@ -30,7 +36,10 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.get(
     '/api/sales',
-    { config: { access: ['admin', 'sales', 'finance'] }, schema: { tags, querystring: listQuery } },
+    {
+      config: { access: ['admin', 'sales', 'finance'] },
+      schema: { tags, querystring: listQuery, response: { 200: salesPageSchema, ...errorReplies } },
+    },
     async (request) => {
       const { page, limit } = request.query;
       const { sales, total, totalCapped } = await listSales(
@@ -44,7 +53,10 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.get(
     '/api/sales/my-sales',
-    { config: { access: ['admin', 'sales'] }, schema: { tags, querystring: listQuery } },
+    {
+      config: { access: ['admin', 'sales'] },
+      schema: { tags, querystring: listQuery, response: { 200: salesPageSchema, ...errorReplies } },
+    },
     async (request) => {
       const { page, limit } = request.query;
       const { sales, total, totalCapped } = await listSales(
@@ -58,7 +70,10 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.get(
     '/api/sales/export',
-    { config: { access: ['admin', 'sales', 'finance'] }, schema: { tags, querystring: exportQuerySchema } },
+    {
+      config: { access: ['admin', 'sales', 'finance'] },
+      schema: { tags, querystring: exportQuerySchema, response: exportReplies },
+    },
     async (request, reply) => {
       const { format, ...query } = request.query;
       const scope = scopeFor(currentUser(request));
@@ -74,13 +89,21 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   );
 
   // The list's seller filter; finance may not read users, yet filters by seller (issue 16).
-  app.get('/api/sales/sellers', { config: { access: ['admin', 'finance'] }, schema: { tags } }, async () => ({
-    sellers: await listSellers(db),
-  }));
+  app.get(
+    '/api/sales/sellers',
+    {
+      config: { access: ['admin', 'finance'] },
+      schema: { tags, response: { 200: saleSellersSchema, ...errorReplies } },
+    },
+    async () => ({ sellers: await listSellers(db) }),
+  );
 
   app.get(
     '/api/sales/:id',
-    { config: { access: ['admin', 'sales', 'finance'] }, schema: { tags, params: idParams } },
+    {
+      config: { access: ['admin', 'sales', 'finance'] },
+      schema: { tags, params: idParams, response: { 200: saleDetailSchema, ...errorReplies } },
+    },
     async (request, reply) => {
       const sale = await loadSale(db, request.params.id, scopeFor(currentUser(request)));
       // The version as an entity tag, so a client that keeps no `version` can send it back in If-Match.
@@ -91,7 +114,10 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.post(
     '/api/sales',
-    { config: { access: ['admin', 'sales'] }, schema: { tags, body: saleCreateRequestSchema } },
+    {
+      config: { access: ['admin', 'sales'] },
+      schema: { tags, body: saleCreateRequestSchema, response: { 201: saleSavedSchema, ...errorReplies } },
+    },
     async (request, reply) => {
       const sale = await createSale(db, currentUser(request), request.body, auditActor(request));
       return reply.status(201).send({ message: 'Venta creada', sale });
@@ -102,7 +128,12 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     '/api/sales/:id',
     {
       config: { access: ['admin', 'sales'] },
-      schema: { tags, params: idParams, body: saleUpdateRequestSchema },
+      schema: {
+        tags,
+        params: idParams,
+        body: saleUpdateRequestSchema,
+        response: { 200: saleSavedSchema, ...errorReplies },
+      },
     },
     async (request) => {
       const actor = currentUser(request);
@@ -118,7 +149,10 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.delete(
     '/api/sales/:id',
-    { config: { access: ['admin'] }, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    {
+      config: { access: ['admin'] },
+      schema: { tags, params: idParams, response: { 200: messageResponse, ...errorReplies } },
+    },
     async (request) => {
       await deleteSale(db, request.params.id, auditActor(request));
       return { message: 'Venta eliminada' };

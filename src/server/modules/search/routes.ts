@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchReplySchema } from '../../../domain/search';
 import type { Database } from '../../db/client';
-import { errorResponse } from '../../lib/schemas';
+import { errorReplies } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { scopeFor } from '../sales';
 import { globalSearch } from './queries';
@@ -15,7 +15,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       schema: {
         tags: ['search'],
         querystring: searchQuerySchema,
-        response: { 200: searchReplySchema, 400: errorResponse },
+        response: { 200: searchReplySchema, ...errorReplies },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import type { Database } from '../../db/client';
+import { moneyValue, toMoney } from '../../db/money';
 import {
   sales,
   salesSummary,
@@ -13,11 +14,11 @@ import { notFound } from '../../lib/http-errors';
 import { nameContains } from '../../lib/search';
 
 export const SUPPLIER_NOT_FOUND = 'Proveedor no encontrado';
-/** Spec 9: the supplier cards show up to 3 recent sales. */
+/** The supplier cards show up to 3 recent sales. */
 const RECENT_SALES = 3;
 
 /**
- * Balances in USD (DESIGN.md 6): what a supplier is owed is the cost of its items on sales that are
+ * Balances in USD: what a supplier is owed is the cost of its items on sales that are
  * not cancelled (kept per supplier by triggers in `supplier_totals`, docs/performance.md); what it
  * was paid is the sum of its payments converted at the rate frozen on each.
  */
@@ -69,8 +70,8 @@ async function salesOf(db: Database, supplierIds: number[], perSupplier: number 
       id: sales.id,
       passengerName: sales.passengerName,
       status: sales.status,
-      totalCost: sales.totalCost,
-      supplierCost: recent.supplierCost,
+      totalCost: moneyValue(sales.totalCost),
+      supplierCost: moneyValue(recent.supplierCost),
       creationDate: sales.creationDate,
     })
     .from(suppliers)
@@ -83,8 +84,8 @@ async function salesOf(db: Database, supplierIds: number[], perSupplier: number 
     id: r.id,
     passengerName: r.passengerName,
     status: r.status,
-    totalCost: Number(r.totalCost),
-    supplierCost: Number(r.supplierCost),
+    totalCost: r.totalCost,
+    supplierCost: r.supplierCost,
     creationDate: r.creationDate.toISOString(),
   }));
 }
@@ -94,9 +95,9 @@ const toSummary = (row: BalanceRow, sales: Awaited<ReturnType<typeof salesOf>>) 
   supplierId: row.supplierId,
   supplierName: row.supplierName,
   currency: 'USD',
-  totalAmount: Number(row.totalAmount),
-  paidAmount: Number(row.paidAmount),
-  pendingAmount: Number(row.pendingAmount),
+  totalAmount: toMoney(row.totalAmount),
+  paidAmount: toMoney(row.paidAmount),
+  pendingAmount: toMoney(row.pendingAmount),
   salesCount: row.salesCount,
   sales: sales.filter((s) => s.supplierId === row.supplierId).map(({ supplierId: _s, ...sale }) => sale),
 });
@@ -106,10 +107,10 @@ export async function supplierSummaries(db: Database, q?: string) {
   const rows = await balanceRows(db, q ? nameContains(suppliers.name, q) : undefined);
   // A few hundred suppliers at most: ordering here keeps the SQL simple.
   const active = rows
-    .filter((r) => r.salesCount > 0 || Number(r.paidAmount) > 0)
+    .filter((r) => r.salesCount > 0 || toMoney(r.paidAmount) > 0)
     .sort(
       (a, b) =>
-        Number(b.pendingAmount) - Number(a.pendingAmount) ||
+        toMoney(b.pendingAmount) - toMoney(a.pendingAmount) ||
         a.supplierName.localeCompare(b.supplierName, 'es'),
     );
   const recent = await salesOf(
@@ -128,7 +129,7 @@ export async function supplierSummary(db: Database, supplierId: number) {
 
 export async function supplierStats(db: Database) {
   const rows = await balanceRows(db, undefined);
-  const pending = rows.filter((r) => Number(r.pendingAmount) > 0);
+  const pending = rows.filter((r) => toMoney(r.pendingAmount) > 0);
   // Every sale has at least one item (the API refuses a sale without), so the sales with items that
   // are not cancelled are the non-cancelled sales, counted in the summary.
   const [sold] = await db

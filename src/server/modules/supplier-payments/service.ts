@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SupplierPaymentData } from '../../../domain/supplier-payments';
 import type { Database } from '../../db/client';
+import { moneyValue } from '../../db/money';
 import {
   currencyRates,
   saleItems,
@@ -59,7 +60,15 @@ export async function loadSupplierPayments(
       sql`(${supplierPayments.paymentDate}, ${supplierPayments.id}) < (${before.paymentDate}, ${before.id})`,
   );
   const rows = await db
-    .select({ payment: supplierPayments, supplierName: suppliers.name })
+    .select({
+      payment: {
+        ...getTableColumns(supplierPayments),
+        amount: moneyValue(supplierPayments.amount),
+        rateToUsd: moneyValue(supplierPayments.rateToUsd),
+        amountUsd: moneyValue(supplierPayments.amountUsd),
+      },
+      supplierName: suppliers.name,
+    })
     .from(supplierPayments)
     .innerJoin(suppliers, eq(suppliers.id, supplierPayments.supplierId))
     .where(where)
@@ -85,10 +94,10 @@ export async function loadSupplierPayments(
     id: p.id,
     supplierId: p.supplierId,
     supplierName,
-    amount: Number(p.amount),
+    amount: p.amount,
     currency: p.currency,
-    rateToUsd: Number(p.rateToUsd),
-    amountUsd: Number(p.amountUsd),
+    rateToUsd: p.rateToUsd,
+    amountUsd: p.amountUsd,
     paymentDate: p.paymentDate,
     description: p.description,
     paymentMethod: p.paymentMethod,

@@ -1,12 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditEntryDto } from '../../../domain/audit';
-import type { Pagination } from '../../../domain/pagination';
+import type { AuditPage } from '../../../domain/audit';
 import { api } from '../../api/client';
 
-export interface AuditPage {
-  entries: AuditEntryDto[];
-  pagination: Pagination;
-}
+export type { AuditPage } from '../../../domain/audit';
 
 export interface AuditFilters {
   entity?: string;

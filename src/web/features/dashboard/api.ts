@@ -1,58 +1,22 @@
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import type { PaymentMethod, PaymentStatus } from '../../../domain/payments';
+import type { OverviewDay, SaleStats } from '../../../domain/dashboard';
+import type { Payment } from '../../../domain/payments';
 import type { Role } from '../../../domain/roles';
-import type { SaleStatus } from '../../../domain/status';
+import type { SaleListRow } from '../../../domain/sale-replies';
 import { api } from '../../api/client';
-import type { BreakdownEntry } from './stats';
+
+export type { Departure, OverviewDay, SaleStats } from '../../../domain/dashboard';
 
 /** How many recent sales and payments a seller's activity panel lists. */
 export const RECENT_LIMIT = 5;
 
-export interface Departure {
-  id: number;
-  passengerName: string;
-  region: string;
-  serviceType: string;
-  travelDate: string;
-  status: SaleStatus;
-}
+/** The seller's latest sales, as the sales list gives them. */
+export type RecentSale = Pick<SaleListRow, 'id' | 'passengerName' | 'status' | 'salePrice' | 'creationDate'>;
 
-/** GET /api/sales/stats, already scoped by the server: company-wide or the seller's own sales. */
-export interface SaleStats {
-  salesByStatus: Record<SaleStatus, number>;
-  salesCount: number;
-  total: number;
-  salesByServiceType: Record<string, BreakdownEntry>;
-  salesByRegion: Record<string, BreakdownEntry>;
-  departures: Departure[];
-}
-
-export interface OverviewDay {
-  date: string;
-  day: string;
-  count: number;
-  totalSale: number;
-  totalCost: number;
-}
-
-export interface RecentSale {
-  id: number;
-  passengerName: string;
-  status: SaleStatus;
-  salePrice: number;
-  creationDate: string;
-}
-
-export interface RecentPayment {
-  id: number;
-  saleId: number;
-  date: string;
-  amount: number;
-  currency: string;
-  method: PaymentMethod;
-  status: PaymentStatus;
+/** The seller's latest payments, as the payments list gives them. */
+export type RecentPayment = Omit<Payment, 'reference' | 'createdAt'> & {
   sale: { passengerName: string; clientName: string };
-}
+};
 
 /**
  * Rooted at 'sales' and 'payments' like those features' own keys: a sale or payment written anywhere

@@ -1,16 +1,15 @@
+import type { BreakdownEntry } from '../../../domain/dashboard';
+import { sumMoney } from '../../../domain/money';
+
 /**
  * The dashboard's arithmetic, kept free of React and of the API client so that unit tests and the E2E
  * spec can use it as it is.
  */
 
-/** Spec 9: 'Servicios Principales' lists the top 5 service types. */
-export const TOP_SERVICES = 5;
+export type { BreakdownEntry };
 
-/** One key of the server's service-type or region breakdown. */
-export interface BreakdownEntry {
-  count: number;
-  totalCost: number;
-}
+/** 'Servicios Principales' lists the top 5 service types. */
+export const TOP_SERVICES = 5;
 
 export interface RankedEntry extends BreakdownEntry {
   key: string;
@@ -27,7 +26,7 @@ export function sharePercent(count: number, total: number): number {
   return Math.round((count * 1000) / total) / 10;
 }
 
-// Dot decimals like the en-US money beside them (spec 9), and no trailing ".0": 50%, 12.5%, 0%.
+// Dot decimals like the en-US money beside them, and no trailing ".0": 50%, 12.5%, 0%.
 const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const countFormat = new Intl.NumberFormat('en-US');
 
@@ -39,7 +38,7 @@ export function formatCount(count: number): string {
   return countFormat.format(count);
 }
 
-/** Active bookings are confirmed plus completed sales (spec 2). */
+/** Active bookings are confirmed plus completed sales. */
 export function activeBookings(byStatus: { confirmed: number; completed: number }): number {
   return byStatus.confirmed + byStatus.completed;
 }
@@ -55,16 +54,13 @@ export function rankEntries(entries: Record<string, BreakdownEntry>, limit?: num
   return limit === undefined ? ranked : ranked.slice(0, limit);
 }
 
-/** Sum of the 30 days, in integer cents so that adding money never accumulates float error (DESIGN.md 4). */
+/** The 30 days' sales and revenue; money added in integer cents, so it never gathers float error. */
 export function overviewTotals(days: ReadonlyArray<{ count: number; totalSale: number }>): {
   count: number;
   totalSale: number;
 } {
-  let count = 0;
-  let cents = 0;
-  for (const day of days) {
-    count += day.count;
-    cents += Math.round(day.totalSale * 100);
-  }
-  return { count, totalSale: cents / 100 };
+  return {
+    count: days.reduce((sum, day) => sum + day.count, 0),
+    totalSale: sumMoney(days.map((day) => day.totalSale)),
+  };
 }

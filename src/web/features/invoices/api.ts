@@ -1,42 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InvoiceStatus } from '../../../domain/invoices';
-import type { Pagination } from '../../../domain/pagination';
+import type {
+  Invoice,
+  InvoiceReply,
+  InvoiceSaved,
+  InvoiceStatus,
+  InvoicesPage,
+} from '../../../domain/invoices';
 import { api } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import type { ListPage, ListParams } from '../../api/resource';
 
-export interface InvoiceItem {
-  description: string;
-  classificationName: string;
-  supplierName: string;
-  passengers: string[];
-  dateIn: string | null;
-  dateOut: string | null;
-  salePrice: number;
-}
-
-export interface Invoice {
-  id: number;
-  invoiceNumber: string;
-  saleId: number;
-  date: string;
-  amount: number;
-  currency: string;
-  status: InvoiceStatus;
-  client: { name: string; taxId: string | null; email: string | null; address: string | null };
-  company: { name: string; taxId: string; address: string; email: string; phone: string };
-  items: InvoiceItem[];
-  cancelledAt: string | null;
-  cancelReason: string | null;
-  createdAt: string;
-}
+export type { Invoice, InvoiceItem } from '../../../domain/invoices';
 
 export type InvoiceStatusFilter = 'all' | InvoiceStatus;
-
-interface InvoiceResponse {
-  message: string;
-  invoice: Invoice;
-}
 
 export const invoiceKeys = {
   all: ['invoices'] as const,
@@ -51,7 +27,7 @@ export const invoiceListQuery = (status: InvoiceStatusFilter) => (params: ListPa
   queryOptions({
     queryKey: invoiceKeys.list(status, params),
     queryFn: async ({ signal }): Promise<ListPage<Invoice>> => {
-      const body = await api.get<{ invoices: Invoice[]; pagination: Pagination }>('/api/invoices', {
+      const body = await api.get<InvoicesPage>('/api/invoices', {
         signal,
         query: { ...params, status: status === 'all' ? undefined : status },
       });
@@ -63,8 +39,7 @@ export const invoiceListQuery = (status: InvoiceStatusFilter) => (params: ListPa
 export const invoiceQuery = (id: number) =>
   queryOptions({
     queryKey: invoiceKeys.detail(id),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ invoice: Invoice }>(`/api/invoices/${id}`, { signal })).invoice,
+    queryFn: async ({ signal }) => (await api.get<InvoiceReply>(`/api/invoices/${id}`, { signal })).invoice,
   });
 
 /** The sale's invoice that is not cancelled, or null: at most one exists (the server refuses a second). */
@@ -72,7 +47,7 @@ export const activeSaleInvoiceQuery = (saleId: number) =>
   queryOptions({
     queryKey: invoiceKeys.ofSale(saleId),
     queryFn: async ({ signal }) => {
-      const { invoices } = await api.get<{ invoices: Invoice[] }>('/api/invoices', {
+      const { invoices } = await api.get<InvoicesPage>('/api/invoices', {
         signal,
         query: { saleId },
       });
@@ -82,7 +57,7 @@ export const activeSaleInvoiceQuery = (saleId: number) =>
 
 function useInvoiceSaved() {
   const queryClient = useQueryClient();
-  return ({ invoice }: InvoiceResponse) => {
+  return ({ invoice }: InvoiceSaved) => {
     queryClient.setQueryData(invoiceKeys.detail(invoice.id), invoice);
     void queryClient.invalidateQueries({ queryKey: [...invoiceKeys.all, 'list'] });
   };
@@ -92,7 +67,7 @@ function useInvoiceSaved() {
 export function useGenerateInvoice() {
   const onSuccess = useInvoiceSaved();
   return useMutation({
-    mutationFn: (saleId: number) => api.post<InvoiceResponse>(`/api/sales/${saleId}/invoice`),
+    mutationFn: (saleId: number) => api.post<InvoiceSaved>(`/api/sales/${saleId}/invoice`),
     onSuccess,
   });
 }
@@ -100,7 +75,7 @@ export function useGenerateInvoice() {
 export function useCancelInvoice(id: number) {
   const onSuccess = useInvoiceSaved();
   return useMutation({
-    mutationFn: (reason: string) => api.post<InvoiceResponse>(`/api/invoices/${id}/cancel`, { reason }),
+    mutationFn: (reason: string) => api.post<InvoiceSaved>(`/api/invoices/${id}/cancel`, { reason }),
     onSuccess,
   });
 }

@@ -5,6 +5,7 @@
 
 import type { Passenger } from '../../../domain/master-data';
 import { sumMoney } from '../../../domain/money';
+import type { SaleDetail, SaleItemDetail } from '../../../domain/sale-replies';
 import type { SaleDataInput, SaleItemData } from '../../../domain/sales';
 import type { FieldError } from '../../api/client';
 
@@ -21,7 +22,7 @@ export interface ItemDraft extends Omit<SaleItemData, 'passengers' | 'passengerC
   passengers: PassengerRef[];
 }
 
-/** The item body of spec 7: the three ids as strings, passengers as ids; the server counts them. */
+/** An item as the API takes it: the three ids as strings, passengers as ids; the server counts them. */
 export interface ItemPayload {
   classificationId: string;
   supplierId: string;
@@ -53,7 +54,7 @@ const SALE_FIELDS: readonly SaleFormField[] = [
 let nextKey = 0;
 export const newItemKey = () => `item-${++nextKey}`;
 
-/** Defaults of spec 5; the seller starts as the signed-in user. */
+/** A new sale's defaults; the seller starts as the signed-in user. */
 export function emptySaleForm(sellerId: number): SaleFormValues {
   return {
     passengerName: '',
@@ -67,32 +68,20 @@ export function emptySaleForm(sellerId: number): SaleFormValues {
   };
 }
 
-interface SaleSource {
-  passengerName: string;
-  clientId: number;
-  travelDate: string;
-  saleType: string;
-  serviceType: string;
-  region: string;
-  passengerCount: number;
-  sellerId: number;
-  items: Array<{
-    classificationId: number;
-    supplierId: number;
-    operatorId: number;
-    classificationName: string;
-    supplierName: string;
-    operatorName: string;
-    dateIn: string | null;
-    dateOut: string | null;
-    description: string | null;
-    salePrice: number;
-    costPrice: number;
-    reservationCode: string | null;
-    paymentDate: string | null;
-    passengers: PassengerRef[];
-  }>;
-}
+/** What the form takes from a stored sale: the sale detail's fields, items with the names they show. */
+type SaleSource = Pick<
+  SaleDetail,
+  | 'passengerName'
+  | 'clientId'
+  | 'travelDate'
+  | 'saleType'
+  | 'serviceType'
+  | 'region'
+  | 'passengerCount'
+  | 'sellerId'
+> & {
+  items: Array<Omit<SaleItemDetail, 'id' | 'passengerCount' | 'passengers'> & { passengers: PassengerRef[] }>;
+};
 
 /** Edit mode starts from the stored sale. */
 export function formFromSale(sale: SaleSource): { values: SaleFormValues; items: ItemDraft[] } {
@@ -101,10 +90,9 @@ export function formFromSale(sale: SaleSource): { values: SaleFormValues; items:
       passengerName: sale.passengerName,
       clientId: sale.clientId,
       travelDate: sale.travelDate,
-      // The stored values come from the same enums; the schema rejects anything else on submit.
-      saleType: sale.saleType as SaleFormValues['saleType'],
-      serviceType: sale.serviceType as SaleFormValues['serviceType'],
-      region: sale.region as SaleFormValues['region'],
+      saleType: sale.saleType,
+      serviceType: sale.serviceType,
+      region: sale.region,
       passengerCount: sale.passengerCount,
       sellerId: sale.sellerId,
     },
@@ -153,7 +141,7 @@ export function itemTotals(items: readonly Pick<ItemDraft, 'salePrice' | 'costPr
   };
 }
 
-/** Adds a passenger unless already chosen (spec 5: a passenger cannot be added twice). */
+/** Adds a passenger unless already chosen: a passenger cannot be added twice to an item. */
 export function addPassenger<T extends { id: number }>(selected: readonly T[], passenger: T): T[] {
   return selected.some((p) => p.id === passenger.id) ? [...selected] : [...selected, passenger];
 }

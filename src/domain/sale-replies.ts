@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { paginationReplySchema } from './pagination';
+import { ROLES } from './roles';
+import { REGIONS, SALE_TYPES, SERVICE_TYPES } from './sales';
+import { SALE_STATUSES } from './status';
+
+/*
+ * What the sales routes answer, written once: the server declares these as its reply schemas (a field
+ * left out here is stripped from the reply, a value of another type is a 500) and the web takes its
+ * types from them, so renaming a field fails the type check on both sides. A field without a value
+ * is `null` here and left out of the JSON the client receives.
+ */
+
+export const saleClientSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  clientId: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+export const saleSellerSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+
+/** A sale's own columns, as every sale reply shows them (dates and times as ISO text, money as numbers). */
+export const saleFieldsSchema = z.object({
+  id: z.number(),
+  status: z.enum(SALE_STATUSES),
+  passengerName: z.string(),
+  clientId: z.number(),
+  sellerId: z.number(),
+  creationDate: z.string(),
+  travelDate: z.string(),
+  saleType: z.enum(SALE_TYPES),
+  serviceType: z.enum(SERVICE_TYPES),
+  region: z.enum(REGIONS),
+  passengerCount: z.number(),
+  currency: z.string(),
+  salePrice: z.number(),
+  totalCost: z.number(),
+  version: z.number(),
+  updatedAt: z.string(),
+});
+
+/** A sale with its client and seller: what the list and the detail have in common. */
+export const saleSummarySchema = saleFieldsSchema.extend({
+  client: saleClientSchema,
+  seller: saleSellerSchema,
+});
+
+/** A row of the list also says what the client has paid (confirmed payments) and what is pending. */
+export const saleListRowSchema = saleSummarySchema.extend({
+  paidAmount: z.number(),
+  pendingAmount: z.number(),
+});
+
+export const saleItemPassengerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  passengerId: z.string(),
+  email: z.string().nullable(),
+  dateOfBirth: z.string(),
+});
+
+export const saleItemDetailSchema = z.object({
+  id: z.number(),
+  classificationId: z.number(),
+  supplierId: z.number(),
+  operatorId: z.number(),
+  classificationName: z.string(),
+  supplierName: z.string(),
+  operatorName: z.string(),
+  dateIn: z.string().nullable(),
+  dateOut: z.string().nullable(),
+  passengerCount: z.number(),
+  description: z.string().nullable(),
+  salePrice: z.number(),
+  costPrice: z.number(),
+  reservationCode: z.string().nullable(),
+  paymentDate: z.string().nullable(),
+  passengers: z.array(saleItemPassengerSchema),
+});
+
+export const saleDetailSchema = saleSummarySchema.extend({
+  items: z.array(saleItemDetailSchema),
+  /** Confirmed payments only, summed by the server. */
+  totalPaid: z.number(),
+  /** salePrice - totalPaid; negative is a credit in favour of the client. */
+  balance: z.number(),
+});
+
+export const salesPageSchema = z.object({
+  sales: z.array(saleListRowSchema),
+  /** totalCapped: more than `total` (1,000) matches; the server stopped counting there. */
+  pagination: paginationReplySchema.extend({ totalCapped: z.boolean() }),
+});
+
+/** Create, edit and status change answer with the fresh sale. */
+export const saleSavedSchema = z.object({ message: z.string(), sale: saleDetailSchema });
+
+export const saleSellersSchema = z.object({
+  sellers: z.array(z.object({ id: z.number(), username: z.string() })),
+});
+
+export type SaleClient = z.infer<typeof saleClientSchema>;
+export type SaleSeller = z.infer<typeof saleSellerSchema>;
+export type SaleSummary = z.infer<typeof saleSummarySchema>;
+export type SaleListRow = z.infer<typeof saleListRowSchema>;
+export type SaleItemDetail = z.infer<typeof saleItemDetailSchema>;
+export type SaleDetail = z.infer<typeof saleDetailSchema>;
+export type SalesPage = z.infer<typeof salesPageSchema>;
+export type SaleSaved = z.infer<typeof saleSavedSchema>;

@@ -1,0 +1,18 @@
+import { numeric, timestamp } from 'drizzle-orm/pg-core';
+
+/*
+ * The column kinds the tables share. Money stays PostgreSQL numeric, read by Drizzle as exact decimal
+ * text (what writes and the audit trail use); the API's number is made from it in one place,
+ * `moneyValue` in db/money.ts (docs/decisions/0025-money-at-the-edge.md).
+ */
+
+/** An amount of one record: up to 999,999,999,999.99. */
+export const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+/** A sum of amounts kept by triggers, two digits wider than the amounts it adds. */
+export const moneySum = (name: string) => numeric(name, { precision: 16, scale: 2 });
+/** A currency's value in USD, to eight decimals. */
+export const rate = (name: string) => numeric(name, { precision: 18, scale: 8 });
+/** A point in time, stored with its time zone. */
+export const instant = (name: string) => timestamp(name, { withTimezone: true });
+export const createdAt = () => instant('created_at').notNull().defaultNow();
+export const updatedAt = () => instant('updated_at').notNull().defaultNow();

@@ -1,0 +1,6 @@
+import { passengerListQuery } from '../../passengers';
+import { SEARCH_LIMIT, usePickerList } from './picker-list';
+
+/** Passengers whose name or ID contains `q`. */
+export const usePassengerSearch = (q: string) =>
+  usePickerList(passengerListQuery({ q, page: 1, limit: SEARCH_LIMIT }), 'Error loading passengers');

@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { SaleSaved } from '../../../../domain/sale-replies';
+import type { SaleData } from '../../../../domain/sales';
+import type { ItemPayload } from '../form-model';
+import { salesKeys } from './keys';
+
+/** The body of a create or an edit. */
+export interface SaleWrite {
+  saleData: SaleData;
+  items: ItemPayload[];
+}
+
+/**
+ * After a write the answer is the fresh sale, so its detail is set from it; every other view under
+ * 'sales' (lists, the dashboard's figures) may show it too and is refetched. Not awaited: the caller
+ * navigates at once and the lists refresh when shown.
+ */
+export function useSaleSaved() {
+  const queryClient = useQueryClient();
+  return ({ sale }: SaleSaved) => {
+    const detailKey = salesKeys.detail(sale.id);
+    queryClient.setQueryData(detailKey, sale);
+    void queryClient.invalidateQueries({
+      queryKey: salesKeys.all,
+      predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(detailKey),
+    });
+  };
+}
