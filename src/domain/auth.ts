@@ -59,11 +59,4 @@ export const profileUpdateSchema = z
   });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
-export interface PublicUser {
-  id: number;
-  username: string;
-  email: string;
-  role: (typeof ROLES)[number];
-  isActive: boolean;
-  createdAt: string;
-}
+export type { PublicUser } from './user-replies';

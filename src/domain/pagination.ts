@@ -7,12 +7,14 @@ export const paginationQuerySchema = z.object({
   limit: queryInt('limit', 1, 100).default(100),
 });
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-}
+/** What a list reply says about its page. */
+export const paginationSchema = z.object({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
 
 export function paginationOf(page: number, limit: number, total: number): Pagination {
   return { page, limit, total, totalPages: Math.ceil(total / limit) };

@@ -17,3 +17,11 @@ export const paginationResponse = z.object({
   total: z.number(),
   totalPages: z.number(),
 });
+
+export const errorReplies = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+} as const;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { errorReplies } from '../schemas';
 import {
   CONTENT_TYPES,
   EXPORT_FORMATS,
@@ -97,3 +98,39 @@ export async function sendExport<Row>(
     .header('content-disposition', `attachment; filename="${exportFileName(spec.fileName, spec.format)}"`)
     .send(writer.stream);
 }
+
+/**
+ * The export of a paged list: `format` picks the file, the rest of the query are the list's filters,
+ * and `read(filters, after, limit)` continues the list after the last row read (keyset).
+ */
+export function sendListExport<Query extends { format: ExportFormat }, Row>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: Query,
+  spec: Omit<ExportSpec<Row>, 'format' | 'batches'> & {
+    read: (filters: Omit<Query, 'format'>, after: Row | undefined, limit: number) => Promise<Row[]>;
+  },
+): Promise<FastifyReply> {
+  const { format, ...filters } = query;
+  const { read, ...file } = spec;
+  return sendExport(request, reply, {
+    ...file,
+    format,
+    batches: keysetBatches((after: Row | undefined, limit: number) => read(filters, after, limit)),
+  });
+}
+
+/**
+ * The replies an export route declares: the file itself (documented by its media types; a stream is
+ * sent as is, never checked against a schema) and the usual JSON errors.
+ */
+export const exportReplies = {
+  200: {
+    description: 'El archivo: .xlsx o CSV (separado por comas, decimales con coma)',
+    content: {
+      [CONTENT_TYPES.xlsx]: { schema: z.string().describe('binario .xlsx') },
+      [CONTENT_TYPES.csv]: { schema: z.string().describe('texto CSV') },
+    },
+  },
+  ...errorReplies,
+};
