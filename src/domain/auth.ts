@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles';
 
-/** Minimum password length of spec section 9. */
+/** The shortest password accepted, the same on login, registration and password changes. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 export const loginSchema = z.object({

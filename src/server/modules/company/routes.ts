@@ -19,7 +19,7 @@ import { auditActor } from '../audit';
 import { createRate, deleteRate, listRates, saveRates, toggleRate, updateRate } from './rates';
 import { getCompanySettings, saveCompanySettings } from './settings';
 
-/** Configuraciones is an admin screen; the server refuses every other role (issue 8). */
+/** Configuraciones is an admin screen; the server refuses every other role. */
 const ADMIN = ['admin'] as const;
 
 /** Tasas de cambio as Configuraciones lists them: USD per unit of each currency. */

@@ -7,7 +7,7 @@ import {
 } from '../../../domain/sale-filters';
 import { saleCreateRequestSchema, saleUpdateRequestSchema } from '../../../domain/sale-requests';
 import type { Database } from '../../db/client';
-import { exportQuery, keysetBatches, sendExport } from '../../lib/export';
+import { exportQuery, sendListExport } from '../../lib/export';
 import { idParams, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
@@ -60,15 +60,11 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     '/api/sales/export',
     { config: { access: ['admin', 'sales', 'finance'] }, schema: { tags, querystring: exportQuerySchema } },
     async (request, reply) => {
-      const { format, ...query } = request.query;
       const scope = scopeFor(currentUser(request));
-      return sendExport(request, reply, {
-        format,
+      return sendListExport(request, reply, request.query, {
         fileName: 'ventas',
         columns: saleExportColumns,
-        batches: keysetBatches((after: ExportedSale | undefined, limit: number) =>
-          salesBatch(db, scope, query, after, limit),
-        ),
+        read: (query, after: ExportedSale | undefined, limit) => salesBatch(db, scope, query, after, limit),
       });
     },
   );
