@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles';
 
-/** Minimum password length of spec section 9. */
+/** The shortest password accepted, the same on login, registration and password changes. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 export const loginSchema = z.object({
@@ -59,11 +59,4 @@ export const profileUpdateSchema = z
   });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
-export interface PublicUser {
-  id: number;
-  username: string;
-  email: string;
-  role: (typeof ROLES)[number];
-  isActive: boolean;
-  createdAt: string;
-}
+export type { PublicUser } from './user-replies';

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { isIsoCurrency } from './currencies';
 import { decimalInput } from './input';
 
-/** The base currency: always 1, always active, never deleted (DESIGN.md 6). */
+/** The base currency: always 1, always active, never deleted. */
 export const BASE_CURRENCY = 'USD';
 
-/** Spec 5, currency rate: 1 unit of `currency` = `rate` USD, at least 0.0001, step 0.0001. */
+/** A currency rate: 1 unit of `currency` = `rate` USD, at least 0.0001, step 0.0001. */
 const currencyCode = z
   .string('La moneda es requerida')
   .trim()
@@ -39,13 +39,7 @@ export type CurrencyRateInput = z.input<typeof currencyRateSchema>;
  */
 export const currencyRateUpdateSchema = currencyRateSchema.extend({ currency: currencyCode.optional() });
 
-export interface CurrencyRate {
-  id: number;
-  currency: string;
-  rate: number;
-  isActive: boolean;
-  lastUpdated: string | null;
-}
+export type { CurrencyRate } from './company-replies';
 
 const optionalText = (max: number) =>
   z

@@ -23,7 +23,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
-/** Spec 5, client form. */
+/** The client form: a name, and optionally an ID/RUT, an e-mail and an address. */
 export const clientSchema = z.strictObject({
   name: requiredText('Name is required'),
   clientId: optionalText(50),
@@ -40,7 +40,7 @@ const birthDate = requiredIsoDate(
   message: 'La fecha de nacimiento no es válida',
 });
 
-/** Spec 5, new passenger. */
+/** A new passenger: name, an ID (passport or RUT), optional e-mail and a birth date. */
 export const passengerSchema = z.strictObject({
   name: requiredText('El nombre es requerido'),
   passengerId: requiredText('El ID del pasajero es requerido').max(50, 'No puede superar 50 caracteres'),
@@ -49,7 +49,7 @@ export const passengerSchema = z.strictObject({
 });
 export type PassengerInput = z.input<typeof passengerSchema>;
 
-/** Suppliers, operators and classifications: only a name (spec 5 gives each its own message). */
+/** Suppliers, operators and classifications: only a name, each with its own messages. */
 export const CATALOGS = {
   suppliers: {
     singular: 'proveedor',
@@ -87,21 +87,4 @@ export type CatalogKind = keyof typeof CATALOGS;
 export const catalogSchema = (kind: CatalogKind) =>
   z.strictObject({ name: requiredText(CATALOGS[kind].nameRequired) });
 
-export interface Client {
-  id: number;
-  name: string;
-  clientId: string | null;
-  email: string | null;
-  address: string | null;
-}
-export interface Passenger {
-  id: number;
-  name: string;
-  passengerId: string;
-  email: string | null;
-  dateOfBirth: string;
-}
-export interface CatalogItem {
-  id: number;
-  name: string;
-}
+export type { CatalogItem, Client, Passenger } from './master-data-replies';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { queryInt } from './input';
 
-/** List endpoints page through results: `page` from 1, `limit` at most 100 (DESIGN.md 5). */
+/** List endpoints page through results: `page` from 1, `limit` at most 100 (the pickers ask for 100). */
 export const paginationQuerySchema = z.object({
   page: queryInt('page', 1, 1_000_000).default(1),
   limit: queryInt('limit', 1, 100).default(100),

@@ -3,7 +3,7 @@ import { requiredIsoDate } from './date-schemas';
 import { idInput } from './input';
 import { moneySchema } from './money';
 
-/** Customer payment methods (spec 9); cash is the default. */
+/** Customer payment methods; cash is the default. */
 export const PAYMENT_METHODS = ['cash', 'creditCard', 'transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -12,7 +12,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   transfer: 'Transferencia',
 };
 
-/** Only confirmed payments count toward what the client has paid (spec 4). */
+/** Only confirmed payments count toward what the client has paid. */
 export const PAYMENT_STATUSES = ['confirmed', 'pending'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
@@ -37,7 +37,7 @@ const paymentFields = {
   status: z.enum(PAYMENT_STATUSES, 'Estado de pago inválido').default('confirmed'),
 };
 
-/** Spec 5, sale payment: an amount above 0 and a date. */
+/** A payment of a sale: an amount above 0 and a date. */
 export const paymentCreateSchema = z.strictObject({
   saleId: idInput('La venta es requerida'),
   ...paymentFields,
@@ -48,14 +48,5 @@ export type PaymentUpdateInput = z.input<typeof paymentUpdateSchema>;
 export type PaymentCreate = z.output<typeof paymentCreateSchema>;
 export type PaymentUpdate = z.output<typeof paymentUpdateSchema>;
 
-export interface Payment {
-  id: number;
-  saleId: number;
-  date: string;
-  amount: number;
-  currency: string;
-  method: PaymentMethod;
-  reference: string | null;
-  status: PaymentStatus;
-  createdAt: string;
-}
+/** The payment's own fields as the API returns them (its reply schema lives with the other replies). */
+export type { Payment } from './payment-replies';

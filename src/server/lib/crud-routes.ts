@@ -2,19 +2,21 @@ import { and, asc, count, eq, getTableColumns, or, type SQL, sql } from 'drizzle
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { masterDataReplies } from '../../domain/master-data-replies';
 import { paginationOf, paginationQuerySchema } from '../../domain/pagination';
+import { messageReplySchema } from '../../domain/replies';
 import type { Role } from '../../domain/roles';
 import type { Database } from '../db/client';
 import { auditActor, diff, record } from '../modules/audit';
-import { type ExportColumn, exportQuery, keysetBatches, sendExport } from './export';
+import { type ExportColumn, exportQuery, exportReplies, sendListExport } from './export';
 import { conflict, notFound, pgErrorCode } from './http-errors';
-import { idParams, messageResponse, paginationResponse } from './schemas';
+import { errorReplies, idParams } from './schemas';
 
 type Row = Record<string, unknown> & { id: number };
 
 /**
  * One master-data resource (clients, passengers, suppliers, operators, classifications): the same
- * six calls of spec section 7, with the response bodies of DESIGN.md 5, declared once.
+ * calls (list, export, search, read, create, update, delete) with the same reply shapes, declared once.
  */
 export interface CrudResource<Body extends z.ZodType> {
   path: string;
@@ -22,7 +24,7 @@ export interface CrudResource<Body extends z.ZodType> {
   table: PgTable & { id: AnyPgColumn };
   orderBy: AnyPgColumn;
   body: Body;
-  /** The record as the API shows it. */
+  /** The record as the API shows it (a schema of `src/domain/master-data-replies`). */
   dto: z.ZodType;
   toDto(row: Row): unknown;
   /** Key of the record in create/update responses (`client`) and of the list in search (`clients`). */
@@ -79,6 +81,8 @@ export function crudRoutes<Body extends z.ZodType>(
   /** The trail names the record as the responses do: client, passenger, supplier... */
   const entity = resource.one;
   const q = z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional();
+  const replies = masterDataReplies(resource.one, resource.many, resource.dto);
+  const ok = <Schema extends z.ZodType>(schema: Schema) => ({ 200: schema, ...errorReplies });
 
   return async (app, { db }) => {
     app.get(
@@ -88,7 +92,7 @@ export function crudRoutes<Body extends z.ZodType>(
         schema: {
           tags,
           querystring: paginationQuerySchema.extend({ q }),
-          response: { 200: z.object({ data: z.array(resource.dto), pagination: paginationResponse }) },
+          response: ok(replies.page),
         },
       },
       async (request) => {
@@ -103,14 +107,14 @@ export function crudRoutes<Body extends z.ZodType>(
 
     app.get(
       `${path}/export`,
-      { config: { access: resource.access.read }, schema: { tags, querystring: exportQuery({ q }) } },
+      {
+        config: { access: resource.access.read },
+        schema: { tags, querystring: exportQuery({ q }), response: exportReplies },
+      },
       async (request, reply) =>
-        sendExport(request, reply, {
-          format: request.query.format,
+        sendListExport(request, reply, request.query, {
           ...resource.export,
-          batches: keysetBatches((last: Row | undefined, limit: number) =>
-            list(db, request.query.q, limit, 0, after(last)),
-          ),
+          read: (filters, last: Row | undefined, limit) => list(db, filters.q, limit, 0, after(last)),
         }),
     );
 
@@ -121,7 +125,7 @@ export function crudRoutes<Body extends z.ZodType>(
         schema: {
           tags,
           querystring: z.object({ q }),
-          response: { 200: z.record(z.string(), z.array(resource.dto)) },
+          response: ok(replies.search),
         },
       },
       async (request) => ({
@@ -133,18 +137,16 @@ export function crudRoutes<Body extends z.ZodType>(
       `${path}/:id`,
       {
         config: { access: resource.access.read },
-        schema: { tags, params: idParams, response: { 200: z.object({ data: resource.dto }) } },
+        schema: { tags, params: idParams, response: ok(replies.one) },
       },
       async (request) => ({ data: resource.toDto(await findById(db, request.params.id)) }),
     );
-
-    const saved = z.object({ message: z.string() }).catchall(resource.dto);
 
     app.post(
       path,
       {
         config: { access: resource.access.write },
-        schema: { tags, body: resource.body, response: { 201: saved } },
+        schema: { tags, body: resource.body, response: { 201: replies.saved, ...errorReplies } },
       },
       async (request, reply) => {
         const row = await db
@@ -174,7 +176,7 @@ export function crudRoutes<Body extends z.ZodType>(
       `${path}/:id`,
       {
         config: { access: resource.access.write },
-        schema: { tags, params: idParams, body: resource.body, response: { 200: saved } },
+        schema: { tags, params: idParams, body: resource.body, response: ok(replies.saved) },
       },
       async (request) => {
         const id = request.params.id;
@@ -200,7 +202,7 @@ export function crudRoutes<Body extends z.ZodType>(
       `${path}/:id`,
       {
         config: { access: resource.access.write },
-        schema: { tags, params: idParams, response: { 200: messageResponse } },
+        schema: { tags, params: idParams, response: ok(messageReplySchema) },
       },
       async (request) => {
         const id = request.params.id;

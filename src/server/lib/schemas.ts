@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { pathIdSchema } from '../../domain/input';
-import { paginationReplySchema } from '../../domain/pagination';
 
 /** Shapes shared by many routes' OpenAPI descriptions. */
 export const errorResponse = z.object({
@@ -11,8 +10,6 @@ export const errorResponse = z.object({
 export const messageResponse = z.object({ message: z.string() });
 
 export const idParams = z.object({ id: pathIdSchema() });
-
-export const paginationResponse = paginationReplySchema;
 
 /**
  * The error replies every route declares beside its 2xx ones (`response: { 200: X, ...errorReplies }`):

@@ -13,8 +13,9 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 };
 
 /**
- * Every error leaves as `{ message, errors? }` (DESIGN.md 5). Bad input is always a 4xx; only a real
- * fault of ours is a 500, logged with its stack and answered without internals.
+ * Every error leaves as `{ message, errors? }` (the web shows `message` and marks each field named
+ * in `errors`); every route declares that shape for its 4xx replies. Bad input is always a 4xx; only
+ * a real fault of ours is a 500, logged with its stack and answered without internals.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -104,3 +104,24 @@ export async function sendExport<Row>(
     .header('content-disposition', `attachment; filename="${exportFileName(spec.fileName, spec.format)}"`)
     .send(writer.stream);
 }
+
+/**
+ * The export of a paged list: `format` picks the file, the rest of the query are the list's filters,
+ * and `read(filters, after, limit)` continues the list after the last row read (keyset).
+ */
+export function sendListExport<Query extends { format: ExportFormat }, Row>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: Query,
+  spec: Omit<ExportSpec<Row>, 'format' | 'batches'> & {
+    read: (filters: Omit<Query, 'format'>, after: Row | undefined, limit: number) => Promise<Row[]>;
+  },
+): Promise<FastifyReply> {
+  const { format, ...filters } = query;
+  const { read, ...file } = spec;
+  return sendExport(request, reply, {
+    ...file,
+    format,
+    batches: keysetBatches((after: Row | undefined, limit: number) => read(filters, after, limit)),
+  });
+}

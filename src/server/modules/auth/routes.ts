@@ -2,14 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginSchema, userCreateSchema } from '../../../domain/auth';
-import { ROLES, type Role } from '../../../domain/roles';
+import { messageReplySchema } from '../../../domain/replies';
+import type { Role } from '../../../domain/roles';
+import { demoReplySchema, loginReplySchema, registerReplySchema } from '../../../domain/user-replies';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { type Database, hasAnyUser } from '../../db/client';
 import { forbidden, unauthorized } from '../../lib/http-errors';
-import { errorResponse, messageResponse } from '../../lib/schemas';
+import { errorReplies, errorResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor, record } from '../audit';
-import { createUser, publicUserSchema } from '../users';
+import { createUser } from '../users';
 import { login } from './service';
 import { revokeSession } from './sessions';
 
@@ -25,17 +27,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         body: z.strictObject(loginSchema.shape),
-        response: {
-          // The spec's client reads data.user and data.token; earlier clients read them at the top level.
-          200: z.object({
-            message: z.string(),
-            data: z.object({ user: publicUserSchema, token: z.string() }),
-            user: publicUserSchema,
-            token: z.string(),
-          }),
-          401: errorResponse,
-          429: errorResponse,
-        },
+        // 429: too many failed attempts from this address or for this account.
+        response: { 200: loginReplySchema, ...errorReplies, 429: errorResponse },
       },
     },
     async (request) => {
@@ -46,7 +39,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/auth/logout',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: messageResponse } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auth'], response: { 200: messageReplySchema, ...errorReplies } },
+    },
     async (request) => {
       const me = currentUser(request);
       await db.transaction(async (tx) => {
@@ -65,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         body: userCreateSchema,
-        response: { 201: z.object({ message: z.string(), user: publicUserSchema }) },
+        response: { 201: registerReplySchema, ...errorReplies },
       },
     },
     async (request, reply) => {
@@ -92,14 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        response: {
-          200: z.object({
-            enabled: z.boolean(),
-            accounts: z
-              .array(z.object({ role: z.enum(ROLES), email: z.string(), password: z.string() }))
-              .optional(),
-          }),
-        },
+        response: { 200: demoReplySchema, ...errorReplies },
       },
     },
     async () =>

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { CATALOGS, type CatalogKind, catalogSchema } from '../../../domain/master-data';
+import { catalogItemReplySchema } from '../../../domain/master-data-replies';
 import { classifications, operators, suppliers } from '../../db/schema';
 import { crudRoutes } from '../../lib/crud-routes';
 import { nameContains } from '../../lib/search';
@@ -15,7 +15,6 @@ const EXPORT_NAMES: Record<CatalogKind, string> = {
   operators: 'operadores',
   classifications: 'clasificaciones',
 };
-const catalogDto = z.object({ id: z.number(), name: z.string() });
 
 /** Suppliers, operators and classifications: readable by every role (the sale form's pickers), written by admins. */
 export const catalogRoutes = (kind: CatalogKind) =>
@@ -25,8 +24,8 @@ export const catalogRoutes = (kind: CatalogKind) =>
     table: TABLES[kind],
     orderBy: TABLES[kind].name,
     body: catalogSchema(kind),
-    dto: catalogDto,
-    toDto: (row) => catalogDto.parse(row),
+    dto: catalogItemReplySchema,
+    toDto: (row) => catalogItemReplySchema.parse(row),
     one: ONE[kind],
     many: kind,
     search: (q) => [nameContains(TABLES[kind].name, q)],

@@ -1,16 +1,8 @@
-import { z } from 'zod';
 import { clientSchema } from '../../../domain/master-data';
+import { clientReplySchema } from '../../../domain/master-data-replies';
 import { clients } from '../../db/schema';
 import { crudRoutes } from '../../lib/crud-routes';
 import { emailContains, idContains, nameContains } from '../../lib/search';
-
-const clientDto = z.object({
-  id: z.number(),
-  name: z.string(),
-  clientId: z.string().nullable(),
-  email: z.string().nullable(),
-  address: z.string().nullable(),
-});
 
 export const clientsRoutes = crudRoutes({
   path: '/api/clients',
@@ -18,11 +10,11 @@ export const clientsRoutes = crudRoutes({
   table: clients,
   orderBy: clients.name,
   body: clientSchema,
-  dto: clientDto,
-  toDto: (row) => clientDto.parse(row),
+  dto: clientReplySchema,
+  toDto: (row) => clientReplySchema.parse(row),
   one: 'client',
   many: 'clients',
-  // Spec: the client list filters by name, ID/RUT or e-mail.
+  // The client list filters by name, ID/RUT or e-mail.
   search: (q) => [
     nameContains(clients.name, q),
     idContains(clients.clientId, q),

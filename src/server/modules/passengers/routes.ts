@@ -1,16 +1,8 @@
-import { z } from 'zod';
 import { passengerSchema } from '../../../domain/master-data';
+import { passengerReplySchema } from '../../../domain/master-data-replies';
 import { passengers } from '../../db/schema';
 import { crudRoutes } from '../../lib/crud-routes';
 import { emailContains, idContains, nameContains } from '../../lib/search';
-
-const passengerDto = z.object({
-  id: z.number(),
-  name: z.string(),
-  passengerId: z.string(),
-  email: z.string().nullable(),
-  dateOfBirth: z.string(),
-});
 
 export const passengersRoutes = crudRoutes({
   path: '/api/passengers',
@@ -18,11 +10,11 @@ export const passengersRoutes = crudRoutes({
   table: passengers,
   orderBy: passengers.name,
   body: passengerSchema,
-  dto: passengerDto,
-  toDto: (row) => passengerDto.parse(row),
+  dto: passengerReplySchema,
+  toDto: (row) => passengerReplySchema.parse(row),
   one: 'passenger',
   many: 'passengers',
-  // Spec: by name or e-mail; the ID too, since the sale form's picker is used with a passport in hand.
+  // By name or e-mail; the ID too, since the sale form's picker is used with a passport in hand.
   search: (q) => [
     nameContains(passengers.name, q),
     emailContains(passengers.email, q),

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
+import type { PaymentReply } from '../../../domain/payment-replies';
 import type { PaymentMethod, PaymentStatus } from '../../../domain/payments';
+import type { SaleStatus } from '../../../domain/status';
 import type { Database } from '../../db/client';
 import { clients, payments, sales } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
@@ -45,11 +47,11 @@ const columns = {
 
 type Row = {
   payment: typeof payments.$inferSelect;
-  sale: { id: number; passengerName: string; status: string; sellerId: number };
+  sale: { id: number; passengerName: string; status: SaleStatus; sellerId: number };
   client: { id: number; name: string };
 };
 
-function toPayment(row: Row) {
+function toPayment(row: Row): PaymentReply {
   const p = row.payment;
   return {
     id: p.id,
@@ -64,7 +66,7 @@ function toPayment(row: Row) {
     sale: { ...row.sale, clientName: row.client.name },
   };
 }
-export type PaymentView = ReturnType<typeof toPayment>;
+export type PaymentView = PaymentReply;
 
 const base = (db: Database) =>
   db

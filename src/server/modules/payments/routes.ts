@@ -3,14 +3,22 @@ import { z } from 'zod';
 import { pathIdSchema } from '../../../domain/input';
 import { paginationOf, paginationQuerySchema } from '../../../domain/pagination';
 import {
+  paymentOneReplySchema,
+  paymentSavedReplySchema,
+  paymentStatsReplySchema,
+  paymentsOfSaleReplySchema,
+  paymentsPageReplySchema,
+} from '../../../domain/payment-replies';
+import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   paymentCreateSchema,
   paymentUpdateSchema,
 } from '../../../domain/payments';
+import { messageReplySchema } from '../../../domain/replies';
 import type { Database } from '../../db/client';
-import { exportQuery, keysetBatches, sendExport } from '../../lib/export';
-import { idParams, messageResponse } from '../../lib/schemas';
+import { exportQuery, exportReplies, sendListExport } from '../../lib/export';
+import { errorReplies, idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
 import { loadSale, scopeFor } from '../sales';
@@ -46,6 +54,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       schema: {
         tags,
         querystring: paginationQuerySchema.extend(listFilters),
+        response: { 200: paymentsPageReplySchema, ...errorReplies },
       },
     },
     async (request) => {
@@ -61,30 +70,39 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.get(
     '/api/payments/export',
-    { config: { access: READ }, schema: { tags, querystring: exportQuery(listFilters) } },
+    {
+      config: { access: READ },
+      schema: { tags, querystring: exportQuery(listFilters), response: exportReplies },
+    },
     async (request, reply) => {
-      const { format, ...filters } = request.query;
       const scope = scopeFor(currentUser(request));
-      return sendExport(request, reply, {
-        format,
+      return sendListExport(request, reply, request.query, {
         fileName: 'pagos',
         columns: paymentColumns,
-        batches: keysetBatches((after: PaymentView | undefined, limit: number) =>
+        read: (filters, after: PaymentView | undefined, limit) =>
           paymentBatch(db, scope, filters, after, limit),
-        ),
       });
     },
   );
 
-  app.get('/api/payments/stats', { config: { access: READ }, schema: { tags } }, async (request) => ({
-    stats: await paymentStats(db, scopeFor(currentUser(request))),
-  }));
+  app.get(
+    '/api/payments/stats',
+    {
+      config: { access: READ },
+      schema: { tags, response: { 200: paymentStatsReplySchema, ...errorReplies } },
+    },
+    async (request) => ({ stats: await paymentStats(db, scopeFor(currentUser(request))) }),
+  );
 
   app.get(
     '/api/payments/sale/:saleId',
     {
       config: { access: READ },
-      schema: { tags, params: z.object({ saleId: idParams.shape.id }) },
+      schema: {
+        tags,
+        params: z.object({ saleId: idParams.shape.id }),
+        response: { 200: paymentsOfSaleReplySchema, ...errorReplies },
+      },
     },
     async (request) => {
       // 404 for a sale the caller may not see, before revealing anything about its payments.
@@ -95,7 +113,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.get(
     '/api/payments/:id',
-    { config: { access: READ }, schema: { tags, params: idParams } },
+    {
+      config: { access: READ },
+      schema: { tags, params: idParams, response: { 200: paymentOneReplySchema, ...errorReplies } },
+    },
     async (request) => ({
       payment: await loadPayment(db, request.params.id, scopeFor(currentUser(request))),
     }),
@@ -103,7 +124,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.post(
     '/api/payments',
-    { config: { access: WRITE }, schema: { tags, body: paymentCreateSchema } },
+    {
+      config: { access: WRITE },
+      schema: {
+        tags,
+        body: paymentCreateSchema,
+        response: { 201: paymentSavedReplySchema, ...errorReplies },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send({
         message: 'Pago registrado',
@@ -113,7 +141,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.put(
     '/api/payments/:id',
-    { config: { access: WRITE }, schema: { tags, params: idParams, body: paymentUpdateSchema } },
+    {
+      config: { access: WRITE },
+      schema: {
+        tags,
+        params: idParams,
+        body: paymentUpdateSchema,
+        response: { 200: paymentSavedReplySchema, ...errorReplies },
+      },
+    },
     async (request) => ({
       message: 'Pago actualizado',
       payment: await updatePayment(
@@ -128,7 +164,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.delete(
     '/api/payments/:id',
-    { config: { access: WRITE }, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    {
+      config: { access: WRITE },
+      schema: { tags, params: idParams, response: { 200: messageReplySchema, ...errorReplies } },
+    },
     async (request) => {
       await deletePayment(db, currentUser(request), request.params.id, auditActor(request));
       return { message: 'Pago eliminado' };

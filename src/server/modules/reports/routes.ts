@@ -15,8 +15,8 @@ import {
   salesReportReplySchema,
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
-import { exportQuery, oneBatch, sendExport } from '../../lib/export';
-import { idParams } from '../../lib/schemas';
+import { exportQuery, exportReplies, oneBatch, sendExport } from '../../lib/export';
+import { errorReplies, idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { scopeFor } from '../sales';
 import { payableColumns, receivableBatches, receivableColumns, salesReportColumns } from './export';
@@ -24,7 +24,7 @@ import { payables } from './payables';
 import { receivableClient, receivables } from './receivables';
 import { salesReport } from './sales-report';
 
-/** DESIGN.md 7: what clients owe and what is due to suppliers are for admin and finance. */
+/** What clients owe and what is due to suppliers are for admin and finance. */
 const FINANCE = ['admin', 'finance'] as const;
 /** The sales report: admin and finance see the company, a seller their own sales. */
 const ALL = ['admin', 'sales', 'finance'] as const;
@@ -38,7 +38,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     '/api/reports/receivables',
     {
       config: { access: FINANCE },
-      schema: { tags, querystring: receivablesQuerySchema, response: { 200: receivablesReplySchema } },
+      schema: {
+        tags,
+        querystring: receivablesQuerySchema,
+        response: { 200: receivablesReplySchema, ...errorReplies },
+      },
     },
     async (request) => receivables(db, { ...request.query, asOf: request.query.asOf ?? todayIso() }),
   );
@@ -51,7 +55,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         tags,
         params: idParams,
         querystring: receivableClientQuerySchema,
-        response: { 200: receivableClientReplySchema },
+        response: { 200: receivableClientReplySchema, ...errorReplies },
       },
     },
     async (request) => receivableClient(db, request.params.id, request.query.asOf ?? todayIso()),
@@ -61,7 +65,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     '/api/reports/payables',
     {
       config: { access: FINANCE },
-      schema: { tags, querystring: payablesQuerySchema, response: { 200: payablesReplySchema } },
+      schema: {
+        tags,
+        querystring: payablesQuerySchema,
+        response: { 200: payablesReplySchema, ...errorReplies },
+      },
     },
     async (request) => payables(db, request.query.asOf ?? todayIso(), request.query.days),
   );
@@ -70,15 +78,22 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     '/api/reports/sales',
     {
       config: { access: ALL },
-      schema: { tags, querystring: salesReportQuerySchema, response: { 200: salesReportReplySchema } },
+      schema: {
+        tags,
+        querystring: salesReportQuerySchema,
+        response: { 200: salesReportReplySchema, ...errorReplies },
+      },
     },
     async (request) => salesReport(db, scopeFor(currentUser(request)), reportQuery(request.query)),
   );
 
-  // Exports (issue 16): the same access, scope and parameters as each report, plus `format`.
+  // Exports: the same access, scope and parameters as each report, plus `format`.
   app.get(
     '/api/reports/receivables/export',
-    { config: { access: FINANCE }, schema: { tags, querystring: exportQuery(receivableExportFields) } },
+    {
+      config: { access: FINANCE },
+      schema: { tags, querystring: exportQuery(receivableExportFields), response: exportReplies },
+    },
     async (request, reply) => {
       const { format, asOf, ...query } = request.query;
       return sendExport(request, reply, {
@@ -92,7 +107,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 
   app.get(
     '/api/reports/payables/export',
-    { config: { access: FINANCE }, schema: { tags, querystring: exportQuery(payablesQuerySchema.shape) } },
+    {
+      config: { access: FINANCE },
+      schema: { tags, querystring: exportQuery(payablesQuerySchema.shape), response: exportReplies },
+    },
     async (request, reply) => {
       const { format, asOf, days } = request.query;
       const dues = payables(db, asOf ?? todayIso(), days);
@@ -112,6 +130,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       schema: {
         tags,
         querystring: exportQuery(salesReportFields).refine(rangeInOrder.check, rangeInOrder.issue),
+        response: exportReplies,
       },
     },
     async (request, reply) => {

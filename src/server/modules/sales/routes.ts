@@ -13,7 +13,7 @@ import {
 } from '../../../domain/sale-replies';
 import { saleCreateRequestSchema, saleUpdateRequestSchema } from '../../../domain/sale-requests';
 import type { Database } from '../../db/client';
-import { exportQuery, exportReplies, keysetBatches, sendExport } from '../../lib/export';
+import { exportQuery, exportReplies, sendListExport } from '../../lib/export';
 import { errorReplies, idParams, messageResponse } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
@@ -75,15 +75,11 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       schema: { tags, querystring: exportQuerySchema, response: exportReplies },
     },
     async (request, reply) => {
-      const { format, ...query } = request.query;
       const scope = scopeFor(currentUser(request));
-      return sendExport(request, reply, {
-        format,
+      return sendListExport(request, reply, request.query, {
         fileName: 'ventas',
         columns: saleExportColumns,
-        batches: keysetBatches((after: ExportedSale | undefined, limit: number) =>
-          salesBatch(db, scope, query, after, limit),
-        ),
+        read: (query, after: ExportedSale | undefined, limit) => salesBatch(db, scope, query, after, limit),
       });
     },
   );

@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageReplySchema } from '../../../domain/replies';
+import {
+  supplierPaymentOneReplySchema,
+  supplierPaymentSavedReplySchema,
+  supplierPaymentsReplySchema,
+  supplierStatsReplySchema,
+  supplierSummariesReplySchema,
+  supplierSummaryReplySchema,
+} from '../../../domain/supplier-payment-replies';
 import { supplierPaymentSchema } from '../../../domain/supplier-payments';
 import type { Database } from '../../db/client';
-import { exportQuery, keysetBatches, oneBatch, sendExport } from '../../lib/export';
-import { idParams, messageResponse } from '../../lib/schemas';
+import { exportQuery, exportReplies, oneBatch, sendExport, sendListExport } from '../../lib/export';
+import { errorReplies, idParams } from '../../lib/schemas';
 import { auditActor } from '../audit';
 import { balanceColumns, type HistoryPayment, historyBatch, historyColumns } from './export';
 import { supplierStats, supplierSummaries, supplierSummary } from './queries';
@@ -14,7 +23,7 @@ import {
   saveSupplierPayment,
 } from './service';
 
-/** Payments to suppliers are an admin matter (DESIGN.md 7); every other role gets 403. */
+/** Payments to suppliers are an admin matter; every other role gets 403. */
 const ADMIN = ['admin'] as const;
 const balanceFilters = { q: z.string().trim().max(100).optional() };
 
@@ -22,23 +31,43 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
   const tags = ['supplier-payments'];
   const base = '/api/supplier-payments';
 
-  app.get(base, { config: { access: ADMIN }, schema: { tags } }, async () => ({
-    payments: await loadSupplierPayments(db),
-  }));
+  app.get(
+    base,
+    {
+      config: { access: ADMIN },
+      schema: { tags, response: { 200: supplierPaymentsReplySchema, ...errorReplies } },
+    },
+    async () => ({ payments: await loadSupplierPayments(db) }),
+  );
 
-  app.get(`${base}/stats`, { config: { access: ADMIN }, schema: { tags } }, async () => ({
-    stats: await supplierStats(db),
-  }));
+  app.get(
+    `${base}/stats`,
+    {
+      config: { access: ADMIN },
+      schema: { tags, response: { 200: supplierStatsReplySchema, ...errorReplies } },
+    },
+    async () => ({ stats: await supplierStats(db) }),
+  );
 
   app.get(
     `${base}/suppliers/sales`,
-    { config: { access: ADMIN }, schema: { tags, querystring: z.object(balanceFilters) } },
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags,
+        querystring: z.object(balanceFilters),
+        response: { 200: supplierSummariesReplySchema, ...errorReplies },
+      },
+    },
     async (request) => ({ suppliers: await supplierSummaries(db, request.query.q) }),
   );
 
   app.get(
     `${base}/suppliers/sales/export`,
-    { config: { access: ADMIN }, schema: { tags, querystring: exportQuery(balanceFilters) } },
+    {
+      config: { access: ADMIN },
+      schema: { tags, querystring: exportQuery(balanceFilters), response: exportReplies },
+    },
     async (request, reply) =>
       sendExport(request, reply, {
         format: request.query.format,
@@ -50,13 +79,19 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
 
   app.get(
     `${base}/supplier/:id/sales`,
-    { config: { access: ADMIN }, schema: { tags, params: idParams } },
+    {
+      config: { access: ADMIN },
+      schema: { tags, params: idParams, response: { 200: supplierSummaryReplySchema, ...errorReplies } },
+    },
     async (request) => supplierSummary(db, request.params.id),
   );
 
   app.get(
     `${base}/supplier/:id/history`,
-    { config: { access: ADMIN }, schema: { tags, params: idParams } },
+    {
+      config: { access: ADMIN },
+      schema: { tags, params: idParams, response: { 200: supplierPaymentsReplySchema, ...errorReplies } },
+    },
     async (request) => ({
       payments: await loadSupplierPayments(db, { supplierId: request.params.id }),
     }),
@@ -64,21 +99,25 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
 
   app.get(
     `${base}/supplier/:id/history/export`,
-    { config: { access: ADMIN }, schema: { tags, params: idParams, querystring: exportQuery({}) } },
+    {
+      config: { access: ADMIN },
+      schema: { tags, params: idParams, querystring: exportQuery({}), response: exportReplies },
+    },
     async (request, reply) =>
-      sendExport(request, reply, {
-        format: request.query.format,
+      sendListExport(request, reply, request.query, {
         fileName: `pagos-proveedor-${request.params.id}`,
         columns: historyColumns,
-        batches: keysetBatches((after: HistoryPayment | undefined, limit: number) =>
+        read: (_, after: HistoryPayment | undefined, limit) =>
           historyBatch(db, request.params.id, after, limit),
-        ),
       }),
   );
 
   app.get(
     `${base}/:id`,
-    { config: { access: ADMIN }, schema: { tags, params: idParams } },
+    {
+      config: { access: ADMIN },
+      schema: { tags, params: idParams, response: { 200: supplierPaymentOneReplySchema, ...errorReplies } },
+    },
     async (request) => ({
       payment: await getSupplierPayment(db, request.params.id),
     }),
@@ -86,7 +125,14 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
 
   app.post(
     base,
-    { config: { access: ADMIN }, schema: { tags, body: supplierPaymentSchema } },
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags,
+        body: supplierPaymentSchema,
+        response: { 201: supplierPaymentSavedReplySchema, ...errorReplies },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send({
         message: 'Pago a proveedor registrado',
@@ -96,7 +142,15 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
 
   app.put(
     `${base}/:id`,
-    { config: { access: ADMIN }, schema: { tags, params: idParams, body: supplierPaymentSchema } },
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags,
+        params: idParams,
+        body: supplierPaymentSchema,
+        response: { 200: supplierPaymentSavedReplySchema, ...errorReplies },
+      },
+    },
     async (request) => ({
       message: 'Pago a proveedor actualizado',
       payment: await saveSupplierPayment(db, auditActor(request), request.body, request.params.id),
@@ -105,7 +159,10 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
 
   app.delete(
     `${base}/:id`,
-    { config: { access: ADMIN }, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    {
+      config: { access: ADMIN },
+      schema: { tags, params: idParams, response: { 200: messageReplySchema, ...errorReplies } },
+    },
     async (request) => {
       await deleteSupplierPayment(db, request.params.id, auditActor(request));
       return { message: 'Pago eliminado' };

@@ -1,3 +1,3 @@
 export { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-export { publicUserSchema, toPublicUser } from './public-user';
+export { toPublicUser } from './public-user';
 export { createUser, type SessionControl } from './service';

@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { profileUpdateSchema, userCreateSchema, userUpdateSchema } from '../../../domain/auth';
 import { paginationQuerySchema } from '../../../domain/pagination';
 import { ROLES } from '../../../domain/roles';
+import { userReplySchema, usersPageReplySchema } from '../../../domain/user-replies';
 import type { Database } from '../../db/client';
-import { idParams, paginationResponse } from '../../lib/schemas';
+import { errorReplies, idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
-import { publicUserSchema } from './public-user';
 import { createUser, getUser, listUsers, type SessionControl, updateProfile, updateUser } from './service';
 
-const userResponse = z.object({ user: publicUserSchema });
+const userResponse = { 200: userReplySchema, ...errorReplies };
 
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; sessions: SessionControl }> = async (
   app,
@@ -18,7 +18,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; sessions: Sessio
 ) => {
   app.get(
     '/api/users/me',
-    { config: { access: 'authenticated' }, schema: { tags: ['users'], response: { 200: userResponse } } },
+    { config: { access: 'authenticated' }, schema: { tags: ['users'], response: userResponse } },
     async (request) => ({ user: await getUser(db, currentUser(request).id) }),
   );
 
@@ -26,7 +26,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; sessions: Sessio
     '/api/users/me',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['users'], body: profileUpdateSchema, response: { 200: userResponse } },
+      schema: { tags: ['users'], body: profileUpdateSchema, response: userResponse },
     },
     async (request) => {
       const me = currentUser(request);
@@ -48,7 +48,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; sessions: Sessio
           role: z.enum(ROLES).optional(),
           q: z.string().trim().max(100).optional(),
         }),
-        response: { 200: z.object({ users: z.array(publicUserSchema), pagination: paginationResponse }) },
+        response: { 200: usersPageReplySchema, ...errorReplies },
       },
     },
     async (request) => {
@@ -61,7 +61,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; sessions: Sessio
     '/api/users',
     {
       config: { access: ['admin'] },
-      schema: { tags: ['users'], body: userCreateSchema, response: { 201: userResponse } },
+      schema: {
+        tags: ['users'],
+        body: userCreateSchema,
+        response: { 201: userReplySchema, ...errorReplies },
+      },
     },
     async (request, reply) =>
       reply.status(201).send({ user: await createUser(db, request.body, auditActor(request)) }),
@@ -71,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; sessions: Sessio
     '/api/users/:id',
     {
       config: { access: ['admin'] },
-      schema: { tags: ['users'], params: idParams, response: { 200: userResponse } },
+      schema: { tags: ['users'], params: idParams, response: userResponse },
     },
     async (request) => ({ user: await getUser(db, request.params.id) }),
   );
@@ -80,7 +84,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; sessions: Sessio
     '/api/users/:id',
     {
       config: { access: ['admin'] },
-      schema: { tags: ['users'], params: idParams, body: userUpdateSchema, response: { 200: userResponse } },
+      schema: { tags: ['users'], params: idParams, body: userUpdateSchema, response: userResponse },
     },
     async (request) => ({
       user: await updateUser(db, request.params.id, request.body, auditActor(request), sessions),
@@ -92,7 +96,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Database; sessions: Sessio
     '/api/users/:id',
     {
       config: { access: ['admin'] },
-      schema: { tags: ['users'], params: idParams, response: { 200: userResponse } },
+      schema: { tags: ['users'], params: idParams, response: userResponse },
     },
     async (request) => ({
       user: await updateUser(db, request.params.id, { isActive: false }, auditActor(request), sessions),

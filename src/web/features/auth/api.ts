@@ -1,17 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '../../../domain/roles';
+import type { DemoReply } from '../../../domain/user-replies';
 import { api } from '../../api/client';
 
-export interface DemoAccount {
-  role: Role;
-  email: string;
-  password: string;
-}
-
-export interface DemoCredentials {
-  enabled: boolean;
-  accounts?: DemoAccount[];
-}
+export type DemoCredentials = DemoReply;
+export type DemoAccount = NonNullable<DemoReply['accounts']>[number];
 
 export const demoCredentialsQuery = queryOptions({
   queryKey: ['auth', 'demo'],

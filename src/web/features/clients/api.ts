@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Client, clientSchema } from '../../../domain/master-data';
+import type { clientReplies } from '../../../domain/master-data-replies';
 import { compactId } from '../../../domain/rut';
 import { api } from '../../api/client';
 import { createResource, useDeleteMutation, useSaveMutation } from '../../api/resource';
@@ -17,14 +18,14 @@ export const useDeleteClient = () => useDeleteMutation(clientsResource);
 
 /**
  * Clients whose ID/RUT is the same as `id` once dots, dashes and spaces are removed, other than the
- * client `exceptId` being edited. The server's search already ignores those characters (DESIGN.md 4).
+ * client `exceptId` being edited. The server's search already ignores those characters.
  */
 export function useClientsWithSameId(id: string, exceptId?: number) {
   const compact = compactId(id);
   return useQuery({
     queryKey: [...clientKeys.all, 'same-id', compact],
     queryFn: ({ signal }) =>
-      api.get<{ clients: Client[] }>('/api/clients/search', { signal, query: { q: id } }),
+      api.get<z.infer<typeof clientReplies.search>>('/api/clients/search', { signal, query: { q: id } }),
     // A few characters match too many IDs to be a duplicate worth mentioning.
     enabled: compact.length >= 5,
     select: ({ clients }) =>

@@ -1,7 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CompanySettings, CurrencyRate, currencyRateSchema } from '../../../domain/company';
+import type {
+  companySettingsDataReplySchema,
+  currencyRateDataReplySchema,
+  currencyRatesDataReplySchema,
+} from '../../../domain/company-replies';
+import type { messageReplySchema } from '../../../domain/replies';
 import { api } from '../../api/client';
+
+type SettingsReply = z.infer<typeof companySettingsDataReplySchema>;
+type RateReply = z.infer<typeof currencyRateDataReplySchema>;
 
 export type CurrencyRateData = z.output<typeof currencyRateSchema>;
 
@@ -16,13 +25,14 @@ export const companyKeys = {
 export const currencyRatesQuery = () =>
   queryOptions({
     queryKey: companyKeys.rates,
-    queryFn: async ({ signal }) => (await api.get<{ data: CurrencyRate[] }>(RATES_PATH, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<z.infer<typeof currencyRatesDataReplySchema>>(RATES_PATH, { signal })).data,
   });
 
 export const companySettingsQuery = () =>
   queryOptions({
     queryKey: companyKeys.settings,
-    queryFn: async ({ signal }) => (await api.get<{ data: CompanySettings }>(SETTINGS_PATH, { signal })).data,
+    queryFn: async ({ signal }) => (await api.get<SettingsReply>(SETTINGS_PATH, { signal })).data,
   });
 
 /** Puts the server's copy of one rate into the cached list, so the row changes without a refetch. */
@@ -46,8 +56,8 @@ export function useSaveRate() {
     mutationFn: async ({ id, body }: { id?: number; body: CurrencyRateData }) => {
       const response =
         id === undefined
-          ? await api.post<{ data: CurrencyRate }>(RATES_PATH, body)
-          : await api.put<{ data: CurrencyRate }>(`${RATES_PATH}/${id}`, {
+          ? await api.post<RateReply>(RATES_PATH, body)
+          : await api.put<RateReply>(`${RATES_PATH}/${id}`, {
               rate: body.rate,
               isActive: body.isActive,
             });
@@ -60,8 +70,7 @@ export function useSaveRate() {
 export function useToggleRate() {
   const refresh = useRefreshRates();
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await api.patch<{ data: CurrencyRate }>(`${RATES_PATH}/${id}/toggle`)).data,
+    mutationFn: async (id: number) => (await api.patch<RateReply>(`${RATES_PATH}/${id}/toggle`)).data,
     onSuccess: (saved) => refresh(saved),
   });
 }
@@ -69,7 +78,7 @@ export function useToggleRate() {
 export function useDeleteRate() {
   const refresh = useRefreshRates();
   return useMutation({
-    mutationFn: (id: number) => api.del<{ message: string }>(`${RATES_PATH}/${id}`),
+    mutationFn: (id: number) => api.del<z.infer<typeof messageReplySchema>>(`${RATES_PATH}/${id}`),
     onSuccess: () => refresh(),
   });
 }
@@ -77,8 +86,7 @@ export function useDeleteRate() {
 export function useSaveCompanySettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CompanySettings) =>
-      (await api.put<{ data: CompanySettings }>(SETTINGS_PATH, body)).data,
+    mutationFn: async (body: CompanySettings) => (await api.put<SettingsReply>(SETTINGS_PATH, body)).data,
     onSuccess: (saved) => queryClient.setQueryData(companyKeys.settings, saved),
   });
 }

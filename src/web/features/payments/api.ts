@@ -1,29 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Pagination } from '../../../domain/pagination';
+import type { z } from 'zod';
 import type {
-  Payment,
-  PaymentCreate,
-  PaymentMethod,
-  PaymentStatus,
-  PaymentUpdate,
-} from '../../../domain/payments';
-import type { SaleStatus } from '../../../domain/status';
+  PaymentReply,
+  paymentSavedReplySchema,
+  paymentsOfSaleReplySchema,
+  paymentsPageReplySchema,
+} from '../../../domain/payment-replies';
+import type { PaymentCreate, PaymentMethod, PaymentStatus, PaymentUpdate } from '../../../domain/payments';
 import { api } from '../../api/client';
 
 export const PAYMENTS_PAGE_SIZE = 20;
 
 /** The sale a listed payment belongs to, as GET /api/payments embeds it. */
-export interface PaymentSaleRef {
-  id: number;
-  passengerName: string;
-  status: SaleStatus;
-  sellerId: number;
-  clientName: string;
-}
-
-export interface PaymentListRow extends Payment {
-  sale: PaymentSaleRef;
-}
+export type PaymentSaleRef = PaymentReply['sale'];
+export type PaymentListRow = PaymentReply;
 
 export interface PaymentFilters {
   status: PaymentStatus | 'all';
@@ -32,17 +22,9 @@ export interface PaymentFilters {
   page: number;
 }
 
-export interface PaymentsPage {
-  payments: PaymentListRow[];
-  /** Sums over everything the filters match, not only this page. */
-  totals: { confirmed: number; pending: number };
-  pagination: Pagination;
-}
-
-interface SavedPayment {
-  message: string;
-  payment: Payment;
-}
+/** A page of payments, and the sums over everything the filters match (not only this page). */
+export type PaymentsPage = z.infer<typeof paymentsPageReplySchema>;
+type SavedPayment = z.infer<typeof paymentSavedReplySchema>;
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -72,7 +54,8 @@ export function usePaymentsList(filters: PaymentFilters) {
 export function useSalePayments(saleId: number) {
   return useQuery({
     queryKey: paymentKeys.ofSale(saleId),
-    queryFn: ({ signal }) => api.get<Payment[]>(`/api/payments/sale/${saleId}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<z.infer<typeof paymentsOfSaleReplySchema>>(`/api/payments/sale/${saleId}`, { signal }),
   });
 }
 

@@ -1,61 +1,32 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SaleStatus } from '../../../domain/status';
+import type { z } from 'zod';
+import type { CatalogItem, supplierReplies } from '../../../domain/master-data-replies';
+import type { messageReplySchema } from '../../../domain/replies';
+import type {
+  SupplierPaymentReply,
+  SupplierSaleReply,
+  SupplierStatsReply,
+  SupplierSummaryReply,
+  supplierPaymentSavedReplySchema,
+  supplierPaymentsReplySchema,
+  supplierStatsReplySchema,
+  supplierSummariesReplySchema,
+} from '../../../domain/supplier-payment-replies';
 import type { SupplierPaymentData } from '../../../domain/supplier-payments';
 import { api } from '../../api/client';
 
 const BASE = '/api/supplier-payments';
-/** Spec 9: pickers load page 1 with limit 100. */
+/** The pickers load page 1 with limit 100, as the other pickers do. */
 const PICKER_LIMIT = 100;
 
-export interface SupplierSale {
-  id: number;
-  passengerName: string;
-  status: SaleStatus;
-  totalCost: number;
-  /** This supplier's share of the sale's cost: what the balance counts. */
-  supplierCost: number;
-  creationDate: string;
-}
+/** This supplier's share of a sale's cost (`supplierCost`) is what the balance counts. */
+export type SupplierSale = SupplierSaleReply;
+/** A supplier with its sales summary; amounts are in USD. */
+export type SupplierSummary = SupplierSummaryReply;
+export type SupplierStats = SupplierStatsReply;
+export type SupplierPayment = SupplierPaymentReply;
 
-/** Spec 3, "Supplier with sales summary"; amounts are in USD. */
-export interface SupplierSummary {
-  supplierId: number;
-  supplierName: string;
-  currency: string;
-  totalAmount: number;
-  paidAmount: number;
-  pendingAmount: number;
-  salesCount: number;
-  sales: SupplierSale[];
-}
-
-export interface SupplierStats {
-  totalPending: number;
-  suppliersWithPending: number;
-  activeSuppliers: number;
-  totalSales: number;
-}
-
-export interface SupplierPayment {
-  id: number;
-  supplierId: number;
-  supplierName: string;
-  amount: number;
-  currency: string;
-  rateToUsd: number;
-  amountUsd: number;
-  paymentDate: string;
-  description: string;
-  paymentMethod: string;
-  reference: string | null;
-  relatedSales: Array<{ id: number; passengerName: string }>;
-  createdAt: string;
-}
-
-export interface SupplierOption {
-  id: number;
-  name: string;
-}
+export type SupplierOption = CatalogItem;
 
 /**
  * Balances move with sales created or edited in other screens, whose mutations do not know these keys,
@@ -75,7 +46,10 @@ export function useSupplierSummaries(q: string) {
   return useQuery({
     queryKey: supplierPaymentKeys.summaries(q),
     queryFn: ({ signal }) =>
-      api.get<{ suppliers: SupplierSummary[] }>(`${BASE}/suppliers/sales`, { signal, query: { q } }),
+      api.get<z.infer<typeof supplierSummariesReplySchema>>(`${BASE}/suppliers/sales`, {
+        signal,
+        query: { q },
+      }),
     select: (body) => body.suppliers,
     staleTime: BALANCES_STALE_TIME,
     // While a new search runs, the current cards stay on screen instead of a spinner.
@@ -86,7 +60,7 @@ export function useSupplierSummaries(q: string) {
 export function useSupplierStats() {
   return useQuery({
     queryKey: supplierPaymentKeys.stats(),
-    queryFn: ({ signal }) => api.get<{ stats: SupplierStats }>(`${BASE}/stats`, { signal }),
+    queryFn: ({ signal }) => api.get<z.infer<typeof supplierStatsReplySchema>>(`${BASE}/stats`, { signal }),
     select: (body) => body.stats,
     staleTime: BALANCES_STALE_TIME,
   });
@@ -107,7 +81,7 @@ export function useSupplierHistory(id: number) {
   return useQuery({
     queryKey: supplierPaymentKeys.history(id),
     queryFn: ({ signal }) =>
-      api.get<{ payments: SupplierPayment[] }>(`${BASE}/supplier/${id}/history`, { signal }),
+      api.get<z.infer<typeof supplierPaymentsReplySchema>>(`${BASE}/supplier/${id}/history`, { signal }),
     select: (body) => body.payments,
   });
 }
@@ -115,7 +89,7 @@ export function useSupplierHistory(id: number) {
 /**
  * The picker's options: the first page of suppliers, or the server's name search once something is
  * typed. The key starts with 'suppliers' so that a supplier renamed in its own screen refreshes here.
- * Spec 8: a picker that fails to load is only logged.
+ * A picker that fails to load is only logged.
  */
 export function useSupplierOptions(q: string) {
   return useQuery({
@@ -123,13 +97,13 @@ export function useSupplierOptions(q: string) {
     queryFn: async ({ signal }) => {
       try {
         if (!q) {
-          const body = await api.get<{ data: SupplierOption[] }>('/api/suppliers', {
+          const body = await api.get<z.infer<typeof supplierReplies.page>>('/api/suppliers', {
             signal,
             query: { page: 1, limit: PICKER_LIMIT },
           });
           return body.data;
         }
-        const body = await api.get<{ suppliers: SupplierOption[] }>('/api/suppliers/search', {
+        const body = await api.get<z.infer<typeof supplierReplies.search>>('/api/suppliers/search', {
           signal,
           query: { q },
         });
@@ -153,7 +127,7 @@ export function useCreateSupplierPayment() {
   const invalidate = useInvalidateSupplierPayments();
   return useMutation({
     mutationFn: (body: SupplierPaymentData) =>
-      api.post<{ message: string; payment: SupplierPayment }>(BASE, body),
+      api.post<z.infer<typeof supplierPaymentSavedReplySchema>>(BASE, body),
     onSuccess: () => invalidate(),
   });
 }
@@ -161,7 +135,7 @@ export function useCreateSupplierPayment() {
 export function useDeleteSupplierPayment() {
   const invalidate = useInvalidateSupplierPayments();
   return useMutation({
-    mutationFn: (id: number) => api.del<{ message: string }>(`${BASE}/${id}`),
+    mutationFn: (id: number) => api.del<z.infer<typeof messageReplySchema>>(`${BASE}/${id}`),
     onSuccess: () => invalidate(),
   });
 }

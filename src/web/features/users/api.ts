@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser, UserCreateInput, UserUpdateInput } from '../../../domain/auth';
-import type { Pagination } from '../../../domain/pagination';
+import type { z } from 'zod';
+import type { UserCreateInput, UserUpdateInput } from '../../../domain/auth';
 import type { Role } from '../../../domain/roles';
+import type { PublicUser, userReplySchema, usersPageReplySchema } from '../../../domain/user-replies';
 import { api } from '../../api/client';
 import type { ListPage, ListParams } from '../../api/resource';
 
@@ -18,7 +19,7 @@ export const userListQuery = (role: Role | '') => (params: ListParams) =>
   queryOptions({
     queryKey: userKeys.list({ ...params, role }),
     queryFn: async ({ signal }): Promise<ListPage<PublicUser>> => {
-      const { users, pagination } = await api.get<{ users: PublicUser[]; pagination: Pagination }>(PATH, {
+      const { users, pagination } = await api.get<z.infer<typeof usersPageReplySchema>>(PATH, {
         query: { ...params, role },
         signal,
       });
@@ -27,7 +28,9 @@ export const userListQuery = (role: Role | '') => (params: ListParams) =>
     placeholderData: keepPreviousData,
   });
 
-function useUserMutation<Variables>(call: (variables: Variables) => Promise<{ user: PublicUser }>) {
+type UserReply = z.infer<typeof userReplySchema>;
+
+function useUserMutation<Variables>(call: (variables: Variables) => Promise<UserReply>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (variables: Variables) => (await call(variables)).user,
@@ -36,14 +39,13 @@ function useUserMutation<Variables>(call: (variables: Variables) => Promise<{ us
 }
 
 export const useCreateUser = () =>
-  useUserMutation((body: UserCreateInput) => api.post<{ user: PublicUser }>(PATH, body));
+  useUserMutation((body: UserCreateInput) => api.post<UserReply>(PATH, body));
 
 /** Role, details, reactivation and password resets; a new password signs the user out everywhere. */
 export const useUpdateUser = () =>
   useUserMutation(({ id, body }: { id: number; body: UserUpdateInput }) =>
-    api.put<{ user: PublicUser }>(`${PATH}/${id}`, body),
+    api.put<UserReply>(`${PATH}/${id}`, body),
   );
 
 /** Users are never erased (their sales point at them): DELETE deactivates and ends their sessions. */
-export const useDeactivateUser = () =>
-  useUserMutation((id: number) => api.del<{ user: PublicUser }>(`${PATH}/${id}`));
+export const useDeactivateUser = () => useUserMutation((id: number) => api.del<UserReply>(`${PATH}/${id}`));

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { dataReply } from './replies';
+
+/** What the company's details look like once saved: every field a string (empty when not given). */
+export const companySettingsReplySchema = z.object({
+  name: z.string(),
+  taxId: z.string(),
+  address: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+export const companySettingsDataReplySchema = dataReply(companySettingsReplySchema);
+
+/** One unit of `currency` is worth `rate` USD. */
+export const currencyRateReplySchema = z.object({
+  id: z.number(),
+  currency: z.string(),
+  rate: z.number(),
+  isActive: z.boolean(),
+  lastUpdated: z.string().nullable(),
+});
+export type CurrencyRate = z.infer<typeof currencyRateReplySchema>;
+export const currencyRateDataReplySchema = dataReply(currencyRateReplySchema);
+export const currencyRatesDataReplySchema = dataReply(z.array(currencyRateReplySchema));

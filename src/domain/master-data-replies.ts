@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { paginationReplySchema } from './pagination';
+import { dataReply, savedReply } from './replies';
+
+/** A client as the API shows it. */
+export const clientReplySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  clientId: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+});
+export type Client = z.infer<typeof clientReplySchema>;
+
+/** A passenger as the API shows it; the birth date as yyyy-mm-dd. */
+export const passengerReplySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  passengerId: z.string(),
+  email: z.string().nullable(),
+  dateOfBirth: z.string(),
+});
+export type Passenger = z.infer<typeof passengerReplySchema>;
+
+/** A supplier, operator or classification: only a name. */
+export const catalogItemReplySchema = z.object({ id: z.number(), name: z.string() });
+export type CatalogItem = z.infer<typeof catalogItemReplySchema>;
+
+/**
+ * The replies of one master-data resource: a page `{ data, pagination }`, one record `{ data }`, the
+ * pickers' search `{ clients: [...] }` and a save `{ message, client }`.
+ */
+export function masterDataReplies<One extends string, Many extends string, Record extends z.ZodType>(
+  one: One,
+  many: Many,
+  record: Record,
+) {
+  return {
+    page: z.object({ data: z.array(record), pagination: paginationReplySchema }),
+    one: dataReply(record),
+    search: z.object({ [many]: z.array(record) } as { [K in Many]: z.ZodArray<Record> }),
+    saved: savedReply(one, record),
+  };
+}
+
+export const clientReplies = masterDataReplies('client', 'clients', clientReplySchema);
+export const passengerReplies = masterDataReplies('passenger', 'passengers', passengerReplySchema);
+export const supplierReplies = masterDataReplies('supplier', 'suppliers', catalogItemReplySchema);

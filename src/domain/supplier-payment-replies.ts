@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { savedReply } from './replies';
+import { SALE_STATUSES } from './status';
+import { SUPPLIER_PAYMENT_METHODS } from './supplier-payments';
+
+/** A supplier's share of one sale's cost: what its balance counts. */
+export const supplierSaleReplySchema = z.object({
+  id: z.number(),
+  passengerName: z.string(),
+  status: z.enum(SALE_STATUSES),
+  totalCost: z.number(),
+  supplierCost: z.number(),
+  creationDate: z.string(),
+});
+export type SupplierSaleReply = z.infer<typeof supplierSaleReplySchema>;
+
+/** A supplier with what it is owed, was paid and still has pending (in USD), and its sales. */
+export const supplierSummaryReplySchema = z.object({
+  supplierId: z.number(),
+  supplierName: z.string(),
+  currency: z.string(),
+  totalAmount: z.number(),
+  paidAmount: z.number(),
+  pendingAmount: z.number(),
+  salesCount: z.number(),
+  sales: z.array(supplierSaleReplySchema),
+});
+export type SupplierSummaryReply = z.infer<typeof supplierSummaryReplySchema>;
+export const supplierSummariesReplySchema = z.object({ suppliers: z.array(supplierSummaryReplySchema) });
+
+export const supplierStatsReplySchema = z.object({
+  stats: z.object({
+    totalPending: z.number(),
+    suppliersWithPending: z.number(),
+    activeSuppliers: z.number(),
+    totalSales: z.number(),
+  }),
+});
+export type SupplierStatsReply = z.infer<typeof supplierStatsReplySchema>['stats'];
+
+/** A payment to a supplier, with the USD rate frozen when it was made and the sales it pays. */
+export const supplierPaymentReplySchema = z.object({
+  id: z.number(),
+  supplierId: z.number(),
+  supplierName: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  rateToUsd: z.number(),
+  amountUsd: z.number(),
+  paymentDate: z.string(),
+  description: z.string(),
+  paymentMethod: z.enum(SUPPLIER_PAYMENT_METHODS),
+  reference: z.string().nullable(),
+  relatedSales: z.array(z.object({ id: z.number(), passengerName: z.string() })),
+  createdAt: z.string(),
+});
+export type SupplierPaymentReply = z.infer<typeof supplierPaymentReplySchema>;
+export const supplierPaymentsReplySchema = z.object({ payments: z.array(supplierPaymentReplySchema) });
+export const supplierPaymentOneReplySchema = z.object({ payment: supplierPaymentReplySchema });
+export const supplierPaymentSavedReplySchema = savedReply('payment', supplierPaymentReplySchema);
