@@ -1,11 +1,10 @@
-import { KeyRound, Pencil, Plus, UserCheck, UserX } from 'lucide-react';
+import { KeyRound, Pencil, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import type { PublicUser } from '../../../domain/auth';
 import { isRole, ROLE_LABELS, type Role } from '../../../domain/roles';
 import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
-import { ListStatus } from '../../components/ui/ListStatus';
-import { Pagination } from '../../components/ui/Pagination';
+import { ListPage } from '../../components/ui/ListPage';
 import { SearchInput } from '../../components/ui/SearchInput';
 import { Badge } from '../../components/ui/StatusBadge';
 import { usePagedList } from '../../lib/use-paged-list';
@@ -83,60 +82,59 @@ export function UsersSection() {
   const [accessFor, setAccessFor] = useState<PublicUser | null>(null);
 
   return (
-    <section aria-labelledby="users-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="users-title" className="text-xl font-semibold text-gray-900">
-          Usuarios y Permisos
-        </h2>
-        <Button onClick={() => setForm({})}>
-          <Plus aria-hidden="true" className="size-4" />
-          Nuevo Usuario
-        </Button>
-      </div>
-      <div className="flex flex-wrap items-end gap-4">
-        <SearchInput
-          label="Buscar usuarios"
-          placeholder="Buscar por usuario o email..."
-          value={list.search}
-          onValueChange={list.setSearch}
-          className="w-full max-w-sm"
-        />
-        <RoleSelect
-          label="Filtrar por rol"
-          emptyOption="Todos los roles"
-          value={role}
-          onChange={(event) => {
-            setRole(isRole(event.target.value) ? event.target.value : '');
-            list.setPage(1);
-          }}
-          className="w-48"
-        />
-      </div>
-      <ListStatus
-        isPending={list.query.isPending}
-        error={list.query.error}
-        isEmpty={list.rows.length === 0}
-        loadingLabel="Cargando usuarios..."
-        errorTitle="Error al cargar los usuarios"
-        emptyText="No se encontraron usuarios"
-      >
-        <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white shadow-sm">
-          {list.rows.map((user) => (
-            <UserRow
-              key={user.id}
-              user={user}
-              isSelf={user.id === me.id}
-              onEdit={() => setForm({ user })}
-              onResetPassword={() => setResetFor(user)}
-              onToggleActive={() => setAccessFor(user)}
-            />
-          ))}
-        </ul>
-      </ListStatus>
-      <Pagination page={list.page} totalPages={list.totalPages} onPageChange={list.setPage} />
-      <UserFormDialog target={form} isSelf={form?.user?.id === me.id} onClose={() => setForm(null)} />
-      <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />
-      <UserAccessDialog user={accessFor} onClose={() => setAccessFor(null)} />
-    </section>
+    <ListPage
+      title="Usuarios y Permisos"
+      level={2}
+      className="space-y-4"
+      create={{ label: 'Nuevo Usuario', onClick: () => setForm({}) }}
+      filters={
+        <div className="flex flex-wrap items-end gap-4">
+          <SearchInput
+            label="Buscar usuarios"
+            placeholder="Buscar por usuario o email..."
+            value={list.search}
+            onValueChange={list.setSearch}
+            className="w-full max-w-sm"
+          />
+          <RoleSelect
+            label="Filtrar por rol"
+            emptyOption="Todos los roles"
+            value={role}
+            onChange={(event) => {
+              setRole(isRole(event.target.value) ? event.target.value : '');
+              list.setPage(1);
+            }}
+            className="w-48"
+          />
+        </div>
+      }
+      list={{
+        ...list.status,
+        loadingLabel: 'Cargando usuarios...',
+        errorTitle: 'Error al cargar los usuarios',
+        emptyText: 'No se encontraron usuarios',
+      }}
+      pagination={list.pagination}
+      dialogs={
+        <>
+          <UserFormDialog target={form} isSelf={form?.user?.id === me.id} onClose={() => setForm(null)} />
+          <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />
+          <UserAccessDialog user={accessFor} onClose={() => setAccessFor(null)} />
+        </>
+      }
+    >
+      <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white shadow-sm">
+        {list.rows.map((user) => (
+          <UserRow
+            key={user.id}
+            user={user}
+            isSelf={user.id === me.id}
+            onEdit={() => setForm({ user })}
+            onResetPassword={() => setResetFor(user)}
+            onToggleActive={() => setAccessFor(user)}
+          />
+        ))}
+      </ul>
+    </ListPage>
   );
 }
