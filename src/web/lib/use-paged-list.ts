@@ -17,6 +17,13 @@ export function useFilterPage(filterKey: string) {
   return [page, setPage] as const;
 }
 
+/** A search box's text and the trimmed query that follows it once typing pauses. */
+export function useSearchBox() {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  return { q, box: { value: search, onValueChange: setSearch } };
+}
+
 /**
  * State of a searchable, paged list: the search box text, the debounced server query and the page.
  * A new search starts again at page 1, and a page left empty by a deletion falls back to the last one.
@@ -24,8 +31,7 @@ export function useFilterPage(filterKey: string) {
 export function usePagedList<T, Key extends QueryKey>(
   listQuery: (params: ListParams) => UseQueryOptions<ListPage<T>, Error, ListPage<T>, Key>,
 ) {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { q, box } = useSearchBox();
   const [page, setPage] = useFilterPage(q);
 
   const query = useQuery(listQuery({ q, page, limit: LIST_PAGE_SIZE }));
@@ -37,8 +43,8 @@ export function usePagedList<T, Key extends QueryKey>(
 
   const rows = query.data?.data ?? [];
   return {
-    search,
-    setSearch,
+    /** Value and change handler of the list's search box. */
+    searchBox: box,
     q,
     page,
     setPage,

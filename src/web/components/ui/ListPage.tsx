@@ -19,9 +19,9 @@ interface ListPageProps {
   create?: ListCreateAction;
   /** Text, totals or figures between the title and the filters. */
   intro?: ReactNode;
-  /** A list searched by one box only; lists with more filters put their box among `filters`. */
+  /** The list's search box; it leads the row of `filters` when there are any. */
   search?: ComponentProps<typeof SearchInput>;
-  /** Search box, filter buttons and selects. */
+  /** Filter buttons and selects beside the search box, or a panel of their own without one. */
   filters?: ReactNode;
   /** Totals of what the filters matched, shown above the rows. */
   summary?: ReactNode;
@@ -85,8 +85,16 @@ export function ListPage({
   const body = (
     <>
       {intro}
-      {search && <SearchInput className="max-w-md" {...search} />}
-      {filters}
+      {search && filters ? (
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <SearchInput className="w-full max-w-md" {...search} />
+          {filters}
+        </div>
+      ) : search ? (
+        <SearchInput className="max-w-md" {...search} />
+      ) : (
+        filters
+      )}
       {summary}
       {statusLine !== undefined && (
         <p className="text-sm text-gray-700" aria-live="polite">

@@ -12,6 +12,12 @@ import { cn } from '../../lib/cn';
 import { userListQuery } from '../users';
 import { AuditEntryList, type AuditListFilters, useAuditPage } from './use-audit-page';
 
+const TEXTS = {
+  loadingLabel: 'Cargando auditoría...',
+  errorTitle: 'No se pudo cargar la auditoría',
+  emptyText: 'No hay registros con estos filtros',
+};
+
 interface SelectProps extends Omit<ComponentProps<'select'>, 'className'> {
   label: string;
   options: { value: string; label: string }[];
@@ -91,12 +97,7 @@ export function AuditSection() {
           />
         </div>
       }
-      list={{
-        ...audit.status,
-        loadingLabel: 'Cargando auditoría...',
-        errorTitle: 'No se pudo cargar la auditoría',
-        emptyText: 'No hay registros con estos filtros',
-      }}
+      list={{ ...audit.status, ...TEXTS }}
       pagination={audit.pagination}
     >
       <AuditEntryList label="Registros de auditoría" entries={audit.entries} showIp />

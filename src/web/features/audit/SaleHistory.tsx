@@ -2,6 +2,12 @@ import { Card } from '../../components/ui/Card';
 import { ListPage } from '../../components/ui/ListPage';
 import { AuditEntryList, useAuditPage } from './use-audit-page';
 
+const TEXTS = {
+  loadingLabel: 'Cargando historial...',
+  errorTitle: 'No se pudo cargar el historial',
+  emptyText: 'Sin cambios registrados',
+};
+
 /** "Historial de cambios" of the sale detail: who changed what and when, newest first. */
 export function SaleHistory({ saleId }: { saleId: number }) {
   const audit = useAuditPage({ entity: 'sale', entityId: saleId });
@@ -11,12 +17,7 @@ export function SaleHistory({ saleId }: { saleId: number }) {
         title="Historial de cambios"
         level={2}
         className="space-y-4"
-        list={{
-          ...audit.status,
-          loadingLabel: 'Cargando historial...',
-          errorTitle: 'No se pudo cargar el historial',
-          emptyText: 'Sin cambios registrados',
-        }}
+        list={{ ...audit.status, ...TEXTS }}
         pagination={audit.pagination}
       >
         <AuditEntryList label="Historial de cambios" entries={audit.entries} />

@@ -24,12 +24,7 @@ export function CatalogListPage({ kind }: { kind: CatalogKind }) {
         fileName: texts.title.toLowerCase(),
       }}
       create={{ label: texts.newTitle, to: `/${kind}/new` }}
-      search={{
-        label: texts.searchLabel,
-        placeholder: texts.searchPlaceholder,
-        value: list.search,
-        onValueChange: list.setSearch,
-      }}
+      search={{ ...list.searchBox, label: texts.searchLabel, placeholder: texts.searchPlaceholder }}
       list={{
         ...list.status,
         loadingLabel: texts.loadingList,

@@ -9,6 +9,13 @@ import { RowActions } from '../../components/ui/RowActions';
 import { usePagedList } from '../../lib/use-paged-list';
 import { clientListQuery, useDeleteClient } from './api';
 
+const SEARCH_LABEL = 'Buscar clientes por nombre, ID/RUT o email';
+const TEXTS = {
+  loadingLabel: 'Cargando clientes...',
+  errorTitle: 'Error loading clients',
+  emptyText: 'No se encontraron clientes',
+};
+
 function Detail({ label, value }: { label: string; value: string | null }) {
   return (
     <>
@@ -32,18 +39,8 @@ export function ClientsPage() {
       title="Clientes"
       exportMenu={{ path: '/api/clients/export', filters: { q: list.q }, fileName: 'clientes' }}
       create={canWrite ? { label: 'Nuevo Cliente', to: '/clients/new' } : undefined}
-      search={{
-        label: 'Buscar clientes por nombre, ID/RUT o email',
-        placeholder: 'Buscar clientes...',
-        value: list.search,
-        onValueChange: list.setSearch,
-      }}
-      list={{
-        ...list.status,
-        loadingLabel: 'Cargando clientes...',
-        errorTitle: 'Error loading clients',
-        emptyText: 'No se encontraron clientes',
-      }}
+      search={{ ...list.searchBox, label: SEARCH_LABEL, placeholder: 'Buscar clientes...' }}
+      list={{ ...list.status, ...TEXTS }}
       pagination={list.pagination}
       dialogs={
         <DeleteDialog

@@ -14,6 +14,12 @@ import { isBaseCurrency, lastUpdatedText, rateEquation } from './rate-text';
 
 export const DELETE_RATE_CONFIRM = '¿Estás seguro de que quieres eliminar esta tasa de cambio?';
 
+const TEXTS = {
+  loadingLabel: 'Cargando tasas de cambio...',
+  errorTitle: 'Error al cargar las tasas de cambio',
+  emptyText: 'No hay tasas de cambio configuradas',
+};
+
 interface RateRowProps {
   rate: CurrencyRate;
   busy: boolean;
@@ -118,14 +124,7 @@ export function CurrencyRatesSection() {
       exportMenu={{ path: '/api/company/currency-rates/export', fileName: 'tasas-de-cambio' }}
       create={{ label: 'Agregar Tasa', onClick: () => setDialog({}) }}
       intro={actionError !== null && <ErrorAlert title={RATE_ERROR} error={actionError} />}
-      list={{
-        isPending: query.isPending,
-        error: query.error,
-        isEmpty: rates.length === 0,
-        loadingLabel: 'Cargando tasas de cambio...',
-        errorTitle: 'Error al cargar las tasas de cambio',
-        emptyText: 'No hay tasas de cambio configuradas',
-      }}
+      list={{ isPending: query.isPending, error: query.error, isEmpty: rates.length === 0, ...TEXTS }}
       dialogs={<CurrencyRateDialog target={dialog} onClose={() => setDialog(null)} />}
     >
       <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white shadow-sm">

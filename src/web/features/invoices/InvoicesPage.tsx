@@ -5,12 +5,18 @@ import type { ListParams } from '../../api/resource';
 import { FOCUS_RING } from '../../components/ui/Button';
 import { FilterButtons } from '../../components/ui/FilterButtons';
 import { ListPage } from '../../components/ui/ListPage';
-import { SearchInput } from '../../components/ui/SearchInput';
 import { cn } from '../../lib/cn';
 import { usePagedList } from '../../lib/use-paged-list';
 import { type Invoice, type InvoiceStatusFilter, invoiceListQuery } from './api';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { INVOICE_FILTERS } from './status';
+
+const SEARCH_LABEL = 'Buscar facturas por número o cliente';
+const TEXTS = {
+  loadingLabel: 'Cargando facturas...',
+  errorTitle: 'Error al cargar facturas',
+  emptyText: 'No se encontraron facturas',
+};
 
 /** One invoice; the whole row is the link to it, so it reads as one target on a phone too. */
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
@@ -44,32 +50,19 @@ export function InvoicesPage() {
   return (
     <ListPage
       title="Facturas"
+      search={{ ...list.searchBox, label: SEARCH_LABEL, placeholder: 'Buscar por número o cliente...' }}
       filters={
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <SearchInput
-            label="Buscar facturas por número o cliente"
-            placeholder="Buscar por número o cliente..."
-            value={list.search}
-            onValueChange={list.setSearch}
-            className="w-full max-w-md"
-          />
-          <FilterButtons
-            legend="Filtrar por estado"
-            options={INVOICE_FILTERS}
-            value={status}
-            onChange={(next) => {
-              setStatus(next);
-              list.setPage(1);
-            }}
-          />
-        </div>
+        <FilterButtons
+          legend="Filtrar por estado"
+          options={INVOICE_FILTERS}
+          value={status}
+          onChange={(next) => {
+            setStatus(next);
+            list.setPage(1);
+          }}
+        />
       }
-      list={{
-        ...list.status,
-        loadingLabel: 'Cargando facturas...',
-        errorTitle: 'Error al cargar facturas',
-        emptyText: 'No se encontraron facturas',
-      }}
+      list={{ ...list.status, ...TEXTS }}
       pagination={list.pagination}
     >
       <ul className="space-y-3">

@@ -10,6 +10,13 @@ import { RowActions } from '../../components/ui/RowActions';
 import { usePagedList } from '../../lib/use-paged-list';
 import { passengerListQuery, useDeletePassenger } from './api';
 
+const SEARCH_LABEL = 'Buscar pasajeros por nombre o email';
+const TEXTS = {
+  loadingLabel: 'Cargando pasajeros...',
+  errorTitle: 'Error loading passengers',
+  emptyText: 'No se encontraron pasajeros',
+};
+
 const COLUMNS: ReadonlyArray<DataTableColumn<Passenger>> = [
   { key: 'name', header: 'Nombre', rowHeader: true, className: 'font-medium', cell: (p) => p.name },
   { key: 'passengerId', header: 'ID/RUT', cell: (p) => p.passengerId },
@@ -43,24 +50,14 @@ export function PassengersPage() {
         },
       ]
     : COLUMNS;
-  const texts = {
-    loadingLabel: 'Cargando pasajeros...',
-    errorTitle: 'Error loading passengers',
-    emptyText: 'No se encontraron pasajeros',
-  };
 
   return (
     <ListPage
       title="Pasajeros"
       exportMenu={{ path: '/api/passengers/export', filters: { q: list.q }, fileName: 'pasajeros' }}
       create={canWrite ? { label: 'Nuevo Pasajero', to: '/passengers/new' } : undefined}
-      search={{
-        label: 'Buscar pasajeros por nombre o email',
-        placeholder: 'Buscar pasajeros...',
-        value: list.search,
-        onValueChange: list.setSearch,
-      }}
-      list={{ ...list.status, ...texts }}
+      search={{ ...list.searchBox, label: SEARCH_LABEL, placeholder: 'Buscar pasajeros...' }}
+      list={{ ...list.status, ...TEXTS }}
       pagination={list.pagination}
       dialogs={
         <DeleteDialog
@@ -77,7 +74,7 @@ export function PassengersPage() {
         columns={columns}
         rows={list.rows}
         rowKey={(passenger) => passenger.id}
-        emptyText={texts.emptyText}
+        emptyText={TEXTS.emptyText}
       />
     </ListPage>
   );

@@ -9,12 +9,18 @@ import {
 import { Card } from '../../components/ui/Card';
 import { FilterButtons } from '../../components/ui/FilterButtons';
 import { ListPage } from '../../components/ui/ListPage';
-import { SearchInput } from '../../components/ui/SearchInput';
+import { serverPages } from '../../components/ui/Pagination';
 import { SelectField } from '../../components/ui/SelectField';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { SEARCH_DEBOUNCE_MS, useFilterPage } from '../../lib/use-paged-list';
+import { useFilterPage, useSearchBox } from '../../lib/use-paged-list';
 import { usePaymentsList } from './api';
 import { PaymentCard } from './PaymentCard';
+
+const SEARCH_LABEL = 'Buscar pagos por cliente o referencia';
+const TEXTS = {
+  loadingLabel: 'Cargando pagos...',
+  errorTitle: 'Error al cargar pagos',
+  emptyText: 'No se encontraron pagos',
+};
 
 type StatusFilter = PaymentStatus | 'all';
 type MethodFilter = PaymentMethod | 'all';
@@ -43,8 +49,7 @@ function Total({ label, amount, className }: { label: string; amount: number; cl
 export function PaymentsPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [method, setMethod] = useState<MethodFilter>('all');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { q, box } = useSearchBox();
   const [page, setPage] = useFilterPage(`${status}|${method}|${q}`);
 
   const { data, isPending, error } = usePaymentsList({ status, method, q, page });
@@ -61,6 +66,7 @@ export function PaymentsPage() {
         },
         fileName: 'pagos',
       }}
+      search={{ ...box, label: SEARCH_LABEL, placeholder: 'Buscar por cliente o referencia...' }}
       filters={
         <div className="flex flex-wrap items-end gap-4">
           <FilterButtons
@@ -76,13 +82,6 @@ export function PaymentsPage() {
             onChange={(event) => setMethod(event.target.value as MethodFilter)}
             className="w-56"
           />
-          <SearchInput
-            label="Buscar pagos por cliente o referencia"
-            placeholder="Buscar por cliente o referencia..."
-            value={search}
-            onValueChange={setSearch}
-            className="min-w-64 flex-1"
-          />
         </div>
       }
       summary={
@@ -93,17 +92,8 @@ export function PaymentsPage() {
           </dl>
         )
       }
-      list={{
-        isPending,
-        error,
-        isEmpty: !data?.payments.length,
-        loadingLabel: 'Cargando pagos...',
-        errorTitle: 'Error al cargar pagos',
-        emptyText: 'No se encontraron pagos',
-      }}
-      pagination={
-        data && { page: data.pagination.page, totalPages: data.pagination.totalPages, onPageChange: setPage }
-      }
+      list={{ isPending, error, isEmpty: !data?.payments.length, ...TEXTS }}
+      pagination={serverPages(data?.pagination, setPage)}
     >
       <ul className="space-y-4">
         {data?.payments.map((payment) => (

@@ -20,6 +20,11 @@ import { SummaryCard } from '../../components/ui/SummaryCard';
 import { usePayables } from './api';
 import { SaleCell } from './SaleCell';
 
+const TEXTS = {
+  loadingLabel: 'Cargando vencimientos...',
+  errorTitle: 'Error al cargar los vencimientos',
+  emptyText: 'No hay saldos pendientes con proveedores',
+};
 const WINDOWS = [7, 15, 30, 60, 90].map((d) => ({ value: String(d), label: `Próximos ${d} días` }));
 
 type PayableItem = PayableSupplier['items'][number];
@@ -145,14 +150,7 @@ export function PayablesPage() {
         />
       }
       summary={data && <PayablesTotals totals={data.totals} days={days} />}
-      list={{
-        isPending,
-        error,
-        isEmpty: !data?.suppliers.length,
-        loadingLabel: 'Cargando vencimientos...',
-        errorTitle: 'Error al cargar los vencimientos',
-        emptyText: 'No hay saldos pendientes con proveedores',
-      }}
+      list={{ isPending, error, isEmpty: !data?.suppliers.length, ...TEXTS }}
     >
       <div className="space-y-4">
         {data?.suppliers.map((s) => (

@@ -12,14 +12,17 @@ import {
 } from '../../../domain/reports';
 import { DataTable, type DataTableColumn, TABLE_LINK } from '../../components/ui/DataTable';
 import { ListPage } from '../../components/ui/ListPage';
-import { SearchInput } from '../../components/ui/SearchInput';
+import { serverPages } from '../../components/ui/Pagination';
 import { SelectField } from '../../components/ui/SelectField';
 import { SummaryCard } from '../../components/ui/SummaryCard';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { SEARCH_DEBOUNCE_MS, useFilterPage } from '../../lib/use-paged-list';
+import { useFilterPage, useSearchBox } from '../../lib/use-paged-list';
 import { useReceivables } from './api';
 
-const EMPTY = 'No hay clientes con saldo pendiente';
+const TEXTS = {
+  loadingLabel: 'Cargando cobranza...',
+  errorTitle: 'Error al cargar la cobranza',
+  emptyText: 'No hay clientes con saldo pendiente',
+};
 const SORT_OPTIONS = RECEIVABLES_SORTS.map((value) => ({ value, label: RECEIVABLES_SORT_LABELS[value] }));
 
 function Totals({ totals }: { totals: ReceivablesReply['totals'] }) {
@@ -87,9 +90,8 @@ const CLIENT_COLUMNS: ReadonlyArray<DataTableColumn<ClientRow>> = [
 
 /** /receivables (Cobranza): every client with something pending, aged against the travel date. */
 export function ReceivablesPage() {
-  const [search, setSearch] = useState('');
+  const { q, box } = useSearchBox();
   const [sort, setSort] = useState<ReceivablesSort>('pending');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useFilterPage(`${q}|${sort}`);
   const { data, isPending, error } = useReceivables({ q, sort, page });
 
@@ -107,35 +109,18 @@ export function ReceivablesPage() {
           {data && <AgeStrip totals={data.totals} />}
         </>
       }
+      search={{ ...box, label: 'Buscar cliente', placeholder: 'Buscar cliente...' }}
       filters={
-        <div className="flex flex-wrap items-end gap-4">
-          <SearchInput
-            label="Buscar cliente"
-            placeholder="Buscar cliente..."
-            value={search}
-            onValueChange={setSearch}
-            className="min-w-56 flex-1"
-          />
-          <SelectField
-            label="Ordenar por"
-            options={SORT_OPTIONS}
-            value={sort}
-            onChange={(event) => setSort(event.target.value as ReceivablesSort)}
-            className="w-52"
-          />
-        </div>
+        <SelectField
+          label="Ordenar por"
+          options={SORT_OPTIONS}
+          value={sort}
+          onChange={(event) => setSort(event.target.value as ReceivablesSort)}
+          className="w-52"
+        />
       }
-      list={{
-        isPending,
-        error,
-        isEmpty: !data?.clients.length,
-        loadingLabel: 'Cargando cobranza...',
-        errorTitle: 'Error al cargar la cobranza',
-        emptyText: EMPTY,
-      }}
-      pagination={
-        data && { page: data.pagination.page, totalPages: data.pagination.totalPages, onPageChange: setPage }
-      }
+      list={{ isPending, error, isEmpty: !data?.clients.length, ...TEXTS }}
+      pagination={serverPages(data?.pagination, setPage)}
     >
       <DataTable
         caption="Clientes con saldo pendiente"
@@ -143,7 +128,7 @@ export function ReceivablesPage() {
         columns={CLIENT_COLUMNS}
         rows={data?.clients ?? []}
         rowKey={(c) => c.clientId}
-        emptyText={EMPTY}
+        emptyText={TEXTS.emptyText}
       />
     </ListPage>
   );

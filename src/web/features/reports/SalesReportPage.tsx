@@ -24,7 +24,11 @@ const ReportChart = lazy(async () => ({ default: (await import('./ReportChart'))
 
 const GROUP_OPTIONS = REPORT_GROUPS.map((value) => ({ value, label: REPORT_GROUP_LABELS[value] }));
 const DATE_OPTIONS = REPORT_DATE_FIELDS.map((value) => ({ value, label: REPORT_DATE_FIELD_LABELS[value] }));
-const EMPTY = 'No hay ventas en el rango elegido';
+const TEXTS = {
+  loadingLabel: 'Cargando reporte...',
+  errorTitle: 'Error al cargar el reporte',
+  emptyText: 'No hay ventas en el rango elegido',
+};
 const margin = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(2)} %`);
 
 const FIGURE_COLUMNS: ReadonlyArray<DataTableColumn<SalesReportRow>> = [
@@ -53,7 +57,7 @@ function ReportTable({ report, groupBy }: { report: SalesReportReply; groupBy: R
       rows={report.rows}
       rowKey={(row) => row.key}
       footer={{ ...report.totals, key: 'total', label: 'Total' }}
-      emptyText={EMPTY}
+      emptyText={TEXTS.emptyText}
     />
   );
 }
@@ -109,14 +113,7 @@ export function SalesReportPage() {
           />
         </Card>
       }
-      list={{
-        isPending,
-        error,
-        isEmpty: !data?.rows.length,
-        loadingLabel: 'Cargando reporte...',
-        errorTitle: 'Error al cargar el reporte',
-        emptyText: EMPTY,
-      }}
+      list={{ isPending, error, isEmpty: !data?.rows.length, ...TEXTS }}
     >
       {data && (
         <>

@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
 import { FilterButtons } from '../../components/ui/FilterButtons';
 import { ListPage } from '../../components/ui/ListPage';
+import { serverPages } from '../../components/ui/Pagination';
 import { SearchInput } from '../../components/ui/SearchInput';
 import { SelectField } from '../../components/ui/SelectField';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -172,13 +173,7 @@ export function SalesListPage() {
         errorTitle: 'Failed to fetch sales',
         emptyText,
       }}
-      pagination={
-        data && {
-          page: data.pagination.page,
-          totalPages: data.pagination.totalPages,
-          onPageChange: (page) => show({ page }),
-        }
-      }
+      pagination={serverPages(data?.pagination, (page) => show({ page }))}
     >
       {view === 'table' ? (
         <SalesTable

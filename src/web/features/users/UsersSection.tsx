@@ -5,7 +5,6 @@ import { isRole, ROLE_LABELS, type Role } from '../../../domain/roles';
 import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
 import { ListPage } from '../../components/ui/ListPage';
-import { SearchInput } from '../../components/ui/SearchInput';
 import { Badge } from '../../components/ui/StatusBadge';
 import { usePagedList } from '../../lib/use-paged-list';
 import { userListQuery } from './api';
@@ -13,6 +12,12 @@ import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { RoleSelect } from './RoleSelect';
 import { UserAccessDialog } from './UserAccessDialog';
 import { UserFormDialog } from './UserFormDialog';
+
+const TEXTS = {
+  loadingLabel: 'Cargando usuarios...',
+  errorTitle: 'Error al cargar los usuarios',
+  emptyText: 'No se encontraron usuarios',
+};
 
 interface UserRowProps {
   user: PublicUser;
@@ -87,33 +92,20 @@ export function UsersSection() {
       level={2}
       className="space-y-4"
       create={{ label: 'Nuevo Usuario', onClick: () => setForm({}) }}
+      search={{ ...list.searchBox, label: 'Buscar usuarios', placeholder: 'Buscar por usuario o email...' }}
       filters={
-        <div className="flex flex-wrap items-end gap-4">
-          <SearchInput
-            label="Buscar usuarios"
-            placeholder="Buscar por usuario o email..."
-            value={list.search}
-            onValueChange={list.setSearch}
-            className="w-full max-w-sm"
-          />
-          <RoleSelect
-            label="Filtrar por rol"
-            emptyOption="Todos los roles"
-            value={role}
-            onChange={(event) => {
-              setRole(isRole(event.target.value) ? event.target.value : '');
-              list.setPage(1);
-            }}
-            className="w-48"
-          />
-        </div>
+        <RoleSelect
+          label="Filtrar por rol"
+          emptyOption="Todos los roles"
+          value={role}
+          onChange={(event) => {
+            setRole(isRole(event.target.value) ? event.target.value : '');
+            list.setPage(1);
+          }}
+          className="w-48"
+        />
       }
-      list={{
-        ...list.status,
-        loadingLabel: 'Cargando usuarios...',
-        errorTitle: 'Error al cargar los usuarios',
-        emptyText: 'No se encontraron usuarios',
-      }}
+      list={{ ...list.status, ...TEXTS }}
       pagination={list.pagination}
       dialogs={
         <>
