@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatMoney } from '../../../domain/format';
 import { cn } from '../../lib/cn';
 import { FOCUS_RING } from './Button';
 import { Spinner } from './Spinner';
@@ -20,6 +21,16 @@ export interface DataTableColumn<Row> {
   /** Long free text may wrap; everything else stays on one line and the table scrolls sideways. */
   wrap?: boolean;
   className?: string;
+}
+
+/** A column of amounts in dollars, aligned right so that the cents line up. */
+export function moneyColumn<Row>(
+  key: string,
+  header: string,
+  amount: (row: Row) => number,
+  className?: string,
+): DataTableColumn<Row> {
+  return { key, header, align: 'right', className, cell: (row) => formatMoney(amount(row)) };
 }
 
 export interface DataTableSort {

@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import type { CatalogItem, CatalogKind } from '../../../domain/master-data';
+import type { CatalogKind } from '../../../domain/master-data';
 import { DataTable } from '../../components/ui/DataTable';
-import { DeleteDialog } from '../../components/ui/DeleteDialog';
+import { useDeleteDialog } from '../../components/ui/DeleteDialog';
 import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
 import { usePagedList } from '../../lib/use-paged-list';
@@ -12,8 +11,10 @@ import { CATALOG_TEXTS } from './config';
 export function CatalogListPage({ kind }: { kind: CatalogKind }) {
   const texts = CATALOG_TEXTS[kind];
   const list = usePagedList(catalogListQuery(kind));
-  const remove = useDeleteCatalogItem(kind);
-  const [toDelete, setToDelete] = useState<CatalogItem | null>(null);
+  const remove = useDeleteDialog(useDeleteCatalogItem(kind).mutateAsync, {
+    title: texts.deleteTitle,
+    errorTitle: texts.deleteError,
+  });
 
   return (
     <ListPage
@@ -32,15 +33,7 @@ export function CatalogListPage({ kind }: { kind: CatalogKind }) {
         emptyText: texts.empty,
       }}
       pagination={list.pagination}
-      dialogs={
-        <DeleteDialog
-          target={toDelete}
-          onClose={() => setToDelete(null)}
-          title={texts.deleteTitle}
-          errorTitle={texts.deleteError}
-          onDelete={remove.mutateAsync}
-        />
-      }
+      dialogs={remove.dialog}
     >
       <DataTable
         caption={texts.title}
@@ -60,7 +53,7 @@ export function CatalogListPage({ kind }: { kind: CatalogKind }) {
               <RowActions
                 name={item.name}
                 editTo={`/${kind}/${item.id}/edit`}
-                onDelete={() => setToDelete(item)}
+                onDelete={() => remove.ask(item)}
               />
             ),
           },

@@ -1,15 +1,14 @@
-import { useState } from 'react';
-import type { Client } from '../../../domain/master-data';
 import { PEOPLE_WRITE_ROLES } from '../../../domain/roles';
 import { useCurrentUser } from '../../auth';
 import { Card } from '../../components/ui/Card';
-import { DeleteDialog } from '../../components/ui/DeleteDialog';
+import { useDeleteDialog } from '../../components/ui/DeleteDialog';
 import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
 import { usePagedList } from '../../lib/use-paged-list';
 import { clientListQuery, useDeleteClient } from './api';
 
 const SEARCH_LABEL = 'Buscar clientes por nombre, ID/RUT o email';
+const DELETE_TEXTS = { title: '¿Eliminar cliente?', errorTitle: 'Error deleting client' };
 const TEXTS = {
   loadingLabel: 'Cargando clientes...',
   errorTitle: 'Error loading clients',
@@ -31,8 +30,7 @@ function Detail({ label, value }: { label: string; value: string | null }) {
 export function ClientsPage() {
   const canWrite = PEOPLE_WRITE_ROLES.includes(useCurrentUser().role);
   const list = usePagedList(clientListQuery);
-  const remove = useDeleteClient();
-  const [toDelete, setToDelete] = useState<Client | null>(null);
+  const remove = useDeleteDialog(useDeleteClient().mutateAsync, DELETE_TEXTS);
 
   return (
     <ListPage
@@ -42,15 +40,7 @@ export function ClientsPage() {
       search={{ ...list.searchBox, label: SEARCH_LABEL, placeholder: 'Buscar clientes...' }}
       list={{ ...list.status, ...TEXTS }}
       pagination={list.pagination}
-      dialogs={
-        <DeleteDialog
-          target={toDelete}
-          onClose={() => setToDelete(null)}
-          title="¿Eliminar cliente?"
-          errorTitle="Error deleting client"
-          onDelete={remove.mutateAsync}
-        />
-      }
+      dialogs={remove.dialog}
     >
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {list.rows.map((client) => (
@@ -67,7 +57,7 @@ export function ClientsPage() {
                   <RowActions
                     name={client.name}
                     editTo={`/clients/${client.id}/edit`}
-                    onDelete={() => setToDelete(client)}
+                    onDelete={() => remove.ask(client)}
                   />
                 </div>
               )}

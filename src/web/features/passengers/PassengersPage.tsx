@@ -1,16 +1,16 @@
-import { useState } from 'react';
 import { formatDate } from '../../../domain/format';
 import type { Passenger } from '../../../domain/master-data';
 import { PEOPLE_WRITE_ROLES } from '../../../domain/roles';
 import { useCurrentUser } from '../../auth';
 import { DataTable, type DataTableColumn } from '../../components/ui/DataTable';
-import { DeleteDialog } from '../../components/ui/DeleteDialog';
+import { useDeleteDialog } from '../../components/ui/DeleteDialog';
 import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
 import { usePagedList } from '../../lib/use-paged-list';
 import { passengerListQuery, useDeletePassenger } from './api';
 
 const SEARCH_LABEL = 'Buscar pasajeros por nombre o email';
+const DELETE_TEXTS = { title: '¿Eliminar pasajero?', errorTitle: 'Error deleting passenger' };
 const TEXTS = {
   loadingLabel: 'Cargando pasajeros...',
   errorTitle: 'Error loading passengers',
@@ -32,8 +32,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<Passenger>> = [
 export function PassengersPage() {
   const canWrite = PEOPLE_WRITE_ROLES.includes(useCurrentUser().role);
   const list = usePagedList(passengerListQuery);
-  const remove = useDeletePassenger();
-  const [toDelete, setToDelete] = useState<Passenger | null>(null);
+  const remove = useDeleteDialog(useDeletePassenger().mutateAsync, DELETE_TEXTS);
   const columns: ReadonlyArray<DataTableColumn<Passenger>> = canWrite
     ? [
         ...COLUMNS,
@@ -44,7 +43,7 @@ export function PassengersPage() {
             <RowActions
               name={passenger.name}
               editTo={`/passengers/${passenger.id}/edit`}
-              onDelete={() => setToDelete(passenger)}
+              onDelete={() => remove.ask(passenger)}
             />
           ),
         },
@@ -59,15 +58,7 @@ export function PassengersPage() {
       search={{ ...list.searchBox, label: SEARCH_LABEL, placeholder: 'Buscar pasajeros...' }}
       list={{ ...list.status, ...TEXTS }}
       pagination={list.pagination}
-      dialogs={
-        <DeleteDialog
-          target={toDelete}
-          onClose={() => setToDelete(null)}
-          title="¿Eliminar pasajero?"
-          errorTitle="Error deleting passenger"
-          onDelete={remove.mutateAsync}
-        />
-      }
+      dialogs={remove.dialog}
     >
       <DataTable
         caption="Pasajeros"

@@ -12,7 +12,7 @@ import {
 import { useCurrentUser } from '../../auth';
 import { buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { DataTable, type DataTableColumn } from '../../components/ui/DataTable';
+import { DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
 import { ListPage } from '../../components/ui/ListPage';
 import { SelectField } from '../../components/ui/SelectField';
 import { Badge } from '../../components/ui/StatusBadge';
@@ -51,14 +51,8 @@ function itemColumns(now: string): ReadonlyArray<DataTableColumn<PayableItem>> {
         </>
       ),
     },
-    { key: 'cost', header: 'Costo', align: 'right', cell: (item) => formatMoney(item.costPrice) },
-    {
-      key: 'pending',
-      header: 'Pendiente',
-      align: 'right',
-      className: 'font-semibold',
-      cell: (item) => formatMoney(item.pendingAmount),
-    },
+    moneyColumn('cost', 'Costo', (item) => item.costPrice),
+    moneyColumn('pending', 'Pendiente', (item) => item.pendingAmount, 'font-semibold'),
   ];
 }
 

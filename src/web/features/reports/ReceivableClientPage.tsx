@@ -6,7 +6,7 @@ import { AGE_BUCKET_LABELS, type ReceivableSale } from '../../../domain/reports'
 import { errorStatus } from '../../api/client';
 import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
-import { DataTable, type DataTableColumn } from '../../components/ui/DataTable';
+import { DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
@@ -30,15 +30,9 @@ const SALE_COLUMNS: ReadonlyArray<DataTableColumn<ReceivableSale>> = [
   },
   { key: 'travelDate', header: 'Fecha de viaje', cell: (sale) => formatDate(sale.travelDate) },
   { key: 'age', header: 'Antigüedad', cell: ageText },
-  { key: 'total', header: 'Total', align: 'right', cell: (sale) => formatMoney(sale.totalSale) },
-  { key: 'paid', header: 'Pagado', align: 'right', cell: (sale) => formatMoney(sale.paidAmount) },
-  {
-    key: 'pending',
-    header: 'Pendiente',
-    align: 'right',
-    className: 'font-semibold',
-    cell: (sale) => formatMoney(sale.pendingAmount),
-  },
+  moneyColumn('total', 'Total', (sale) => sale.totalSale),
+  moneyColumn('paid', 'Pagado', (sale) => sale.paidAmount),
+  moneyColumn('pending', 'Pendiente', (sale) => sale.pendingAmount, 'font-semibold'),
 ];
 
 /** Admins may register payments; finance only reads. */

@@ -10,7 +10,7 @@ import {
   type ReceivablesReply,
   type ReceivablesSort,
 } from '../../../domain/reports';
-import { DataTable, type DataTableColumn, TABLE_LINK } from '../../components/ui/DataTable';
+import { DataTable, type DataTableColumn, moneyColumn, TABLE_LINK } from '../../components/ui/DataTable';
 import { ListPage } from '../../components/ui/ListPage';
 import { serverPages } from '../../components/ui/Pagination';
 import { SelectField } from '../../components/ui/SelectField';
@@ -56,7 +56,6 @@ function AgeStrip({ totals }: { totals: ReceivablesReply['totals'] }) {
 
 type ClientRow = ReceivablesReply['clients'][number];
 
-const money = (value: number) => formatMoney(value);
 const CLIENT_COLUMNS: ReadonlyArray<DataTableColumn<ClientRow>> = [
   {
     key: 'client',
@@ -69,21 +68,15 @@ const CLIENT_COLUMNS: ReadonlyArray<DataTableColumn<ClientRow>> = [
     ),
   },
   { key: 'sales', header: 'Ventas', align: 'right', cell: (c) => c.salesCount },
-  { key: 'total', header: 'Total', align: 'right', cell: (c) => money(c.totalSale) },
-  { key: 'paid', header: 'Pagado', align: 'right', cell: (c) => money(c.paidAmount) },
-  {
-    key: 'pending',
-    header: 'Pendiente',
-    align: 'right',
-    className: 'font-semibold',
-    cell: (c) => money(c.pendingAmount),
-  },
+  moneyColumn('total', 'Total', (c) => c.totalSale),
+  moneyColumn('paid', 'Pagado', (c) => c.paidAmount),
+  moneyColumn('pending', 'Pendiente', (c) => c.pendingAmount, 'font-semibold'),
   ...AGE_BUCKETS.map(
     (b): DataTableColumn<ClientRow> => ({
       key: b,
       header: AGE_BUCKET_LABELS[b],
       align: 'right',
-      cell: (c) => (c.buckets[b] ? money(c.buckets[b]) : '—'),
+      cell: (c) => (c.buckets[b] ? formatMoney(c.buckets[b]) : '—'),
     }),
   ),
 ];

@@ -13,7 +13,7 @@ import {
 } from '../../../domain/reports';
 import { useCurrentUser } from '../../auth';
 import { Card } from '../../components/ui/Card';
-import { DataTable, type DataTableColumn } from '../../components/ui/DataTable';
+import { DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
 import { Field } from '../../components/ui/Field';
 import { ListPage } from '../../components/ui/ListPage';
 import { SelectField } from '../../components/ui/SelectField';
@@ -33,8 +33,8 @@ const margin = (value: number | undefined) => (value === undefined ? '—' : `${
 
 const FIGURE_COLUMNS: ReadonlyArray<DataTableColumn<SalesReportRow>> = [
   { key: 'salesCount', header: 'Ventas', align: 'right', cell: (row) => row.salesCount },
-  { key: 'totalSale', header: 'Venta total', align: 'right', cell: (row) => formatMoney(row.totalSale) },
-  { key: 'totalCost', header: 'Costo total', align: 'right', cell: (row) => formatMoney(row.totalCost) },
+  moneyColumn('totalSale', 'Venta total', (row) => row.totalSale),
+  moneyColumn('totalCost', 'Costo total', (row) => row.totalCost),
   {
     key: 'profit',
     header: 'Ganancia',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { formatDate, formatMoney } from '../../../domain/format';
-import { DataTable, type DataTableColumn, TABLE_LINK } from '../../components/ui/DataTable';
+import { formatDate } from '../../../domain/format';
+import { DataTable, type DataTableColumn, moneyColumn, TABLE_LINK } from '../../components/ui/DataTable';
 import type { SupplierSale } from './api';
 import { SaleBadge } from './badges';
 import { DetailSection } from './DetailSection';
@@ -17,12 +17,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<SupplierSale>> = [
   },
   { key: 'passenger', header: 'Pasajero', wrap: true, cell: (sale) => sale.passengerName },
   { key: 'status', header: 'Estado', cell: (sale) => <SaleBadge status={sale.status} /> },
-  {
-    key: 'cost',
-    header: 'Costo del proveedor',
-    align: 'right',
-    cell: (sale) => formatMoney(sale.supplierCost),
-  },
+  moneyColumn('cost', 'Costo del proveedor', (sale) => sale.supplierCost),
   { key: 'creationDate', header: 'Fecha de creación', cell: (sale) => formatDate(sale.creationDate) },
 ];
 
