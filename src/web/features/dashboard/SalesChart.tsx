@@ -1,13 +1,6 @@
 import { Bar, ComposedChart, Line, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '../../../domain/format';
-import {
-  BAR_RADIUS,
-  CHART_COLORS,
-  CHART_PROPS,
-  CHART_TICK,
-  chartDecorations,
-  moneyAxisProps,
-} from '../../components/ui/chart-parts';
+import * as chart from '../../components/ui/chart-parts';
 import type { OverviewDay } from './api';
 
 /**
@@ -16,19 +9,27 @@ import type { OverviewDay } from './api';
  */
 export function SalesChart({ data }: { data: OverviewDay[] }) {
   return (
-    <ComposedChart data={data} {...CHART_PROPS}>
-      {chartDecorations((value, name) => (name === 'Monto vendido' ? formatMoney(Number(value)) : value))}
-      <XAxis dataKey="day" tick={CHART_TICK} minTickGap={16} />
-      <YAxis yAxisId="count" allowDecimals={false} tick={CHART_TICK} width={40} />
-      <YAxis yAxisId="amount" orientation="right" {...moneyAxisProps()} />
-      <Bar yAxisId="count" dataKey="count" name="Ventas" fill={CHART_COLORS.primary} radius={BAR_RADIUS} />
+    <ComposedChart data={data} {...chart.CHART_PROPS}>
+      {chart.chartDecorations((value, name) =>
+        name === 'Monto vendido' ? formatMoney(Number(value)) : value,
+      )}
+      <XAxis dataKey="day" tick={chart.CHART_TICK} minTickGap={16} />
+      <YAxis yAxisId="count" allowDecimals={false} tick={chart.CHART_TICK} width={40} />
+      <YAxis yAxisId="amount" orientation="right" {...chart.moneyAxisProps()} />
+      <Bar
+        yAxisId="count"
+        dataKey="count"
+        name="Ventas"
+        fill={chart.CHART_COLORS.primary}
+        radius={chart.BAR_RADIUS}
+      />
       <Line
         yAxisId="amount"
         dataKey="totalSale"
         name="Monto vendido"
         // Straight segments: a smoothed curve would overshoot below zero around days without sales.
         type="linear"
-        stroke={CHART_COLORS.secondary}
+        stroke={chart.CHART_COLORS.secondary}
         strokeWidth={2}
         dot={{ r: 2 }}
       />

@@ -1,14 +1,7 @@
 import { Bar, BarChart, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '../../../domain/format';
 import type { SalesReportRow } from '../../../domain/reports';
-import {
-  BAR_RADIUS,
-  CHART_COLORS,
-  CHART_PROPS,
-  CHART_TICK,
-  chartDecorations,
-  moneyAxisProps,
-} from '../../components/ui/chart-parts';
+import * as chart from '../../components/ui/chart-parts';
 
 /**
  * Sale total and profit per group as bars. Loaded lazily with recharts; the table beside it carries
@@ -16,12 +9,17 @@ import {
  */
 export function ReportChart({ rows }: { rows: SalesReportRow[] }) {
   return (
-    <BarChart data={rows} {...CHART_PROPS}>
-      {chartDecorations((value) => formatMoney(Number(value)))}
-      <XAxis dataKey="label" tick={CHART_TICK} minTickGap={8} />
-      <YAxis {...moneyAxisProps()} />
-      <Bar dataKey="totalSale" name="Venta total" fill={CHART_COLORS.primary} radius={BAR_RADIUS} />
-      <Bar dataKey="profit" name="Ganancia" fill={CHART_COLORS.secondary} radius={BAR_RADIUS} />
+    <BarChart data={rows} {...chart.CHART_PROPS}>
+      {chart.chartDecorations((value) => formatMoney(Number(value)))}
+      <XAxis dataKey="label" tick={chart.CHART_TICK} minTickGap={8} />
+      <YAxis {...chart.moneyAxisProps()} />
+      <Bar
+        dataKey="totalSale"
+        name="Venta total"
+        fill={chart.CHART_COLORS.primary}
+        radius={chart.BAR_RADIUS}
+      />
+      <Bar dataKey="profit" name="Ganancia" fill={chart.CHART_COLORS.secondary} radius={chart.BAR_RADIUS} />
     </BarChart>
   );
 }

@@ -195,29 +195,28 @@ export function SalesListPage() {
   );
 }
 
+const VIEWS = [
+  { value: 'cards', label: 'Tarjetas', Icon: LayoutList, className: 'rounded-r-none' },
+  { value: 'table', label: 'Tabla', Icon: Table2, className: 'rounded-l-none' },
+] as const;
+
 /** Cards read well on a phone; the table shows about twenty sales on a laptop. */
 function ViewSwitch({ view, onChange }: { view: SalesListView; onChange: (view: SalesListView) => void }) {
   return (
     <fieldset className="flex">
       <legend className="sr-only">Vista</legend>
-      <Button
-        variant={view === 'cards' ? 'primary' : 'secondary'}
-        aria-pressed={view === 'cards'}
-        className="rounded-r-none"
-        onClick={() => onChange('cards')}
-      >
-        <LayoutList aria-hidden="true" className="size-4" />
-        Tarjetas
-      </Button>
-      <Button
-        variant={view === 'table' ? 'primary' : 'secondary'}
-        aria-pressed={view === 'table'}
-        className="rounded-l-none"
-        onClick={() => onChange('table')}
-      >
-        <Table2 aria-hidden="true" className="size-4" />
-        Tabla
-      </Button>
+      {VIEWS.map(({ value, label, Icon, className }) => (
+        <Button
+          key={value}
+          variant={view === value ? 'primary' : 'secondary'}
+          aria-pressed={view === value}
+          className={className}
+          onClick={() => onChange(value)}
+        >
+          <Icon aria-hidden="true" className="size-4" />
+          {label}
+        </Button>
+      ))}
     </fieldset>
   );
 }
