@@ -176,7 +176,7 @@ export function DataTable<Row>({
         <tfoot className="border-t-2 border-gray-300 bg-gray-50 font-semibold">
           <tr>
             {columns.map((column) => (
-              <Cell key={column.key} column={column}>
+              <Cell key={column.key} column={column} inFoot>
                 {column.cell(footer)}
               </Cell>
             ))}
@@ -195,7 +195,13 @@ export function DataTable<Row>({
   );
 }
 
-function Cell<Row>({ column, children }: { column: DataTableColumn<Row>; children: ReactNode }) {
+interface CellProps<Row> {
+  column: DataTableColumn<Row>;
+  inFoot?: boolean;
+  children: ReactNode;
+}
+
+function Cell<Row>({ column, inFoot = false, children }: CellProps<Row>) {
   const className = cn(
     'px-3 py-1.5 text-gray-900',
     !column.wrap && 'whitespace-nowrap',
@@ -204,7 +210,11 @@ function Cell<Row>({ column, children }: { column: DataTableColumn<Row>; childre
   );
   if (column.rowHeader) {
     return (
-      <th scope="row" className={cn(className, '[font-weight:inherit]')}>
+      // A row's name reads like its other cells unless the column asks for weight; the foot stays bold.
+      <th
+        scope="row"
+        className={cn(className, !inFoot && !column.className?.includes('font-') && 'font-normal')}
+      >
         {children}
       </th>
     );

@@ -53,6 +53,7 @@ export function CatalogListPage({ kind }: { kind: CatalogKind }) {
               <RowActions
                 name={item.name}
                 editTo={`/${kind}/${item.id}/edit`}
+                inline
                 onDelete={() => remove.ask(item)}
               />
             ),

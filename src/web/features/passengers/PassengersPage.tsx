@@ -43,6 +43,7 @@ export function PassengersPage() {
             <RowActions
               name={passenger.name}
               editTo={`/passengers/${passenger.id}/edit`}
+              inline
               onDelete={() => remove.ask(passenger)}
             />
           ),
