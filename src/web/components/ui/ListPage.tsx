@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from './Button';
 import { ExportMenu } from './ExportMenu';
@@ -7,6 +7,7 @@ import { ListStatus } from './ListStatus';
 import { PageHeader } from './PageHeader';
 import { Pagination } from './Pagination';
 import { SearchInput } from './SearchInput';
+import { TitledSection } from './TitledSection';
 
 /** The "new" button of a list: a link to the form page, or a button that opens a dialog. */
 export type ListCreateAction = { label: string } & ({ to: string } | { onClick: () => void });
@@ -74,7 +75,6 @@ export function ListPage({
   dialogs,
   className = 'space-y-6',
 }: ListPageProps) {
-  const titleId = useId();
   const actions =
     exportMenu || create ? (
       <div className="flex flex-wrap gap-2">
@@ -109,15 +109,9 @@ export function ListPage({
 
   if (level === 2) {
     return (
-      <section aria-labelledby={titleId} className={className}>
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <h2 id={titleId} className="text-xl font-semibold text-gray-900">
-            {title}
-          </h2>
-          {actions}
-        </div>
+      <TitledSection title={title} actions={actions} className={className} titleClassName="text-xl">
         {body}
-      </section>
+      </TitledSection>
     );
   }
   return (
