@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatMoney } from '../../../domain/format';
 import { cn } from '../../lib/cn';
 import { FOCUS_RING } from './Button';
 import { Spinner } from './Spinner';
@@ -13,7 +14,23 @@ export interface DataTableColumn<Row> {
   sortable?: boolean;
   /** Numbers and money align right so their digits line up. */
   align?: 'left' | 'right';
+  /** The cell that names its row (a `th` for screen readers), usually the first. */
+  rowHeader?: boolean;
+  /** The header is read by screen readers only (an actions column needs no visible title). */
+  hideHeader?: boolean;
+  /** Long free text may wrap; everything else stays on one line and the table scrolls sideways. */
+  wrap?: boolean;
   className?: string;
+}
+
+/** A column of amounts in dollars, aligned right so that the cents line up. */
+export function moneyColumn<Row>(
+  key: string,
+  header: string,
+  amount: (row: Row) => number,
+  className?: string,
+): DataTableColumn<Row> {
+  return { key, header, align: 'right', className, cell: (row) => formatMoney(amount(row)) };
 }
 
 export interface DataTableSort {
@@ -35,7 +52,22 @@ interface DataTableProps<Row> {
   isPending?: boolean;
   loadingLabel?: string;
   emptyText: string;
+  /** A last row kept apart in the table's foot, e.g. the totals of the rows above, in bold. */
+  footer?: Row;
+  /**
+   * The scrolling box becomes a named region that takes focus, so a keyboard can scroll a wide table
+   * sideways; for the wide finance tables.
+   */
+  scrollRegion?: boolean;
+  /** Without its own border and shadow, for a table that sits inside a card. */
+  framed?: boolean;
 }
+
+/** The link look of a cell that leads somewhere (a sale, a client). */
+export const TABLE_LINK = cn('font-medium text-blue-700 hover:underline', FOCUS_RING);
+
+const alignClass = (column: { align?: 'left' | 'right' }) =>
+  column.align === 'right' ? 'text-right tabular-nums' : 'text-left';
 
 function ariaSort(column: { key: string; sortable?: boolean }, sort: DataTableSort | undefined) {
   if (!column.sortable) return undefined;
@@ -62,94 +94,132 @@ export function DataTable<Row>({
   isPending = false,
   loadingLabel = 'Cargando...',
   emptyText,
+  footer,
+  scrollRegion = false,
+  framed = true,
 }: DataTableProps<Row>) {
   const navigate = useNavigate();
-  const align = (column: DataTableColumn<Row>) => (column.align === 'right' ? 'text-right' : 'text-left');
-  return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-gray-200 text-sm" aria-busy={isPending}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-gray-50">
+  const table = (
+    <table className="min-w-full divide-y divide-gray-200 text-sm" aria-busy={isPending}>
+      <caption className="sr-only">{caption}</caption>
+      <thead className="bg-gray-50">
+        <tr>
+          {columns.map((column) => (
+            <th
+              key={column.key}
+              scope="col"
+              aria-sort={ariaSort(column, sort)}
+              className={cn('px-3 py-2 font-semibold whitespace-nowrap text-gray-700', alignClass(column))}
+            >
+              {column.sortable && onSortChange ? (
+                <button
+                  type="button"
+                  className={cn('inline-flex items-center gap-1 rounded hover:text-gray-900', FOCUS_RING)}
+                  onClick={() =>
+                    onSortChange({
+                      field: column.key,
+                      descending: sort?.field === column.key ? !sort.descending : false,
+                    })
+                  }
+                >
+                  {column.header}
+                  <SortIcon state={ariaSort(column, sort)} />
+                </button>
+              ) : column.hideHeader ? (
+                <span className="sr-only">{column.header}</span>
+              ) : (
+                column.header
+              )}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-gray-100">
+        {isPending ? (
+          <tr>
+            <td colSpan={columns.length}>
+              <Spinner label={loadingLabel} className="py-8" />
+            </td>
+          </tr>
+        ) : rows.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length} className="px-3 py-10 text-center text-gray-700">
+              {emptyText}
+            </td>
+          </tr>
+        ) : (
+          rows.map((row) => {
+            const href = rowHref?.(row);
+            return (
+              <tr
+                key={rowKey(row)}
+                className={cn(href && 'cursor-pointer hover:bg-blue-50')}
+                onClick={href ? (event) => !isInteractive(event) && navigate(href) : undefined}
+              >
+                {columns.map((column, index) => (
+                  <Cell key={column.key} column={column}>
+                    {href && index === 0 ? (
+                      <Link to={href} className={TABLE_LINK}>
+                        {column.cell(row)}
+                      </Link>
+                    ) : (
+                      column.cell(row)
+                    )}
+                  </Cell>
+                ))}
+              </tr>
+            );
+          })
+        )}
+      </tbody>
+      {footer !== undefined && !isPending && rows.length > 0 && (
+        <tfoot className="border-t-2 border-gray-300 bg-gray-50 font-semibold">
           <tr>
             {columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                aria-sort={ariaSort(column, sort)}
-                className={cn('px-3 py-2 font-semibold whitespace-nowrap text-gray-700', align(column))}
-              >
-                {column.sortable && onSortChange ? (
-                  <button
-                    type="button"
-                    className={cn('inline-flex items-center gap-1 rounded hover:text-gray-900', FOCUS_RING)}
-                    onClick={() =>
-                      onSortChange({
-                        field: column.key,
-                        descending: sort?.field === column.key ? !sort.descending : false,
-                      })
-                    }
-                  >
-                    {column.header}
-                    <SortIcon state={ariaSort(column, sort)} />
-                  </button>
-                ) : (
-                  column.header
-                )}
-              </th>
+              <Cell key={column.key} column={column} inFoot>
+                {column.cell(footer)}
+              </Cell>
             ))}
           </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {isPending ? (
-            <tr>
-              <td colSpan={columns.length}>
-                <Spinner label={loadingLabel} className="py-8" />
-              </td>
-            </tr>
-          ) : rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="px-3 py-10 text-center text-gray-700">
-                {emptyText}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row) => {
-              const href = rowHref?.(row);
-              return (
-                <tr
-                  key={rowKey(row)}
-                  className={cn(href && 'cursor-pointer hover:bg-blue-50')}
-                  onClick={href ? (event) => !isInteractive(event) && navigate(href) : undefined}
-                >
-                  {columns.map((column, index) => (
-                    <td
-                      key={column.key}
-                      className={cn(
-                        'px-3 py-1.5 whitespace-nowrap text-gray-900',
-                        align(column),
-                        column.className,
-                      )}
-                    >
-                      {href && index === 0 ? (
-                        <Link
-                          to={href}
-                          className={cn('font-medium text-blue-700 hover:underline', FOCUS_RING)}
-                        >
-                          {column.cell(row)}
-                        </Link>
-                      ) : (
-                        column.cell(row)
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              );
-            })
-          )}
-        </tbody>
-      </table>
-    </div>
+        </tfoot>
+      )}
+    </table>
   );
+  const box = cn('overflow-x-auto', framed && 'rounded-lg border border-gray-200 bg-white shadow-sm');
+  if (!scrollRegion) return <div className={box}>{table}</div>;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard.
+    <section className={cn(box, FOCUS_RING)} tabIndex={0} aria-label={caption}>
+      {table}
+    </section>
+  );
+}
+
+interface CellProps<Row> {
+  column: DataTableColumn<Row>;
+  inFoot?: boolean;
+  children: ReactNode;
+}
+
+function Cell<Row>({ column, inFoot = false, children }: CellProps<Row>) {
+  const className = cn(
+    'px-3 py-1.5 text-gray-900',
+    !column.wrap && 'whitespace-nowrap',
+    alignClass(column),
+    column.className,
+  );
+  if (column.rowHeader) {
+    return (
+      // A row's name reads like its other cells unless the column asks for weight; the foot stays bold.
+      <th
+        scope="row"
+        className={cn(className, !inFoot && !column.className?.includes('font-') && 'font-normal')}
+      >
+        {children}
+      </th>
+    );
+  }
+  return <td className={className}>{children}</td>;
 }
 
 function SortIcon({ state }: { state: 'ascending' | 'descending' | 'none' | undefined }) {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -29,4 +30,19 @@ export function DeleteDialog({ target, onClose, title, errorTitle, onDelete }: D
       }}
     />
   );
+}
+
+/**
+ * The delete dialog of a list: `ask(record)` opens it for that record, `dialog` goes where the list
+ * renders its dialogs.
+ */
+export function useDeleteDialog(
+  onDelete: DeleteDialogProps['onDelete'],
+  texts: Pick<DeleteDialogProps, 'title' | 'errorTitle'>,
+) {
+  const [target, setTarget] = useState<DeleteDialogProps['target']>(null);
+  return {
+    ask: setTarget,
+    dialog: <DeleteDialog target={target} onClose={() => setTarget(null)} onDelete={onDelete} {...texts} />,
+  };
 }

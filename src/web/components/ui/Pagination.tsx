@@ -31,3 +31,11 @@ export function Pagination({ page, totalPages, onPageChange }: PaginationProps) 
     </nav>
   );
 }
+
+/** Paging for a reply that carries its own page and count; none until the first reply is in. */
+export function serverPages(
+  pagination: { page: number; totalPages: number } | undefined,
+  onPageChange: (page: number) => void,
+): PaginationProps | undefined {
+  return pagination && { page: pagination.page, totalPages: pagination.totalPages, onPageChange };
+}

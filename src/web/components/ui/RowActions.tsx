@@ -7,11 +7,13 @@ interface RowActionsProps {
   name: string;
   editTo: string;
   onDelete: () => void;
+  /** In a table cell the buttons stay side by side; elsewhere they may wrap. */
+  inline?: boolean;
 }
 
-export function RowActions({ name, editTo, onDelete }: RowActionsProps) {
+export function RowActions({ name, editTo, onDelete, inline = false }: RowActionsProps) {
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className={inline ? 'flex gap-2' : 'flex flex-wrap gap-2'}>
       <Link to={editTo} aria-label={`Editar ${name}`} className={buttonClasses('secondary', 'sm')}>
         <Pencil aria-hidden="true" className="size-4" />
         Editar

@@ -6,16 +6,17 @@ import {
   AUDIT_ENTITIES,
   AUDIT_ENTITY_LABELS,
 } from '../../../domain/audit';
-import { ExportMenu } from '../../components/ui/ExportMenu';
 import { Field } from '../../components/ui/Field';
-import { ListStatus } from '../../components/ui/ListStatus';
-import { Pagination } from '../../components/ui/Pagination';
+import { ListPage } from '../../components/ui/ListPage';
 import { cn } from '../../lib/cn';
 import { userListQuery } from '../users';
-import { AuditEntryItem } from './AuditEntryItem';
-import { type AuditFilters, auditQuery } from './api';
+import { AuditEntryList, type AuditListFilters, useAuditPage } from './use-audit-page';
 
-const PAGE_SIZE = 20;
+const TEXTS = {
+  loadingLabel: 'Cargando auditoría...',
+  errorTitle: 'No se pudo cargar la auditoría',
+  emptyText: 'No hay registros con estos filtros',
+};
 
 interface SelectProps extends Omit<ComponentProps<'select'>, 'className'> {
   label: string;
@@ -48,79 +49,58 @@ function FilterSelect({ label, options, ...props }: SelectProps) {
   );
 }
 
-type Filters = Omit<AuditFilters, 'page' | 'limit'>;
-
 /** Configuraciones > Auditoría (admin): the whole trail, filtered by user, entity, action and dates. */
 export function AuditSection() {
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
-  const set = (patch: Filters) => {
-    setFilters({ ...filters, ...patch });
-    setPage(1);
-  };
-  const query = useQuery(auditQuery({ ...filters, page, limit: PAGE_SIZE }));
+  const [filters, setFilters] = useState<AuditListFilters>({});
+  const set = (patch: AuditListFilters) => setFilters({ ...filters, ...patch });
+  const audit = useAuditPage(filters);
   const users = useQuery(userListQuery('')({ q: '', page: 1, limit: 100 }));
-  const entries = query.data?.entries ?? [];
   const text = (value: string) => value || undefined;
 
   return (
-    <section aria-labelledby="audit-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="audit-title" className="text-xl font-semibold text-gray-900">
-          Auditoría
-        </h2>
-        <ExportMenu path="/api/audit/export" filters={{ ...filters }} fileName="auditoria" />
-      </div>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <FilterSelect
-          label="Usuario"
-          value={filters.userId ?? ''}
-          onChange={(e) => set({ userId: e.target.value ? Number(e.target.value) : undefined })}
-          options={(users.data?.data ?? []).map((u) => ({ value: String(u.id), label: u.username }))}
-        />
-        <FilterSelect
-          label="Entidad"
-          value={filters.entity ?? ''}
-          onChange={(e) => set({ entity: text(e.target.value) })}
-          options={AUDIT_ENTITIES.map((e) => ({ value: e, label: AUDIT_ENTITY_LABELS[e] }))}
-        />
-        <FilterSelect
-          label="Acción"
-          value={filters.action ?? ''}
-          onChange={(e) => set({ action: text(e.target.value) })}
-          options={AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))}
-        />
-        <Field
-          label="Desde"
-          type="date"
-          value={filters.from ?? ''}
-          onChange={(e) => set({ from: text(e.target.value) })}
-        />
-        <Field
-          label="Hasta"
-          type="date"
-          value={filters.to ?? ''}
-          onChange={(e) => set({ to: text(e.target.value) })}
-        />
-      </div>
-      <ListStatus
-        isPending={query.isPending}
-        error={query.error}
-        isEmpty={entries.length === 0}
-        loadingLabel="Cargando auditoría..."
-        errorTitle="No se pudo cargar la auditoría"
-        emptyText="No hay registros con estos filtros"
-      >
-        <ol
-          aria-label="Registros de auditoría"
-          className="divide-y divide-gray-200 rounded-md border border-gray-200 bg-white"
-        >
-          {entries.map((entry) => (
-            <AuditEntryItem key={entry.id} entry={entry} showIp />
-          ))}
-        </ol>
-      </ListStatus>
-      <Pagination page={page} totalPages={query.data?.pagination.totalPages ?? 0} onPageChange={setPage} />
-    </section>
+    <ListPage
+      title="Auditoría"
+      level={2}
+      className="space-y-4"
+      exportMenu={{ path: '/api/audit/export', filters: { ...filters }, fileName: 'auditoria' }}
+      filters={
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          <FilterSelect
+            label="Usuario"
+            value={filters.userId ?? ''}
+            onChange={(e) => set({ userId: e.target.value ? Number(e.target.value) : undefined })}
+            options={(users.data?.data ?? []).map((u) => ({ value: String(u.id), label: u.username }))}
+          />
+          <FilterSelect
+            label="Entidad"
+            value={filters.entity ?? ''}
+            onChange={(e) => set({ entity: text(e.target.value) })}
+            options={AUDIT_ENTITIES.map((e) => ({ value: e, label: AUDIT_ENTITY_LABELS[e] }))}
+          />
+          <FilterSelect
+            label="Acción"
+            value={filters.action ?? ''}
+            onChange={(e) => set({ action: text(e.target.value) })}
+            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))}
+          />
+          <Field
+            label="Desde"
+            type="date"
+            value={filters.from ?? ''}
+            onChange={(e) => set({ from: text(e.target.value) })}
+          />
+          <Field
+            label="Hasta"
+            type="date"
+            value={filters.to ?? ''}
+            onChange={(e) => set({ to: text(e.target.value) })}
+          />
+        </div>
+      }
+      list={{ ...audit.status, ...TEXTS }}
+      pagination={audit.pagination}
+    >
+      <AuditEntryList label="Registros de auditoría" entries={audit.entries} showIp />
+    </ListPage>
   );
 }

@@ -1,15 +1,8 @@
-import { Plus } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import type { CatalogItem, CatalogKind } from '../../../domain/master-data';
-import { buttonClasses } from '../../components/ui/Button';
-import { DeleteDialog } from '../../components/ui/DeleteDialog';
-import { ExportMenu } from '../../components/ui/ExportMenu';
-import { ListStatus } from '../../components/ui/ListStatus';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { Pagination } from '../../components/ui/Pagination';
+import type { CatalogKind } from '../../../domain/master-data';
+import { DataTable } from '../../components/ui/DataTable';
+import { useDeleteDialog } from '../../components/ui/DeleteDialog';
+import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
-import { SearchInput } from '../../components/ui/SearchInput';
 import { usePagedList } from '../../lib/use-paged-list';
 import { catalogListQuery, useDeleteCatalogItem } from './api';
 import { CATALOG_TEXTS } from './config';
@@ -18,63 +11,58 @@ import { CATALOG_TEXTS } from './config';
 export function CatalogListPage({ kind }: { kind: CatalogKind }) {
   const texts = CATALOG_TEXTS[kind];
   const list = usePagedList(catalogListQuery(kind));
-  const remove = useDeleteCatalogItem(kind);
-  const [toDelete, setToDelete] = useState<CatalogItem | null>(null);
+  const remove = useDeleteDialog(useDeleteCatalogItem(kind).mutateAsync, {
+    title: texts.deleteTitle,
+    errorTitle: texts.deleteError,
+  });
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title={texts.title}
-        actions={
-          <div className="flex flex-wrap gap-2">
-            <ExportMenu
-              path={`/api/${kind}/export`}
-              filters={{ q: list.q }}
-              fileName={texts.title.toLowerCase()}
-            />
-            <Link to={`/${kind}/new`} className={buttonClasses()}>
-              <Plus aria-hidden="true" className="size-4" />
-              {texts.newTitle}
-            </Link>
-          </div>
-        }
-      />
-      <SearchInput
-        label={texts.searchLabel}
-        placeholder={texts.searchPlaceholder}
-        value={list.search}
-        onValueChange={list.setSearch}
-        className="max-w-md"
-      />
-      <ListStatus
-        isPending={list.query.isPending}
-        error={list.query.error}
-        isEmpty={list.rows.length === 0}
-        loadingLabel={texts.loadingList}
-        errorTitle={texts.loadListError}
-        emptyText={texts.empty}
-      >
-        <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white shadow-sm">
-          {list.rows.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-              <span className="font-medium text-gray-900">{item.name}</span>
+    <ListPage
+      title={texts.title}
+      exportMenu={{
+        path: `/api/${kind}/export`,
+        filters: { q: list.q },
+        fileName: texts.title.toLowerCase(),
+      }}
+      create={{ label: texts.newTitle, to: `/${kind}/new` }}
+      search={{ ...list.searchBox, label: texts.searchLabel, placeholder: texts.searchPlaceholder }}
+      list={{
+        ...list.status,
+        loadingLabel: texts.loadingList,
+        errorTitle: texts.loadListError,
+        emptyText: texts.empty,
+      }}
+      pagination={list.pagination}
+      dialogs={remove.dialog}
+    >
+      <DataTable
+        caption={texts.title}
+        columns={[
+          {
+            key: 'name',
+            header: 'Nombre',
+            rowHeader: true,
+            className: 'w-full font-medium',
+            cell: (item) => item.name,
+          },
+          {
+            key: 'actions',
+            header: 'Acciones',
+            hideHeader: true,
+            cell: (item) => (
               <RowActions
                 name={item.name}
                 editTo={`/${kind}/${item.id}/edit`}
-                onDelete={() => setToDelete(item)}
+                inline
+                onDelete={() => remove.ask(item)}
               />
-            </li>
-          ))}
-        </ul>
-      </ListStatus>
-      <Pagination page={list.page} totalPages={list.totalPages} onPageChange={list.setPage} />
-      <DeleteDialog
-        target={toDelete}
-        onClose={() => setToDelete(null)}
-        title={texts.deleteTitle}
-        errorTitle={texts.deleteError}
-        onDelete={remove.mutateAsync}
+            ),
+          },
+        ]}
+        rows={list.rows}
+        rowKey={(item) => item.id}
+        emptyText={texts.empty}
       />
-    </div>
+    </ListPage>
   );
 }

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
+import { Pencil, ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { CurrencyRate } from '../../../domain/company';
 import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { ExportMenu } from '../../components/ui/ExportMenu';
-import { ListStatus } from '../../components/ui/ListStatus';
+import { ListPage } from '../../components/ui/ListPage';
 import { Badge } from '../../components/ui/StatusBadge';
 import { cn } from '../../lib/cn';
 import { currencyRatesQuery, useDeleteRate, useToggleRate } from './api';
@@ -14,6 +13,12 @@ import { CurrencyRateDialog, RATE_ERROR } from './CurrencyRateForm';
 import { isBaseCurrency, lastUpdatedText, rateEquation } from './rate-text';
 
 export const DELETE_RATE_CONFIRM = '¿Estás seguro de que quieres eliminar esta tasa de cambio?';
+
+const TEXTS = {
+  loadingLabel: 'Cargando tasas de cambio...',
+  errorTitle: 'Error al cargar las tasas de cambio',
+  emptyText: 'No hay tasas de cambio configuradas',
+};
 
 interface RateRowProps {
   rate: CurrencyRate;
@@ -100,7 +105,7 @@ export function CurrencyRatesSection() {
   };
 
   const deleteRate = (rate: CurrencyRate) => {
-    // Spec 2: the browser's own confirmation, not a dialog of ours.
+    // The browser's own confirmation, not a dialog of ours, as the agency's staff know it.
     if (!window.confirm(DELETE_RATE_CONFIRM)) return;
     setActionError(null);
     remove.mutate(rate.id, {
@@ -112,42 +117,28 @@ export function CurrencyRatesSection() {
   const busyId = toggle.isPending ? toggle.variables : remove.isPending ? remove.variables : undefined;
 
   return (
-    <section aria-labelledby="rates-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="rates-title" className="text-xl font-semibold text-gray-900">
-          Tasas de Cambio
-        </h2>
-        <div className="flex flex-wrap gap-2">
-          <ExportMenu path="/api/company/currency-rates/export" fileName="tasas-de-cambio" />
-          <Button onClick={() => setDialog({})}>
-            <Plus aria-hidden="true" className="size-4" />
-            Agregar Tasa
-          </Button>
-        </div>
-      </div>
-      {actionError !== null && <ErrorAlert title={RATE_ERROR} error={actionError} />}
-      <ListStatus
-        isPending={query.isPending}
-        error={query.error}
-        isEmpty={rates.length === 0}
-        loadingLabel="Cargando tasas de cambio..."
-        errorTitle="Error al cargar las tasas de cambio"
-        emptyText="No hay tasas de cambio configuradas"
-      >
-        <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white shadow-sm">
-          {rates.map((rate) => (
-            <RateRow
-              key={rate.id}
-              rate={rate}
-              busy={busyId === rate.id}
-              onEdit={() => setDialog({ rate })}
-              onToggle={() => toggleRate(rate)}
-              onDelete={() => deleteRate(rate)}
-            />
-          ))}
-        </ul>
-      </ListStatus>
-      <CurrencyRateDialog target={dialog} onClose={() => setDialog(null)} />
-    </section>
+    <ListPage
+      title="Tasas de Cambio"
+      level={2}
+      className="space-y-4"
+      exportMenu={{ path: '/api/company/currency-rates/export', fileName: 'tasas-de-cambio' }}
+      create={{ label: 'Agregar Tasa', onClick: () => setDialog({}) }}
+      intro={actionError !== null && <ErrorAlert title={RATE_ERROR} error={actionError} />}
+      list={{ isPending: query.isPending, error: query.error, isEmpty: rates.length === 0, ...TEXTS }}
+      dialogs={<CurrencyRateDialog target={dialog} onClose={() => setDialog(null)} />}
+    >
+      <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white shadow-sm">
+        {rates.map((rate) => (
+          <RateRow
+            key={rate.id}
+            rate={rate}
+            busy={busyId === rate.id}
+            onEdit={() => setDialog({ rate })}
+            onToggle={() => toggleRate(rate)}
+            onDelete={() => deleteRate(rate)}
+          />
+        ))}
+      </ul>
+    </ListPage>
   );
 }

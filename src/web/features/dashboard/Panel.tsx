@@ -1,5 +1,6 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { Card } from '../../components/ui/Card';
+import { TitledSection } from '../../components/ui/TitledSection';
 import { cn } from '../../lib/cn';
 
 interface PanelProps {
@@ -12,18 +13,11 @@ interface PanelProps {
 
 /** A titled card; the section is named by its heading so screen readers can jump between panels. */
 export function Panel({ title, action, className, children }: PanelProps) {
-  const titleId = useId();
   return (
     <Card className={cn('p-5', className)}>
-      <section aria-labelledby={titleId}>
-        <div className="mb-4 flex items-center justify-between gap-4">
-          <h2 id={titleId} className="text-lg font-semibold text-gray-900">
-            {title}
-          </h2>
-          {action}
-        </div>
+      <TitledSection title={title} actions={action} headerClassName="mb-4">
         {children}
-      </section>
+      </TitledSection>
     </Card>
   );
 }

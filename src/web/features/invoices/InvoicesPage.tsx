@@ -2,17 +2,23 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
 import type { ListParams } from '../../api/resource';
-import { Button, FOCUS_RING } from '../../components/ui/Button';
-import { ListStatus } from '../../components/ui/ListStatus';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { Pagination } from '../../components/ui/Pagination';
-import { SearchInput } from '../../components/ui/SearchInput';
+import { FOCUS_RING } from '../../components/ui/Button';
+import { FilterButtons } from '../../components/ui/FilterButtons';
+import { ListPage } from '../../components/ui/ListPage';
 import { cn } from '../../lib/cn';
 import { usePagedList } from '../../lib/use-paged-list';
 import { type Invoice, type InvoiceStatusFilter, invoiceListQuery } from './api';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { INVOICE_FILTERS } from './status';
 
+const SEARCH_LABEL = 'Buscar facturas por número o cliente';
+const TEXTS = {
+  loadingLabel: 'Cargando facturas...',
+  errorTitle: 'Error al cargar facturas',
+  emptyText: 'No se encontraron facturas',
+};
+
+/** One invoice; the whole row is the link to it, so it reads as one target on a phone too. */
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   return (
     <Link
@@ -41,54 +47,31 @@ export function InvoicesPage() {
   const listQuery = useCallback((params: ListParams) => invoiceListQuery(status)(params), [status]);
   const list = usePagedList(listQuery);
 
-  const chooseStatus = (next: InvoiceStatusFilter) => {
-    setStatus(next);
-    list.setPage(1);
-  };
-
   return (
-    <div className="space-y-6">
-      <PageHeader title="Facturas" />
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <SearchInput
-          label="Buscar facturas por número o cliente"
-          placeholder="Buscar por número o cliente..."
-          value={list.search}
-          onValueChange={list.setSearch}
-          className="w-full max-w-md"
+    <ListPage
+      title="Facturas"
+      search={{ ...list.searchBox, label: SEARCH_LABEL, placeholder: 'Buscar por número o cliente...' }}
+      filters={
+        <FilterButtons
+          legend="Filtrar por estado"
+          options={INVOICE_FILTERS}
+          value={status}
+          onChange={(next) => {
+            setStatus(next);
+            list.setPage(1);
+          }}
         />
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Filtrar por estado</legend>
-          {INVOICE_FILTERS.map((filter) => (
-            <Button
-              key={filter.value}
-              size="sm"
-              variant={filter.value === status ? 'primary' : 'secondary'}
-              aria-pressed={filter.value === status}
-              onClick={() => chooseStatus(filter.value)}
-            >
-              {filter.label}
-            </Button>
-          ))}
-        </fieldset>
-      </div>
-      <ListStatus
-        isPending={list.query.isPending}
-        error={list.query.error}
-        isEmpty={list.rows.length === 0}
-        loadingLabel="Cargando facturas..."
-        errorTitle="Error al cargar facturas"
-        emptyText="No se encontraron facturas"
-      >
-        <ul className="space-y-3">
-          {list.rows.map((invoice) => (
-            <li key={invoice.id}>
-              <InvoiceRow invoice={invoice} />
-            </li>
-          ))}
-        </ul>
-      </ListStatus>
-      <Pagination page={list.page} totalPages={list.totalPages} onPageChange={list.setPage} />
-    </div>
+      }
+      list={{ ...list.status, ...TEXTS }}
+      pagination={list.pagination}
+    >
+      <ul className="space-y-3">
+        {list.rows.map((invoice) => (
+          <li key={invoice.id}>
+            <InvoiceRow invoice={invoice} />
+          </li>
+        ))}
+      </ul>
+    </ListPage>
   );
 }

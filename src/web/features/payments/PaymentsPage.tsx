@@ -6,18 +6,21 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '../../../domain/payments';
-import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { ExportMenu } from '../../components/ui/ExportMenu';
-import { ListStatus } from '../../components/ui/ListStatus';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { Pagination } from '../../components/ui/Pagination';
-import { SearchInput } from '../../components/ui/SearchInput';
+import { FilterButtons } from '../../components/ui/FilterButtons';
+import { ListPage } from '../../components/ui/ListPage';
+import { serverPages } from '../../components/ui/Pagination';
 import { SelectField } from '../../components/ui/SelectField';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { SEARCH_DEBOUNCE_MS } from '../../lib/use-paged-list';
+import { useFilterPage, useSearchBox } from '../../lib/use-paged-list';
 import { usePaymentsList } from './api';
 import { PaymentCard } from './PaymentCard';
+
+const SEARCH_LABEL = 'Buscar pagos por cliente o referencia';
+const TEXTS = {
+  loadingLabel: 'Cargando pagos...',
+  errorTitle: 'Error al cargar pagos',
+  emptyText: 'No se encontraron pagos',
+};
 
 type StatusFilter = PaymentStatus | 'all';
 type MethodFilter = PaymentMethod | 'all';
@@ -46,93 +49,59 @@ function Total({ label, amount, className }: { label: string; amount: number; cl
 export function PaymentsPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [method, setMethod] = useState<MethodFilter>('all');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // The page belongs to one set of filters: changing any of them starts again at page 1.
-  const filterKey = `${status}|${method}|${q}`;
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const { q, box } = useSearchBox();
+  const [page, setPage] = useFilterPage(`${status}|${method}|${q}`);
 
   const { data, isPending, error } = usePaymentsList({ status, method, q, page });
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Pagos"
-        actions={
-          <ExportMenu
-            path="/api/payments/export"
-            filters={{
-              status: status === 'all' ? undefined : status,
-              method: method === 'all' ? undefined : method,
-              q,
-            }}
-            fileName="pagos"
+    <ListPage
+      title="Pagos"
+      exportMenu={{
+        path: '/api/payments/export',
+        filters: {
+          status: status === 'all' ? undefined : status,
+          method: method === 'all' ? undefined : method,
+          q,
+        },
+        fileName: 'pagos',
+      }}
+      search={{ ...box, label: SEARCH_LABEL, placeholder: 'Buscar por cliente o referencia...' }}
+      filters={
+        <div className="flex flex-wrap items-end gap-4">
+          <FilterButtons
+            legend="Filtrar por estado"
+            options={STATUS_FILTERS}
+            value={status}
+            onChange={setStatus}
           />
-        }
-      />
-
-      <div className="flex flex-wrap items-end gap-4">
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Filtrar por estado</legend>
-          {STATUS_FILTERS.map((filter) => (
-            <Button
-              key={filter.value}
-              size="sm"
-              variant={filter.value === status ? 'primary' : 'secondary'}
-              aria-pressed={filter.value === status}
-              onClick={() => setStatus(filter.value)}
-            >
-              {filter.label}
-            </Button>
-          ))}
-        </fieldset>
-        <SelectField
-          label="Método de pago"
-          options={METHOD_OPTIONS}
-          value={method}
-          onChange={(event) => setMethod(event.target.value as MethodFilter)}
-          className="w-56"
-        />
-        <SearchInput
-          label="Buscar pagos por cliente o referencia"
-          placeholder="Buscar por cliente o referencia..."
-          value={search}
-          onValueChange={setSearch}
-          className="min-w-64 flex-1"
-        />
-      </div>
-
-      {data && (
-        <dl className="grid gap-4 sm:grid-cols-2" aria-label="Totales de los pagos listados">
-          <Total label="Total confirmado" amount={data.totals.confirmed} className="text-green-700" />
-          <Total label="Total pendiente" amount={data.totals.pending} className="text-yellow-800" />
-        </dl>
-      )}
-
-      <ListStatus
-        isPending={isPending}
-        error={error}
-        isEmpty={!data?.payments.length}
-        loadingLabel="Cargando pagos..."
-        errorTitle="Error al cargar pagos"
-        emptyText="No se encontraron pagos"
-      >
-        <ul className="space-y-4">
-          {data?.payments.map((payment) => (
-            <li key={payment.id}>
-              <PaymentCard payment={payment} />
-            </li>
-          ))}
-        </ul>
-        {data && (
-          <Pagination
-            page={data.pagination.page}
-            totalPages={data.pagination.totalPages}
-            onPageChange={(next) => setPaging({ filterKey, page: next })}
+          <SelectField
+            label="Método de pago"
+            options={METHOD_OPTIONS}
+            value={method}
+            onChange={(event) => setMethod(event.target.value as MethodFilter)}
+            className="w-56"
           />
-        )}
-      </ListStatus>
-    </div>
+        </div>
+      }
+      summary={
+        data && (
+          <dl className="grid gap-4 sm:grid-cols-2" aria-label="Totales de los pagos listados">
+            <Total label="Total confirmado" amount={data.totals.confirmed} className="text-green-700" />
+            <Total label="Total pendiente" amount={data.totals.pending} className="text-yellow-800" />
+          </dl>
+        )
+      }
+      list={{ isPending, error, isEmpty: !data?.payments.length, ...TEXTS }}
+      pagination={serverPages(data?.pagination, setPage)}
+    >
+      <ul className="space-y-4">
+        {data?.payments.map((payment) => (
+          <li key={payment.id}>
+            <PaymentCard payment={payment} />
+          </li>
+        ))}
+      </ul>
+    </ListPage>
   );
 }

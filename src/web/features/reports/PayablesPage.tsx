@@ -3,65 +3,57 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { todayIso } from '../../../domain/report-params';
-import { DUE_THIS_WEEK_DAYS, PAYABLES_DEFAULT_DAYS, type PayableSupplier } from '../../../domain/reports';
+import {
+  DUE_THIS_WEEK_DAYS,
+  PAYABLES_DEFAULT_DAYS,
+  type PayableSupplier,
+  type PayablesReply,
+} from '../../../domain/reports';
 import { useCurrentUser } from '../../auth';
 import { buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { ExportMenu } from '../../components/ui/ExportMenu';
-import { ListStatus } from '../../components/ui/ListStatus';
-import { PageHeader } from '../../components/ui/PageHeader';
+import { DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
+import { ListPage } from '../../components/ui/ListPage';
 import { SelectField } from '../../components/ui/SelectField';
 import { Badge } from '../../components/ui/StatusBadge';
 import { SummaryCard } from '../../components/ui/SummaryCard';
 import { usePayables } from './api';
-import { LINK, TableRegion, TD, TD_NUM, TH, TH_NUM } from './table';
+import { SaleCell } from './SaleCell';
 
+const TEXTS = {
+  loadingLabel: 'Cargando vencimientos...',
+  errorTitle: 'Error al cargar los vencimientos',
+  emptyText: 'No hay saldos pendientes con proveedores',
+};
 const WINDOWS = [7, 15, 30, 60, 90].map((d) => ({ value: String(d), label: `Próximos ${d} días` }));
 
-function ItemsTable({ supplier }: { supplier: PayableSupplier }) {
-  const now = todayIso();
-  return (
-    <TableRegion label={`Items de ${supplier.supplierName}`}>
-      <thead className="bg-gray-50">
-        <tr>
-          <th scope="col" className={TH}>
-            Venta
-          </th>
-          <th scope="col" className={TH}>
-            Vence
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Costo
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Pendiente
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-gray-100">
-        {supplier.items.map((item) => (
-          <tr key={item.itemId}>
-            <th scope="row" className={`${TD} text-left font-normal`}>
-              <Link to={`/sales/${item.saleId}`} className={LINK}>
-                Venta #{item.saleId}
-              </Link>
-              <span className="block text-gray-700">{item.passengerName}</span>
-            </th>
-            <td className={`${TD} whitespace-nowrap`}>
-              {formatDate(item.dueDate)}
-              {item.dueDate < now && (
-                <Badge color="red" className="ml-2">
-                  Vencido
-                </Badge>
-              )}
-            </td>
-            <td className={TD_NUM}>{formatMoney(item.costPrice)}</td>
-            <td className={`${TD_NUM} font-semibold`}>{formatMoney(item.pendingAmount)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </TableRegion>
-  );
+type PayableItem = PayableSupplier['items'][number];
+
+function itemColumns(now: string): ReadonlyArray<DataTableColumn<PayableItem>> {
+  return [
+    {
+      key: 'sale',
+      header: 'Venta',
+      rowHeader: true,
+      cell: (item) => <SaleCell saleId={item.saleId} passengerName={item.passengerName} />,
+    },
+    {
+      key: 'dueDate',
+      header: 'Vence',
+      cell: (item) => (
+        <>
+          {formatDate(item.dueDate)}
+          {item.dueDate < now && (
+            <Badge color="red" className="ml-2">
+              Vencido
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    moneyColumn('cost', 'Costo', (item) => item.costPrice),
+    moneyColumn('pending', 'Pendiente', (item) => item.pendingAmount, 'font-semibold'),
+  ];
 }
 
 function SupplierDues({
@@ -111,7 +103,14 @@ function SupplierDues({
           ))}
         </dl>
         {supplier.items.length > 0 ? (
-          <ItemsTable supplier={supplier} />
+          <DataTable
+            caption={`Items de ${supplier.supplierName}`}
+            scrollRegion
+            columns={itemColumns(todayIso())}
+            rows={supplier.items}
+            rowKey={(item) => item.itemId}
+            emptyText=""
+          />
         ) : (
           <p className="text-sm text-gray-700">Nada vence en los próximos {days} días.</p>
         )}
@@ -132,50 +131,41 @@ export function PayablesPage() {
   const { data, isPending, error } = usePayables(days);
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Vencimientos a proveedores"
-        actions={
-          <ExportMenu path="/api/reports/payables/export" filters={{ days }} fileName="vencimientos" />
-        }
+    <ListPage
+      title="Vencimientos a proveedores"
+      exportMenu={{ path: '/api/reports/payables/export', filters: { days }, fileName: 'vencimientos' }}
+      filters={
+        <SelectField
+          label="Ventana"
+          options={WINDOWS}
+          value={String(days)}
+          onChange={(event) => setDays(Number(event.target.value))}
+          className="w-56"
+        />
+      }
+      summary={data && <PayablesTotals totals={data.totals} days={days} />}
+      list={{ isPending, error, isEmpty: !data?.suppliers.length, ...TEXTS }}
+    >
+      <div className="space-y-4">
+        {data?.suppliers.map((s) => (
+          <SupplierDues key={s.supplierId} supplier={s} days={data.days} canPay={user.role === 'admin'} />
+        ))}
+      </div>
+    </ListPage>
+  );
+}
+
+function PayablesTotals({ totals, days }: { totals: PayablesReply['totals']; days: number }) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <SummaryCard title="Saldo pendiente" value={formatMoney(totals.pendingAmount)} />
+      <SummaryCard title="Vencido" value={formatMoney(totals.overdueAmount)} valueClassName="text-red-700" />
+      <SummaryCard
+        title={`Próximos ${DUE_THIS_WEEK_DAYS} días`}
+        value={formatMoney(totals.dueThisWeekAmount)}
+        valueClassName="text-yellow-800"
       />
-      <SelectField
-        label="Ventana"
-        options={WINDOWS}
-        value={String(days)}
-        onChange={(event) => setDays(Number(event.target.value))}
-        className="w-56"
-      />
-      {data && (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <SummaryCard title="Saldo pendiente" value={formatMoney(data.totals.pendingAmount)} />
-          <SummaryCard
-            title="Vencido"
-            value={formatMoney(data.totals.overdueAmount)}
-            valueClassName="text-red-700"
-          />
-          <SummaryCard
-            title={`Próximos ${DUE_THIS_WEEK_DAYS} días`}
-            value={formatMoney(data.totals.dueThisWeekAmount)}
-            valueClassName="text-yellow-800"
-          />
-          <SummaryCard title={`Próximos ${days} días`} value={formatMoney(data.totals.dueSoonAmount)} />
-        </div>
-      )}
-      <ListStatus
-        isPending={isPending}
-        error={error}
-        isEmpty={!data?.suppliers.length}
-        loadingLabel="Cargando vencimientos..."
-        errorTitle="Error al cargar los vencimientos"
-        emptyText="No hay saldos pendientes con proveedores"
-      >
-        <div className="space-y-4">
-          {data?.suppliers.map((s) => (
-            <SupplierDues key={s.supplierId} supplier={s} days={data.days} canPay={user.role === 'admin'} />
-          ))}
-        </div>
-      </ListStatus>
+      <SummaryCard title={`Próximos ${days} días`} value={formatMoney(totals.dueSoonAmount)} />
     </div>
   );
 }

@@ -1,18 +1,19 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { AGE_BUCKET_LABELS, type ReceivableSale } from '../../../domain/reports';
 import { errorStatus } from '../../api/client';
 import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
+import { DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { SummaryCard } from '../../components/ui/SummaryCard';
 import { PaymentDialog } from '../payments';
 import { useReceivableClient, useRefreshReports } from './api';
-import { LINK, TableRegion, TD, TD_NUM, TH, TH_NUM } from './table';
+import { SaleCell } from './SaleCell';
 
 function ageText(sale: ReceivableSale): string {
   if (sale.daysAfterTravel < 0) return `Viaja en ${-sale.daysAfterTravel} días`;
@@ -20,74 +21,38 @@ function ageText(sale: ReceivableSale): string {
   return `${sale.daysAfterTravel} días (${AGE_BUCKET_LABELS[sale.bucket]})`;
 }
 
-interface SalesTableProps {
-  sales: ReceivableSale[];
-  /** Given to admins, who may register payments (DESIGN.md 7); finance only reads. */
-  onPay?: (sale: ReceivableSale) => void;
-}
+const SALE_COLUMNS: ReadonlyArray<DataTableColumn<ReceivableSale>> = [
+  {
+    key: 'sale',
+    header: 'Venta',
+    rowHeader: true,
+    cell: (sale) => <SaleCell saleId={sale.saleId} passengerName={sale.passengerName} />,
+  },
+  { key: 'travelDate', header: 'Fecha de viaje', cell: (sale) => formatDate(sale.travelDate) },
+  { key: 'age', header: 'Antigüedad', cell: ageText },
+  moneyColumn('total', 'Total', (sale) => sale.totalSale),
+  moneyColumn('paid', 'Pagado', (sale) => sale.paidAmount),
+  moneyColumn('pending', 'Pendiente', (sale) => sale.pendingAmount, 'font-semibold'),
+];
 
-function SalesTable({ sales, onPay }: SalesTableProps) {
-  return (
-    <TableRegion label="Ventas con saldo pendiente">
-      <thead className="bg-gray-50">
-        <tr>
-          <th scope="col" className={TH}>
-            Venta
-          </th>
-          <th scope="col" className={TH}>
-            Fecha de viaje
-          </th>
-          <th scope="col" className={TH}>
-            Antigüedad
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Total
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Pagado
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Pendiente
-          </th>
-          {onPay && (
-            <th scope="col" className={TH}>
-              <span className="sr-only">Acciones</span>
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-gray-100">
-        {sales.map((sale) => (
-          <tr key={sale.saleId}>
-            <th scope="row" className={`${TD} text-left font-normal`}>
-              <Link to={`/sales/${sale.saleId}`} className={LINK}>
-                Venta #{sale.saleId}
-              </Link>
-              <span className="block text-gray-700">{sale.passengerName}</span>
-            </th>
-            <td className={`${TD} whitespace-nowrap`}>{formatDate(sale.travelDate)}</td>
-            <td className={`${TD} whitespace-nowrap`}>{ageText(sale)}</td>
-            <td className={TD_NUM}>{formatMoney(sale.totalSale)}</td>
-            <td className={TD_NUM}>{formatMoney(sale.paidAmount)}</td>
-            <td className={`${TD_NUM} font-semibold`}>{formatMoney(sale.pendingAmount)}</td>
-            {onPay && (
-              <td className={TD}>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={`Registrar pago de la venta #${sale.saleId}`}
-                  onClick={() => onPay(sale)}
-                >
-                  <Plus aria-hidden="true" className="size-4" />
-                  Registrar Pago
-                </Button>
-              </td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </TableRegion>
-  );
+/** Admins may register payments; finance only reads. */
+function payColumn(onPay: (sale: ReceivableSale) => void): DataTableColumn<ReceivableSale> {
+  return {
+    key: 'actions',
+    header: 'Acciones',
+    hideHeader: true,
+    cell: (sale) => (
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={`Registrar pago de la venta #${sale.saleId}`}
+        onClick={() => onPay(sale)}
+      >
+        <Plus aria-hidden="true" className="size-4" />
+        Registrar Pago
+      </Button>
+    ),
+  };
 }
 
 /** /receivables/:clientId: one client's open sales, where an admin registers what the client pays. */
@@ -127,13 +92,14 @@ export function ReceivableClientPage() {
           valueClassName="text-red-700"
         />
       </div>
-      {sales.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 bg-white px-4 py-12 text-center text-gray-700">
-          Este cliente no tiene saldos pendientes
-        </p>
-      ) : (
-        <SalesTable sales={sales} onPay={user.role === 'admin' ? setPaying : undefined} />
-      )}
+      <DataTable
+        caption="Ventas con saldo pendiente"
+        scrollRegion
+        columns={user.role === 'admin' ? [...SALE_COLUMNS, payColumn(setPaying)] : SALE_COLUMNS}
+        rows={sales}
+        rowKey={(sale) => sale.saleId}
+        emptyText="Este cliente no tiene saldos pendientes"
+      />
       {paying && (
         <PaymentDialog
           open

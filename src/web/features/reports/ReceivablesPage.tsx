@@ -10,18 +10,19 @@ import {
   type ReceivablesReply,
   type ReceivablesSort,
 } from '../../../domain/reports';
-import { ExportMenu } from '../../components/ui/ExportMenu';
-import { ListStatus } from '../../components/ui/ListStatus';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { Pagination } from '../../components/ui/Pagination';
-import { SearchInput } from '../../components/ui/SearchInput';
+import { DataTable, type DataTableColumn, moneyColumn, TABLE_LINK } from '../../components/ui/DataTable';
+import { ListPage } from '../../components/ui/ListPage';
+import { serverPages } from '../../components/ui/Pagination';
 import { SelectField } from '../../components/ui/SelectField';
 import { SummaryCard } from '../../components/ui/SummaryCard';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { SEARCH_DEBOUNCE_MS } from '../../lib/use-paged-list';
+import { useFilterPage, useSearchBox } from '../../lib/use-paged-list';
 import { useReceivables } from './api';
-import { LINK, TableRegion, TD, TD_NUM, TH, TH_NUM } from './table';
 
+const TEXTS = {
+  loadingLabel: 'Cargando cobranza...',
+  errorTitle: 'Error al cargar la cobranza',
+  emptyText: 'No hay clientes con saldo pendiente',
+};
 const SORT_OPTIONS = RECEIVABLES_SORTS.map((value) => ({ value, label: RECEIVABLES_SORT_LABELS[value] }));
 
 function Totals({ totals }: { totals: ReceivablesReply['totals'] }) {
@@ -53,90 +54,56 @@ function AgeStrip({ totals }: { totals: ReceivablesReply['totals'] }) {
   );
 }
 
-function ClientsTable({ clients }: { clients: ReceivablesReply['clients'] }) {
-  return (
-    <TableRegion label="Clientes con saldo pendiente">
-      <thead className="bg-gray-50">
-        <tr>
-          <th scope="col" className={TH}>
-            Cliente
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Ventas
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Total
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Pagado
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Pendiente
-          </th>
-          {AGE_BUCKETS.map((b) => (
-            <th key={b} scope="col" className={TH_NUM}>
-              {AGE_BUCKET_LABELS[b]}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-gray-100">
-        {clients.map((c) => (
-          <tr key={c.clientId}>
-            <th scope="row" className={`${TD} text-left font-normal`}>
-              <Link to={`/receivables/${c.clientId}`} className={LINK}>
-                {c.clientName}
-              </Link>
-            </th>
-            <td className={TD_NUM}>{c.salesCount}</td>
-            <td className={TD_NUM}>{formatMoney(c.totalSale)}</td>
-            <td className={TD_NUM}>{formatMoney(c.paidAmount)}</td>
-            <td className={`${TD_NUM} font-semibold`}>{formatMoney(c.pendingAmount)}</td>
-            {AGE_BUCKETS.map((b) => (
-              <td key={b} className={TD_NUM}>
-                {c.buckets[b] ? formatMoney(c.buckets[b]) : '—'}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </TableRegion>
-  );
-}
+type ClientRow = ReceivablesReply['clients'][number];
+
+const CLIENT_COLUMNS: ReadonlyArray<DataTableColumn<ClientRow>> = [
+  {
+    key: 'client',
+    header: 'Cliente',
+    rowHeader: true,
+    cell: (c) => (
+      <Link to={`/receivables/${c.clientId}`} className={TABLE_LINK}>
+        {c.clientName}
+      </Link>
+    ),
+  },
+  { key: 'sales', header: 'Ventas', align: 'right', cell: (c) => c.salesCount },
+  moneyColumn('total', 'Total', (c) => c.totalSale),
+  moneyColumn('paid', 'Pagado', (c) => c.paidAmount),
+  moneyColumn('pending', 'Pendiente', (c) => c.pendingAmount, 'font-semibold'),
+  ...AGE_BUCKETS.map(
+    (b): DataTableColumn<ClientRow> => ({
+      key: b,
+      header: AGE_BUCKET_LABELS[b],
+      align: 'right',
+      cell: (c) => (c.buckets[b] ? formatMoney(c.buckets[b]) : '—'),
+    }),
+  ),
+];
 
 /** /receivables (Cobranza): every client with something pending, aged against the travel date. */
 export function ReceivablesPage() {
-  const [search, setSearch] = useState('');
+  const { q, box } = useSearchBox();
   const [sort, setSort] = useState<ReceivablesSort>('pending');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // A new search or order starts again at page 1.
-  const filterKey = `${q}|${sort}`;
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const [page, setPage] = useFilterPage(`${q}|${sort}`);
   const { data, isPending, error } = useReceivables({ q, sort, page });
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Cobranza"
-        actions={
-          <ExportMenu path="/api/reports/receivables/export" filters={{ q, sort }} fileName="cobranza" />
-        }
-      />
-      <p className="text-gray-700">
-        Lo que cada cliente debe, según la antigüedad desde su fecha de viaje: se espera el pago antes de
-        viajar.
-      </p>
-      {data && <Totals totals={data.totals} />}
-      {data && <AgeStrip totals={data.totals} />}
-      <div className="flex flex-wrap items-end gap-4">
-        <SearchInput
-          label="Buscar cliente"
-          placeholder="Buscar cliente..."
-          value={search}
-          onValueChange={setSearch}
-          className="min-w-56 flex-1"
-        />
+    <ListPage
+      title="Cobranza"
+      exportMenu={{ path: '/api/reports/receivables/export', filters: { q, sort }, fileName: 'cobranza' }}
+      intro={
+        <>
+          <p className="text-gray-700">
+            Lo que cada cliente debe, según la antigüedad desde su fecha de viaje: se espera el pago antes de
+            viajar.
+          </p>
+          {data && <Totals totals={data.totals} />}
+          {data && <AgeStrip totals={data.totals} />}
+        </>
+      }
+      search={{ ...box, label: 'Buscar cliente', placeholder: 'Buscar cliente...' }}
+      filters={
         <SelectField
           label="Ordenar por"
           options={SORT_OPTIONS}
@@ -144,24 +111,18 @@ export function ReceivablesPage() {
           onChange={(event) => setSort(event.target.value as ReceivablesSort)}
           className="w-52"
         />
-      </div>
-      <ListStatus
-        isPending={isPending}
-        error={error}
-        isEmpty={!data?.clients.length}
-        loadingLabel="Cargando cobranza..."
-        errorTitle="Error al cargar la cobranza"
-        emptyText="No hay clientes con saldo pendiente"
-      >
-        {data && <ClientsTable clients={data.clients} />}
-        {data && (
-          <Pagination
-            page={data.pagination.page}
-            totalPages={data.pagination.totalPages}
-            onPageChange={(next) => setPaging({ filterKey, page: next })}
-          />
-        )}
-      </ListStatus>
-    </div>
+      }
+      list={{ isPending, error, isEmpty: !data?.clients.length, ...TEXTS }}
+      pagination={serverPages(data?.pagination, setPage)}
+    >
+      <DataTable
+        caption="Clientes con saldo pendiente"
+        scrollRegion
+        columns={CLIENT_COLUMNS}
+        rows={data?.clients ?? []}
+        rowKey={(c) => c.clientId}
+        emptyText={TEXTS.emptyText}
+      />
+    </ListPage>
   );
 }

@@ -1,16 +1,7 @@
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '../../../domain/format';
 import type { SalesReportRow } from '../../../domain/reports';
-
-// Tailwind's gray-700, blue-600 and emerald-700: at least 3:1 against white for the marks.
-const TEXT = '#374151';
-const TICK = { fill: TEXT, fontSize: 12 };
-const compactMoney = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
+import * as chart from '../../components/ui/chart-parts';
 
 /**
  * Sale total and profit per group as bars. Loaded lazily with recharts; the table beside it carries
@@ -18,20 +9,17 @@ const compactMoney = new Intl.NumberFormat('en-US', {
  */
 export function ReportChart({ rows }: { rows: SalesReportRow[] }) {
   return (
-    <BarChart
-      data={rows}
-      responsive
-      style={{ width: '100%', height: '100%' }}
-      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-      accessibilityLayer={false}
-    >
-      <CartesianGrid stroke="#e5e7eb" strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="label" tick={TICK} minTickGap={8} />
-      <YAxis tick={TICK} width={64} tickFormatter={(value: number) => compactMoney.format(value)} />
-      <Tooltip formatter={(value) => formatMoney(Number(value))} labelStyle={{ color: TEXT }} />
-      <Legend wrapperStyle={{ color: TEXT, fontSize: 14 }} />
-      <Bar dataKey="totalSale" name="Venta total" fill="#2563eb" radius={[3, 3, 0, 0]} />
-      <Bar dataKey="profit" name="Ganancia" fill="#047857" radius={[3, 3, 0, 0]} />
+    <BarChart data={rows} {...chart.CHART_PROPS}>
+      {chart.chartDecorations((value) => formatMoney(Number(value)))}
+      <XAxis dataKey="label" tick={chart.CHART_TICK} minTickGap={8} />
+      <YAxis {...chart.moneyAxisProps()} />
+      <Bar
+        dataKey="totalSale"
+        name="Venta total"
+        fill={chart.CHART_COLORS.primary}
+        radius={chart.BAR_RADIUS}
+      />
+      <Bar dataKey="profit" name="Ganancia" fill={chart.CHART_COLORS.secondary} radius={chart.BAR_RADIUS} />
     </BarChart>
   );
 }

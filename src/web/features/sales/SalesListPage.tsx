@@ -1,6 +1,6 @@
-import { LayoutList, Plus, SlidersHorizontal, Table2 } from 'lucide-react';
+import { LayoutList, SlidersHorizontal, Table2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   parseSaleSort,
   SALE_COUNT_CAP,
@@ -8,10 +8,10 @@ import {
   SALE_SORT_LABELS,
 } from '../../../domain/sale-filters';
 import { useCurrentUser } from '../../auth';
-import { Button, buttonClasses } from '../../components/ui/Button';
-import { ExportMenu } from '../../components/ui/ExportMenu';
-import { ListStatus } from '../../components/ui/ListStatus';
-import { Pagination } from '../../components/ui/Pagination';
+import { Button } from '../../components/ui/Button';
+import { FilterButtons } from '../../components/ui/FilterButtons';
+import { ListPage } from '../../components/ui/ListPage';
+import { serverPages } from '../../components/ui/Pagination';
 import { SearchInput } from '../../components/ui/SearchInput';
 import { SelectField } from '../../components/ui/SelectField';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -28,7 +28,7 @@ import {
 import { SaleCard } from './SaleCard';
 import { SaleFiltersPanel } from './SaleFiltersPanel';
 import { SalesTable } from './SalesTable';
-import { useSalesListView } from './use-list-view';
+import { type SalesListView, useSalesListView } from './use-list-view';
 
 const FILTERS: ReadonlyArray<{ value: SaleStatusFilter; label: string }> = [
   { value: 'all', label: 'Todas' },
@@ -50,8 +50,8 @@ function matchCount(total: number, capped: boolean): string {
 }
 
 /**
- * /sales: the spec's list with search, filters, sort and a dense table view (issue 16). Everything but
- * the view lives in the URL, so back, reload and shared links keep it.
+ * /sales: the list with search, filters, sort and a dense table view. Everything but the view lives in
+ * the URL, so back, reload and shared links keep it.
  */
 export function SalesListPage() {
   const user = useCurrentUser();
@@ -61,9 +61,9 @@ export function SalesListPage() {
   const { data, isPending, error } = useSalesList(user.role, params);
   const [view, setView] = useSalesListView();
   const [showFilters, setShowFilters] = useState(() => activeFilterCount(filters) > 0);
-  // Finance reads the list but does not sell (spec 6, DESIGN.md 7).
+  // Finance reads the list but does not sell.
   const canSell = user.role === 'admin' || user.role === 'sales';
-  // The spec's buttons show one status or all; several statuses chosen in the filters press none.
+  // The status buttons show one status or all; several statuses chosen in the filters press none.
   const status = !filters.status
     ? 'all'
     : filters.status.includes(',')
@@ -99,135 +99,124 @@ export function SalesListPage() {
   const filterCount = activeFilterCount(filters);
 
   return (
-    <div className="space-y-4">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold text-gray-900">Ventas</h1>
-        <div className="flex flex-wrap gap-2">
-          {/* The file holds what the list shows: its filters and sort from the URL, every page. */}
-          <ExportMenu
-            path="/api/sales/export"
-            filters={{ ...filters, sort: sortParam(sort) }}
-            fileName="ventas"
+    <ListPage
+      title="Ventas"
+      className="space-y-4"
+      // The file holds what the list shows: its filters and sort from the URL, every page.
+      exportMenu={{
+        path: '/api/sales/export',
+        filters: { ...filters, sort: sortParam(sort) },
+        fileName: 'ventas',
+      }}
+      create={canSell ? { label: 'Nueva Venta', to: '/sales/new' } : undefined}
+      filters={
+        <>
+          <FilterButtons
+            legend="Filtrar por estado"
+            options={FILTERS}
+            value={status}
+            onChange={(next) => changeFilters({ status: next === 'all' ? '' : next })}
           />
-          {canSell && (
-            <Link to="/sales/new" className={buttonClasses()}>
-              <Plus aria-hidden="true" className="size-4" />
-              Nueva Venta
-            </Link>
+          <div className="flex flex-wrap items-end gap-3">
+            <SearchInput
+              label="Buscar ventas"
+              placeholder="Pasajero, cliente, RUT, Nº de venta o código de reserva"
+              value={search}
+              onValueChange={setSearch}
+              className="min-w-0 grow basis-72"
+            />
+            <SelectField
+              label="Ordenar por"
+              options={SORT_OPTIONS}
+              value={sortParam(sort)}
+              onChange={(event) => {
+                const next = parseSaleSort(event.target.value);
+                if (next) show({ sort: next });
+              }}
+              className="w-full sm:w-64"
+            />
+            <div className="flex gap-2">
+              <Button
+                variant="secondary"
+                aria-expanded={showFilters}
+                aria-controls="sales-filters"
+                onClick={() => setShowFilters((open) => !open)}
+              >
+                <SlidersHorizontal aria-hidden="true" className="size-4" />
+                Filtros{filterCount > 0 ? ` (${filterCount})` : ''}
+              </Button>
+              <ViewSwitch view={view} onChange={setView} />
+            </div>
+          </div>
+          {showFilters && (
+            <div id="sales-filters">
+              <SaleFiltersPanel
+                filters={filters}
+                onChange={changeFilters}
+                showSeller={user.role !== 'sales'}
+              />
+            </div>
           )}
-        </div>
-      </header>
-
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Filtrar por estado</legend>
-        {FILTERS.map((filter) => (
-          <Button
-            key={filter.value}
-            size="sm"
-            variant={filter.value === status ? 'primary' : 'secondary'}
-            aria-pressed={filter.value === status}
-            onClick={() => changeFilters({ status: filter.value === 'all' ? '' : filter.value })}
-          >
-            {filter.label}
-          </Button>
-        ))}
-      </fieldset>
-
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchInput
-          label="Buscar ventas"
-          placeholder="Pasajero, cliente, RUT, Nº de venta o código de reserva"
-          value={search}
-          onValueChange={setSearch}
-          className="min-w-0 grow basis-72"
+        </>
+      }
+      statusLine={
+        <>
+          {data ? matchCount(data.pagination.total, data.pagination.totalCapped) : '\u00a0'}
+          {data?.pagination.totalCapped && ': afine la búsqueda o los filtros para ver el resto.'}
+        </>
+      }
+      list={{
+        isPending,
+        error,
+        isEmpty: !data?.sales.length,
+        loadingLabel: 'Cargando ventas...',
+        errorTitle: 'Failed to fetch sales',
+        emptyText,
+      }}
+      pagination={serverPages(data?.pagination, (page) => show({ page }))}
+    >
+      {view === 'table' ? (
+        <SalesTable
+          sales={data?.sales ?? []}
+          sort={sort}
+          onSortChange={(next) => show({ sort: next })}
+          emptyText={emptyText}
         />
-        <SelectField
-          label="Ordenar por"
-          options={SORT_OPTIONS}
-          value={sortParam(sort)}
-          onChange={(event) => {
-            const next = parseSaleSort(event.target.value);
-            if (next) show({ sort: next });
-          }}
-          className="w-full sm:w-64"
-        />
-        <div className="flex gap-2">
-          <Button
-            variant="secondary"
-            aria-expanded={showFilters}
-            aria-controls="sales-filters"
-            onClick={() => setShowFilters((open) => !open)}
-          >
-            <SlidersHorizontal aria-hidden="true" className="size-4" />
-            Filtros{filterCount > 0 ? ` (${filterCount})` : ''}
-          </Button>
-          <fieldset className="flex">
-            <legend className="sr-only">Vista</legend>
-            <Button
-              variant={view === 'cards' ? 'primary' : 'secondary'}
-              aria-pressed={view === 'cards'}
-              className="rounded-r-none"
-              onClick={() => setView('cards')}
-            >
-              <LayoutList aria-hidden="true" className="size-4" />
-              Tarjetas
-            </Button>
-            <Button
-              variant={view === 'table' ? 'primary' : 'secondary'}
-              aria-pressed={view === 'table'}
-              className="rounded-l-none"
-              onClick={() => setView('table')}
-            >
-              <Table2 aria-hidden="true" className="size-4" />
-              Tabla
-            </Button>
-          </fieldset>
-        </div>
-      </div>
-
-      {showFilters && (
-        <div id="sales-filters">
-          <SaleFiltersPanel filters={filters} onChange={changeFilters} showSeller={user.role !== 'sales'} />
-        </div>
+      ) : (
+        <ul className="space-y-4">
+          {data?.sales.map((sale) => (
+            <li key={sale.id}>
+              <SaleCard sale={sale} />
+            </li>
+          ))}
+        </ul>
       )}
+    </ListPage>
+  );
+}
 
-      <p className="text-sm text-gray-700" aria-live="polite">
-        {data ? matchCount(data.pagination.total, data.pagination.totalCapped) : '\u00a0'}
-        {data?.pagination.totalCapped && ': afine la búsqueda o los filtros para ver el resto.'}
-      </p>
+const VIEWS = [
+  { value: 'cards', label: 'Tarjetas', Icon: LayoutList, className: 'rounded-r-none' },
+  { value: 'table', label: 'Tabla', Icon: Table2, className: 'rounded-l-none' },
+] as const;
 
-      <ListStatus
-        isPending={isPending}
-        error={error}
-        isEmpty={!data?.sales.length}
-        loadingLabel="Cargando ventas..."
-        errorTitle="Failed to fetch sales"
-        emptyText={emptyText}
-      >
-        {view === 'table' ? (
-          <SalesTable
-            sales={data?.sales ?? []}
-            sort={sort}
-            onSortChange={(next) => show({ sort: next })}
-            emptyText={emptyText}
-          />
-        ) : (
-          <ul className="space-y-4">
-            {data?.sales.map((sale) => (
-              <li key={sale.id}>
-                <SaleCard sale={sale} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {data && (
-          <Pagination
-            page={data.pagination.page}
-            totalPages={data.pagination.totalPages}
-            onPageChange={(page) => show({ page })}
-          />
-        )}
-      </ListStatus>
-    </div>
+/** Cards read well on a phone; the table shows about twenty sales on a laptop. */
+function ViewSwitch({ view, onChange }: { view: SalesListView; onChange: (view: SalesListView) => void }) {
+  return (
+    <fieldset className="flex">
+      <legend className="sr-only">Vista</legend>
+      {VIEWS.map(({ value, label, Icon, className }) => (
+        <Button
+          key={value}
+          variant={view === value ? 'primary' : 'secondary'}
+          aria-pressed={view === value}
+          className={className}
+          onClick={() => onChange(value)}
+        >
+          <Icon aria-hidden="true" className="size-4" />
+          {label}
+        </Button>
+      ))}
+    </fieldset>
   );
 }

@@ -1,12 +1,10 @@
-import { KeyRound, Pencil, Plus, UserCheck, UserX } from 'lucide-react';
+import { KeyRound, Pencil, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import type { PublicUser } from '../../../domain/auth';
 import { isRole, ROLE_LABELS, type Role } from '../../../domain/roles';
 import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
-import { ListStatus } from '../../components/ui/ListStatus';
-import { Pagination } from '../../components/ui/Pagination';
-import { SearchInput } from '../../components/ui/SearchInput';
+import { ListPage } from '../../components/ui/ListPage';
 import { Badge } from '../../components/ui/StatusBadge';
 import { usePagedList } from '../../lib/use-paged-list';
 import { userListQuery } from './api';
@@ -14,6 +12,12 @@ import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { RoleSelect } from './RoleSelect';
 import { UserAccessDialog } from './UserAccessDialog';
 import { UserFormDialog } from './UserFormDialog';
+
+const TEXTS = {
+  loadingLabel: 'Cargando usuarios...',
+  errorTitle: 'Error al cargar los usuarios',
+  emptyText: 'No se encontraron usuarios',
+};
 
 interface UserRowProps {
   user: PublicUser;
@@ -83,24 +87,13 @@ export function UsersSection() {
   const [accessFor, setAccessFor] = useState<PublicUser | null>(null);
 
   return (
-    <section aria-labelledby="users-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="users-title" className="text-xl font-semibold text-gray-900">
-          Usuarios y Permisos
-        </h2>
-        <Button onClick={() => setForm({})}>
-          <Plus aria-hidden="true" className="size-4" />
-          Nuevo Usuario
-        </Button>
-      </div>
-      <div className="flex flex-wrap items-end gap-4">
-        <SearchInput
-          label="Buscar usuarios"
-          placeholder="Buscar por usuario o email..."
-          value={list.search}
-          onValueChange={list.setSearch}
-          className="w-full max-w-sm"
-        />
+    <ListPage
+      title="Usuarios y Permisos"
+      level={2}
+      className="space-y-4"
+      create={{ label: 'Nuevo Usuario', onClick: () => setForm({}) }}
+      search={{ ...list.searchBox, label: 'Buscar usuarios', placeholder: 'Buscar por usuario o email...' }}
+      filters={
         <RoleSelect
           label="Filtrar por rol"
           emptyOption="Todos los roles"
@@ -111,32 +104,29 @@ export function UsersSection() {
           }}
           className="w-48"
         />
-      </div>
-      <ListStatus
-        isPending={list.query.isPending}
-        error={list.query.error}
-        isEmpty={list.rows.length === 0}
-        loadingLabel="Cargando usuarios..."
-        errorTitle="Error al cargar los usuarios"
-        emptyText="No se encontraron usuarios"
-      >
-        <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white shadow-sm">
-          {list.rows.map((user) => (
-            <UserRow
-              key={user.id}
-              user={user}
-              isSelf={user.id === me.id}
-              onEdit={() => setForm({ user })}
-              onResetPassword={() => setResetFor(user)}
-              onToggleActive={() => setAccessFor(user)}
-            />
-          ))}
-        </ul>
-      </ListStatus>
-      <Pagination page={list.page} totalPages={list.totalPages} onPageChange={list.setPage} />
-      <UserFormDialog target={form} isSelf={form?.user?.id === me.id} onClose={() => setForm(null)} />
-      <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />
-      <UserAccessDialog user={accessFor} onClose={() => setAccessFor(null)} />
-    </section>
+      }
+      list={{ ...list.status, ...TEXTS }}
+      pagination={list.pagination}
+      dialogs={
+        <>
+          <UserFormDialog target={form} isSelf={form?.user?.id === me.id} onClose={() => setForm(null)} />
+          <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />
+          <UserAccessDialog user={accessFor} onClose={() => setAccessFor(null)} />
+        </>
+      }
+    >
+      <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white shadow-sm">
+        {list.rows.map((user) => (
+          <UserRow
+            key={user.id}
+            user={user}
+            isSelf={user.id === me.id}
+            onEdit={() => setForm({ user })}
+            onResetPassword={() => setResetFor(user)}
+            onToggleActive={() => setAccessFor(user)}
+          />
+        ))}
+      </ul>
+    </ListPage>
   );
 }
