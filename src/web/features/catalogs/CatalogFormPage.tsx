@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { type CatalogItem, type CatalogKind, catalogSchema } from '../../../domain/master-data';
-import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
+import { FormActions } from '../../components/ui/FormActions';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { RecordLoader } from '../../components/ui/RecordLoader';
-import { blankAsNullResolver } from '../../lib/form';
+import { blankAsNullResolver, fieldBinder } from '../../lib/form';
 import { type CatalogData, catalogItemQuery, useSaveCatalogItem } from './api';
 import { CATALOG_TEXTS } from './config';
 
@@ -33,22 +33,16 @@ function CatalogForm({ kind, item, onSaved, onCancel }: CatalogFormProps) {
     resolver,
     defaultValues: { name: item?.name ?? '' },
   });
+  const bind = fieldBinder(register, errors);
 
   const submit = (body: CatalogData) =>
     save.mutate({ id: item?.id, body }, { onSuccess: ({ message }) => onSaved(message) });
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
-      <Field label="Nombre" required autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <Field label="Nombre" required autoComplete="off" {...bind('name')} />
       {save.error && <ErrorAlert title={item ? texts.updateError : texts.createError} error={save.error} />}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Guardando...' : 'Guardar'}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={save.isPending} />
     </form>
   );
 }

@@ -1,18 +1,13 @@
+import { localIsoDate } from '../../../domain/dates';
 import type { Payment, PaymentUpdateInput } from '../../../domain/payments';
 
-/** Today in the user's own calendar: at 21:00 in Santiago the UTC date is already tomorrow. */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
- * What the dialog starts with: today and cash for a new payment (spec 9), the payment's own values
- * when editing. The status has no field in the dialog (spec 2) and is carried over unchanged.
+ * What the dialog starts with: today and cash for a new payment, the payment's own values when
+ * editing. The status has no field in the dialog and is carried over unchanged.
  */
 export function paymentFormDefaults(payment?: Payment, now?: Date): PaymentUpdateInput {
   if (!payment)
-    return { date: todayIso(now), amount: '', method: 'cash', reference: '', status: 'confirmed' };
+    return { date: localIsoDate(now), amount: '', method: 'cash', reference: '', status: 'confirmed' };
   return {
     date: payment.date ?? '',
     amount: String(payment.amount),

@@ -1,7 +1,8 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useCurrentUser } from '../../auth';
+import { ReadOnlyField } from '../../components/ui/Field';
+import { SelectField } from '../../components/ui/SelectField';
 import { type SaleSeller, useSellerOptions } from './api';
-import { ReadOnlyField, SelectField } from './FormControls';
 
 interface SellerFieldProps {
   registration: UseFormRegisterReturn<'sellerId'>;

@@ -6,9 +6,9 @@ import { Card } from '../../components/ui/Card';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
+import { parseId } from '../../lib/route-id';
 import { useSupplierSummary } from './api';
 import { SupplierPaymentForm } from './SupplierPaymentForm';
-import { parseId } from './texts';
 
 /** /supplier-payments/new, with ?supplierId= choosing the supplier beforehand (spec 2). */
 export function NewSupplierPaymentPage() {
