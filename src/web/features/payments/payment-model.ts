@@ -21,13 +21,13 @@ export interface BalanceView {
   /** The amount to show: the balance, or what the client paid over the total when it is negative. */
   amount: number;
   className: 'text-red-700' | 'text-green-700';
-  /** Set when the client paid more than the total (DESIGN.md 6: shown as a credit, in green). */
+  /** Set when the client paid more than the total (shown as a credit in favour of the client, in green). */
   note?: string;
 }
 
 export const CREDIT_NOTE = 'Saldo a favor del cliente';
 
-/** Pendiente is red while something is owed, green once the sale is paid (spec 2). */
+/** Pendiente is red while something is owed, green once the sale is paid. */
 export function balanceView(balance: number): BalanceView {
   if (balance > 0) return { amount: balance, className: 'text-red-700' };
   if (balance < 0) return { amount: -balance, className: 'text-green-700', note: CREDIT_NOTE };

@@ -11,7 +11,7 @@ interface SellerFieldProps {
   current?: SaleSeller;
 }
 
-/** Spec 6: only an admin picks the seller; anyone else sells as themselves (the server forces it too). */
+/** Only an admin picks the seller; anyone else sells as themselves (the server forces it too). */
 export function SellerField({ registration, error, current }: SellerFieldProps) {
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';

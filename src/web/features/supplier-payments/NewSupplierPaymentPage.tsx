@@ -10,7 +10,7 @@ import { parseId } from '../../lib/route-id';
 import { useSupplierSummary } from './api';
 import { SupplierPaymentForm } from './SupplierPaymentForm';
 
-/** /supplier-payments/new, with ?supplierId= choosing the supplier beforehand (spec 2). */
+/** /supplier-payments/new, with ?supplierId= choosing the supplier beforehand. */
 export function NewSupplierPaymentPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { formatRate } from '../../../domain/format';
 
-/** Spec 9: a supplier card lists up to 3 recent sales. */
+/** A supplier card lists up to 3 recent sales. */
 export const RECENT_SALES_SHOWN = 3;
 
 /** '+N ventas más' under a supplier card's recent sales, or null when every sale is listed. */
@@ -18,12 +18,12 @@ export function pendingSuppliersText(count: number): string {
   return count === 1 ? '1 proveedor con saldo pendiente' : `${count} proveedores con saldo pendiente`;
 }
 
-/** Spec 2, Saldo Pendiente: an overpaid supplier (below 0) is also completely paid. */
+/** Saldo Pendiente: an overpaid supplier (below 0) is also completely paid. */
 export function balanceStateText(pending: number): string {
   return pending > 0 ? 'Pendiente de pago' : 'Completamente pagado';
 }
 
-/** The USD rate frozen on a payment, with the 4 decimals every rate is shown with (spec 9). */
+/** The USD rate frozen on a payment, with the 4 decimals every rate is shown with. */
 export function rateText(currency: string, rate: number): string {
   return `1 ${currency} = ${formatRate(rate)} USD`;
 }
