@@ -52,6 +52,11 @@ function useOpener(open: boolean) {
  * from (the item dialog inside the sale form): the form inside the dialog has handled it by then, so
  * it goes no further.
  */
+/** For dialogs that only ever ask to close (opening is their owner's business): onOpenChange={whenClosed(f)}. */
+export const whenClosed = (onClose: () => void) => (open: boolean) => {
+  if (!open) onClose();
+};
+
 const keepSubmitInside = (event: FormEvent) => event.stopPropagation();
 
 /**

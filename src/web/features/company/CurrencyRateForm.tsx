@@ -5,7 +5,7 @@ import { type CurrencyRate, type CurrencyRateInput, currencyRateSchema } from '.
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
-import { Modal } from '../../components/ui/Modal';
+import { Modal, whenClosed } from '../../components/ui/Modal';
 import { fieldBinder } from '../../lib/form';
 import { type CurrencyRateData, useSaveRate } from './api';
 import { CurrencyPicker } from './CurrencyPicker';
@@ -99,9 +99,7 @@ export function CurrencyRateDialog({ target, onClose }: CurrencyRateDialogProps)
   return (
     <Modal
       open={target !== null}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onOpenChange={whenClosed(onClose)}
       title={target?.rate ? `Editar Tasa ${target.rate.currency}` : 'Agregar Tasa'}
       description="1 unidad de la moneda equivale a la tasa indicada en USD."
     >

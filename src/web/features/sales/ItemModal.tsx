@@ -5,7 +5,7 @@ import type { CatalogItem, CatalogKind } from '../../../domain/master-data';
 import { type SaleItemData, type SaleItemInput, saleItemSchema } from '../../../domain/sales';
 import { Field, ReadOnlyField, TextareaField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
-import { Modal } from '../../components/ui/Modal';
+import { Modal, whenClosed } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
 import { fieldBinder } from '../../lib/form';
 import { useCatalogOptions } from './api';
@@ -81,7 +81,7 @@ export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
   return (
     <Modal
       open
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={whenClosed(onClose)}
       title={item ? 'Editar Item de Venta' : 'Agregar Item de Venta'}
       className="sm:max-w-3xl"
     >

@@ -6,7 +6,7 @@ import { type PublicUser, passwordSchema } from '../../../domain/auth';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
-import { Modal } from '../../components/ui/Modal';
+import { Modal, whenClosed } from '../../components/ui/Modal';
 import { fieldBinder } from '../../lib/form';
 import { useUpdateUser } from './api';
 
@@ -57,9 +57,7 @@ export function ResetPasswordDialog({ user, onClose }: ResetPasswordDialogProps)
   return (
     <Modal
       open={user !== null}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onOpenChange={whenClosed(onClose)}
       title="Restablecer contraseña"
       description={
         user && (

@@ -5,7 +5,7 @@ import { type PublicUser, type UserCreateInput, userCreateSchema } from '../../.
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
-import { Modal } from '../../components/ui/Modal';
+import { Modal, whenClosed } from '../../components/ui/Modal';
 import { fieldBinder } from '../../lib/form';
 import { useCreateUser, useUpdateUser } from './api';
 import { RoleSelect } from './RoleSelect';
@@ -118,9 +118,7 @@ export function UserFormDialog({ target, isSelf, onClose }: UserFormDialogProps)
   return (
     <Modal
       open={target !== null}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onOpenChange={whenClosed(onClose)}
       title={user ? `Editar Usuario ${user.username}` : 'Nuevo Usuario'}
     >
       {target &&
