@@ -17,3 +17,12 @@ export function toIsoDate(value: string | null | undefined): string | null {
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
   return date.toISOString().slice(0, 10);
 }
+
+/**
+ * The user's calendar day as yyyy-mm-dd, in the machine's own time zone: a form's "today" must not
+ * turn into tomorrow in the evening, as toISOString (UTC) would west of Greenwich.
+ */
+export function localIsoDate(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { localIsoDate as todayIso } from '../../src/domain/dates';
 import { type Payment, paymentUpdateSchema } from '../../src/domain/payments';
 import {
   balanceView,
   CREDIT_NOTE,
   overpayment,
   paymentFormDefaults,
-  todayIso,
 } from '../../src/web/features/payments/payment-model';
 
 describe('todayIso', () => {

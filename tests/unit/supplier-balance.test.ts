@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { localIsoDate as todayIso } from '../../src/domain/dates';
 import { balanceBadge } from '../../src/domain/supplier-payments';
 import {
   balanceStateText,
   moreSalesText,
-  parseId,
   pendingSuppliersText,
   rateText,
   salesCountText,
-  todayIso,
 } from '../../src/web/features/supplier-payments/texts';
+import { parseId } from '../../src/web/lib/route-id';
 
 describe('balanceBadge (spec 4, thresholds 0 and 1000)', () => {
   it('is Pagado in green when nothing is owed, or the supplier was overpaid', () => {

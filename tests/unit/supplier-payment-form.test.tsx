@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { localIsoDate as todayIso } from '../../src/domain/dates';
 import { SupplierPaymentForm } from '../../src/web/features/supplier-payments/SupplierPaymentForm';
-import { todayIso } from '../../src/web/features/supplier-payments/texts';
 import { json, mockFetch } from './helpers';
 
 const SUPPLIER = { id: 7, name: 'Explora Patagonia' };

@@ -1,10 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Resolver } from 'react-hook-form';
+import {
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Path,
+  type RegisterOptions,
+  type Resolver,
+  type UseFormRegister,
+} from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
  * A zod resolver for the shared schemas where an empty input means "not given". The schemas reject ''
- * for optional texts such as an ID/RUT (spec 5: not empty if provided) and accept null as absent,
+ * for optional texts such as an ID/RUT (not empty if given at all) and accept null as absent,
  * while a required field that is null still gets its own message ('Name is required').
  */
 export function blankAsNullResolver<Input extends FieldValues, Output>(
@@ -17,4 +25,15 @@ export function blankAsNullResolver<Input extends FieldValues, Output>(
     ) as Input;
     return resolve(cleaned, context, options);
   };
+}
+
+/**
+ * A form field's registration together with its error message, so that a field is written
+ * `<Field label="Email" {...bind('email')} />` and cannot show another field's error.
+ */
+export function fieldBinder<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+  return <N extends Path<T>>(name: N, options?: RegisterOptions<T, N>) => ({
+    ...register(name, options),
+    error: (get(errors, name) as { message?: string } | undefined)?.message,
+  });
 }

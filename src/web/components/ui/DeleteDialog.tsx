@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from './ConfirmDialog';
+import { whenClosed } from './Modal';
 
 interface DeleteDialogProps {
   /** The record to delete; the dialog is open while there is one. */
@@ -17,9 +18,7 @@ export function DeleteDialog({ target, onClose, title, errorTitle, onDelete }: D
   return (
     <ConfirmDialog
       open={target !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onOpenChange={whenClosed(onClose)}
       title={title}
       description={target && <>Se eliminará «{target.name}». Esta acción no se puede deshacer.</>}
       errorTitle={errorTitle}

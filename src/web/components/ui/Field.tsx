@@ -1,46 +1,102 @@
-import { type ComponentProps, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { cn } from '../../lib/cn';
 
+// One look for every typed control (input, select, textarea, combobox); only the padding differs.
+const CONTROL_LOOK = cn(
+  'block w-full rounded-md border border-gray-300 bg-white py-2 text-sm text-gray-900',
+  'placeholder:text-gray-500 focus:border-blue-600 focus:outline-2 focus:outline-blue-600/40',
+  'aria-[invalid=true]:border-red-600 disabled:bg-gray-100',
+);
+export const CONTROL = cn(CONTROL_LOOK, 'px-3');
+/** Room on the right for the combobox's toggle button. */
+export const COMBOBOX_CONTROL = cn(CONTROL_LOOK, 'pr-9 pl-3');
+export const LABEL = 'mb-1 block text-sm font-medium text-gray-800';
+
 export function Input({ className, ...props }: ComponentProps<'input'>) {
-  return (
-    <input
-      className={cn(
-        'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900',
-        'placeholder:text-gray-500 focus:border-blue-600 focus:outline-2 focus:outline-blue-600/40',
-        'aria-[invalid=true]:border-red-600 disabled:bg-gray-100',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <input className={cn(CONTROL, className)} {...props} />;
 }
 
-interface FieldProps extends ComponentProps<'input'> {
+/** What a control needs to be tied to its label and to the note under it. */
+export interface ControlLink {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+export interface LabelledProps {
   label: string;
+  /** Red text under the control; the control is then marked invalid. */
   error?: string;
+  /** Grey text under the control when there is no error. */
+  hint?: string;
+  id?: string;
+  className?: string;
 }
 
-/** A labelled input whose error text is tied to it through aria-describedby. */
-export function Field({ label, error, id, className, ...props }: FieldProps) {
+/**
+ * Label, control and the note under it. The note (error or hint) is tied to the control through
+ * aria-describedby, so a screen reader reads it with the field.
+ */
+export function Labelled({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  children,
+}: LabelledProps & { children: (link: ControlLink) => ReactNode }) {
   const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
+  const controlId = id ?? generatedId;
+  const noteId = `${controlId}-${error ? 'error' : 'hint'}`;
+  const note = error || hint;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-gray-800">
+      <label htmlFor={controlId} className={LABEL}>
         {label}
       </label>
-      <Input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...props}
-      />
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
+      {children({
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': note ? noteId : undefined,
+      })}
+      {note && (
+        <p id={noteId} className={cn('mt-1 text-sm', error ? 'text-red-700' : 'text-gray-700')}>
+          {note}
         </p>
       )}
     </div>
+  );
+}
+
+type FieldProps = LabelledProps & Omit<ComponentProps<'input'>, 'className' | 'id'>;
+
+/** A labelled input whose error text is tied to it through aria-describedby. */
+export function Field({ label, error, hint, id, className, ...props }: FieldProps) {
+  return (
+    <Labelled label={label} error={error} hint={hint} id={id} className={className}>
+      {(link) => <Input {...link} {...props} />}
+    </Labelled>
+  );
+}
+
+type TextareaFieldProps = LabelledProps & Omit<ComponentProps<'textarea'>, 'className' | 'id'>;
+
+export function TextareaField({ label, error, hint, id, className, ...props }: TextareaFieldProps) {
+  return (
+    <Labelled label={label} error={error} hint={hint} id={id} className={className}>
+      {(link) => <textarea className={CONTROL} {...link} {...props} />}
+    </Labelled>
+  );
+}
+
+/** A value the user sees but does not type (the item's passenger count, a seller's own name). */
+export function ReadOnlyField({
+  value,
+  ...labelled
+}: Omit<LabelledProps, 'error'> & { value: string | number }) {
+  return (
+    <Labelled {...labelled}>
+      {(link) => <Input {...link} readOnly value={value} className="read-only:bg-gray-50" />}
+    </Labelled>
   );
 }

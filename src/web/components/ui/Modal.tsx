@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type FormEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import { FOCUS_RING } from './Button';
 
@@ -47,7 +47,22 @@ function useOpener(open: boolean) {
   };
 }
 
-/** A titled dialog; Radix traps focus and closes on Escape; focus returns to the opener. */
+/**
+ * React sends a submit up the component tree, through the portal, to a form the dialog was opened
+ * from (the item dialog inside the sale form): the form inside the dialog has handled it by then, so
+ * it goes no further.
+ */
+/** For dialogs that only ever ask to close (opening is their owner's business): onOpenChange={whenClosed(f)}. */
+export const whenClosed = (onClose: () => void) => (open: boolean) => {
+  if (!open) onClose();
+};
+
+const keepSubmitInside = (event: FormEvent) => event.stopPropagation();
+
+/**
+ * A titled dialog; Radix traps focus and closes on Escape; focus returns to the opener; a form inside
+ * submits only itself.
+ */
 export function Modal({ open, onOpenChange, title, description, children, className }: ModalProps) {
   const returnFocus = useOpener(open);
   return (
@@ -59,6 +74,7 @@ export function Modal({ open, onOpenChange, title, description, children, classN
           {...(description ? {} : { 'aria-describedby': undefined })}
           onEscapeKeyDown={keepEscapeForOpenPopup}
           onCloseAutoFocus={returnFocus}
+          onSubmit={keepSubmitInside}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
             'overflow-y-auto rounded-lg bg-white p-4 shadow-xl sm:p-6',

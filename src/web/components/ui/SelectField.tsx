@@ -1,33 +1,39 @@
-import { type ComponentProps, useId } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { CONTROL, Labelled, type LabelledProps } from './Field';
 
-// The input Field's label and look, for a select.
-const CONTROL = cn(
-  'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900',
-  'focus:border-blue-600 focus:outline-2 focus:outline-blue-600/40',
-);
-
-interface SelectFieldProps extends Omit<ComponentProps<'select'>, 'className'> {
+export interface SelectOption {
+  value: string | number;
   label: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  className?: string;
 }
 
-export function SelectField({ label, options, className, id, ...props }: SelectFieldProps) {
-  const generatedId = useId();
-  const selectId = id ?? generatedId;
+interface SelectProps extends ComponentProps<'select'> {
+  options: ReadonlyArray<SelectOption>;
+  /** A first, empty option: "pick one" in a form, "all" in a filter. */
+  placeholder?: string;
+}
+
+/** A native select with the look of the other controls (the browser's own picker works best on phones). */
+export function Select({ options, placeholder, className, ...props }: SelectProps) {
   return (
-    <div className={className}>
-      <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <select id={selectId} className={CONTROL} {...props}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <select className={cn(CONTROL, className)} {...props}>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+type SelectFieldProps = LabelledProps & Omit<SelectProps, 'className' | 'id'>;
+
+/** A labelled select; its error or hint is tied to it like a Field's. */
+export function SelectField({ label, error, hint, id, className, ...props }: SelectFieldProps) {
+  return (
+    <Labelled label={label} error={error} hint={hint} id={id} className={className}>
+      {(link) => <Select {...link} {...props} />}
+    </Labelled>
   );
 }

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
+import { fieldBinder } from '../../lib/form';
 import { DemoCredentials } from './DemoCredentials';
 
 const LOGIN_FAILED = 'Invalid email or password';
@@ -32,6 +33,7 @@ export function LoginPage() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
+  const bind = fieldBinder(register, errors);
 
   if (status === 'loading') return <Spinner className="min-h-screen" />;
   if (status === 'authenticated') return <Navigate to={expired?.from ?? '/dashboard'} replace />;
@@ -59,20 +61,8 @@ export function LoginPage() {
             </p>
           )}
           <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 space-y-4">
-            <Field
-              label="Email"
-              type="email"
-              autoComplete="username"
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <Field
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...register('password')}
-            />
+            <Field label="Email" type="email" autoComplete="username" {...bind('email')} />
+            <Field label="Password" type="password" autoComplete="current-password" {...bind('password')} />
             {serverError && (
               <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
                 {serverError}

@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { useParams } from 'react-router';
 import { type CatalogItem, type CatalogKind, catalogSchema } from '../../../domain/master-data';
-import { Button } from '../../components/ui/Button';
-import { Card } from '../../components/ui/Card';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { RecordLoader } from '../../components/ui/RecordLoader';
-import { blankAsNullResolver } from '../../lib/form';
+import { FormActions } from '../../components/ui/FormActions';
+import { RecordFormPage } from '../../components/ui/RecordFormPage';
+import { blankAsNullResolver, fieldBinder } from '../../lib/form';
 import { type CatalogData, catalogItemQuery, useSaveCatalogItem } from './api';
 import { CATALOG_TEXTS } from './config';
 
@@ -33,22 +30,16 @@ function CatalogForm({ kind, item, onSaved, onCancel }: CatalogFormProps) {
     resolver,
     defaultValues: { name: item?.name ?? '' },
   });
+  const bind = fieldBinder(register, errors);
 
   const submit = (body: CatalogData) =>
     save.mutate({ id: item?.id, body }, { onSuccess: ({ message }) => onSaved(message) });
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
-      <Field label="Nombre" required autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <Field label="Nombre" required autoComplete="off" {...bind('name')} />
       {save.error && <ErrorAlert title={item ? texts.updateError : texts.createError} error={save.error} />}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Guardando...' : 'Guardar'}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={save.isPending} />
     </form>
   );
 }
@@ -57,36 +48,21 @@ function CatalogForm({ kind, item, onSaved, onCancel }: CatalogFormProps) {
 export function CatalogFormPage({ kind }: { kind: CatalogKind }) {
   const texts = CATALOG_TEXTS[kind];
   const { id } = useParams();
-  const navigate = useNavigate();
   const query = useQuery({ ...catalogItemQuery(kind)(id ?? ''), enabled: id !== undefined });
-
-  const listPath = `/${kind}`;
-  const backToList = () => navigate(listPath);
-  const saved = (message: string) => {
-    toast.success(message);
-    backToList();
-  };
-
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
-      <PageHeader title={id ? texts.editTitle : texts.newTitle} backTo={listPath} />
-      <Card>
-        {id === undefined ? (
-          <CatalogForm kind={kind} onSaved={saved} onCancel={backToList} />
-        ) : (
-          <RecordLoader
-            query={query}
-            loadingLabel={texts.loadingOne}
-            notFound={texts.notFound}
-            loadError={texts.loadError}
-            backTo={listPath}
-          >
-            {(item) => (
-              <CatalogForm key={item.id} kind={kind} item={item} onSaved={saved} onCancel={backToList} />
-            )}
-          </RecordLoader>
-        )}
-      </Card>
-    </div>
+    <RecordFormPage
+      id={id}
+      query={query}
+      listPath={`/${kind}`}
+      newTitle={texts.newTitle}
+      editTitle={texts.editTitle}
+      loadingLabel={texts.loadingOne}
+      notFound={texts.notFound}
+      loadError={texts.loadError}
+    >
+      {({ record, onSaved, onCancel }) => (
+        <CatalogForm kind={kind} item={record} onSaved={onSaved} onCancel={onCancel} />
+      )}
+    </RecordFormPage>
   );
 }

@@ -1,10 +1,10 @@
 import { type Resolver, useForm } from 'react-hook-form';
 import { type Client, type ClientInput, clientSchema } from '../../../domain/master-data';
 import { hasValidCheckDigit, INVALID_RUT_MESSAGE, looksLikeRut } from '../../../domain/rut';
-import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
-import { blankAsNullResolver } from '../../lib/form';
+import { FormActions } from '../../components/ui/FormActions';
+import { blankAsNullResolver, fieldBinder } from '../../lib/form';
 import { type ClientData, useSaveClient } from './api';
 import { DuplicateClientWarning } from './DuplicateClientWarning';
 
@@ -52,45 +52,22 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
       address: client?.address ?? '',
     },
   });
+  const bind = fieldBinder(register, errors);
 
   const submit = (body: ClientData) =>
     save.mutate({ id: client?.id, body }, { onSuccess: ({ record, message }) => onSaved(record, message) });
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        // In the sale form this form sits in a dialog, and React bubbles submit through portals:
-        // without this the sale form would be submitted too.
-        event.stopPropagation();
-        void handleSubmit(submit)(event);
-      }}
-    >
-      <Field label="Nombre" required autoComplete="off" error={errors.name?.message} {...register('name')} />
-      <Field label="ID/RUT" autoComplete="off" error={errors.clientId?.message} {...register('clientId')} />
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
+      <Field label="Nombre" required autoComplete="off" {...bind('name')} />
+      <Field label="ID/RUT" autoComplete="off" {...bind('clientId')} />
       <DuplicateClientWarning clientId={watch('clientId') ?? ''} exceptId={client?.id} />
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="off"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <Field label="Dirección" autoComplete="off" error={errors.address?.message} {...register('address')} />
+      <Field label="Email" type="email" autoComplete="off" {...bind('email')} />
+      <Field label="Dirección" autoComplete="off" {...bind('address')} />
       {save.error && (
         <ErrorAlert title={client ? 'Error updating client' : 'Error creating client'} error={save.error} />
       )}
-      <div className="flex justify-end gap-3 pt-2">
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancelar
-          </Button>
-        )}
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Guardando...' : 'Guardar'}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={save.isPending} />
     </form>
   );
 }

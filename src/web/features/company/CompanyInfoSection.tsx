@@ -7,11 +7,12 @@ import {
   type CompanySettingsInput,
   companySettingsSchema,
 } from '../../../domain/company';
-import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
+import { FormActions } from '../../components/ui/FormActions';
 import { Spinner } from '../../components/ui/Spinner';
+import { fieldBinder } from '../../lib/form';
 import { companySettingsQuery, useSaveCompanySettings } from './api';
 
 const resolver = zodResolver(companySettingsSchema);
@@ -24,6 +25,7 @@ function CompanyInfoForm({ settings }: { settings: CompanySettings }) {
     reset,
     formState: { errors },
   } = useForm<CompanySettingsInput, unknown, CompanySettings>({ resolver, defaultValues: settings });
+  const bind = fieldBinder(register, errors);
 
   const submit = (body: CompanySettings) =>
     save.mutate(body, {
@@ -40,38 +42,13 @@ function CompanyInfoForm({ settings }: { settings: CompanySettings }) {
         label="Nombre de la empresa"
         required
         autoComplete="off"
-        error={errors.name?.message}
         className="sm:col-span-2"
-        {...register('name')}
+        {...bind('name')}
       />
-      <Field
-        label="RUT / ID tributario"
-        autoComplete="off"
-        error={errors.taxId?.message}
-        {...register('taxId')}
-      />
-      <Field
-        label="Teléfono"
-        type="tel"
-        autoComplete="off"
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="off"
-        error={errors.email?.message}
-        className="sm:col-span-2"
-        {...register('email')}
-      />
-      <Field
-        label="Dirección"
-        autoComplete="off"
-        error={errors.address?.message}
-        className="sm:col-span-2"
-        {...register('address')}
-      />
+      <Field label="RUT / ID tributario" autoComplete="off" {...bind('taxId')} />
+      <Field label="Teléfono" type="tel" autoComplete="off" {...bind('phone')} />
+      <Field label="Email" type="email" autoComplete="off" className="sm:col-span-2" {...bind('email')} />
+      <Field label="Dirección" autoComplete="off" className="sm:col-span-2" {...bind('address')} />
       {save.error && (
         <ErrorAlert
           title="Error al guardar la información de la empresa"
@@ -79,11 +56,7 @@ function CompanyInfoForm({ settings }: { settings: CompanySettings }) {
           className="sm:col-span-2"
         />
       )}
-      <div className="flex justify-end sm:col-span-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Guardando...' : 'Guardar'}
-        </Button>
-      </div>
+      <FormActions pending={save.isPending} className="sm:col-span-2" />
     </form>
   );
 }

@@ -2,14 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type CurrencyRate, type CurrencyRateInput, currencyRateSchema } from '../../../domain/company';
-import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
-import { Modal } from '../../components/ui/Modal';
+import { FormActions } from '../../components/ui/FormActions';
+import { Modal, whenClosed } from '../../components/ui/Modal';
+import { fieldBinder } from '../../lib/form';
 import { type CurrencyRateData, useSaveRate } from './api';
 import { CurrencyPicker } from './CurrencyPicker';
 
-/** Spec 8: the one message of the rate forms; the server's reason (e.g. a duplicate) goes under it. */
+/** The one message of the rate forms; the server's reason (e.g. a duplicate) goes under it. */
 export const RATE_ERROR = 'Error al procesar la solicitud';
 
 const resolver = zodResolver(currencyRateSchema);
@@ -36,6 +37,7 @@ function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
       isActive: rate?.isActive ?? true,
     },
   });
+  const bind = fieldBinder(register, errors);
 
   const submit = (body: CurrencyRateData) =>
     save.mutate(
@@ -75,22 +77,14 @@ function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
         step="0.0001"
         min="0.0001"
         required
-        error={errors.rate?.message}
-        {...register('rate')}
+        {...bind('rate')}
       />
       <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
         <input type="checkbox" className="size-4 accent-blue-600" {...register('isActive')} />
         Activa
       </label>
       {save.error && <ErrorAlert title={RATE_ERROR} error={save.error} />}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Guardando...' : 'Guardar'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={save.isPending} />
     </form>
   );
 }
@@ -105,9 +99,7 @@ export function CurrencyRateDialog({ target, onClose }: CurrencyRateDialogProps)
   return (
     <Modal
       open={target !== null}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onOpenChange={whenClosed(onClose)}
       title={target?.rate ? `Editar Tasa ${target.rate.currency}` : 'Agregar Tasa'}
       description="1 unidad de la moneda equivale a la tasa indicada en USD."
     >

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Ban, Download, Printer } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatDate } from '../../../domain/format';
 import { errorStatus } from '../../api/client';
@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../auth';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Spinner } from '../../components/ui/Spinner';
+import { useRouteId } from '../../lib/route-id';
 import { downloadInvoicePdf, type Invoice, invoiceQuery } from './api';
 import { CancelInvoiceDialog } from './CancelInvoiceDialog';
 import { InvoiceDocument } from './InvoiceDocument';
@@ -26,14 +27,9 @@ function BackLink() {
   );
 }
 
-function useInvoiceId(): number | null {
-  const value = Number(useParams().id);
-  return Number.isInteger(value) && value > 0 && value <= 2147483647 ? value : null;
-}
-
 /** /invoices/:id */
 export function InvoiceDetailPage() {
-  const id = useInvoiceId();
+  const id = useRouteId();
   const query = useQuery({ ...invoiceQuery(id ?? 0), enabled: id !== null });
   const missing = id === null || [400, 404].includes(errorStatus(query.error) ?? 0);
 

@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
-import { toIsoDate } from '../../../domain/dates';
+import { localIsoDate, toIsoDate } from '../../../domain/dates';
 import { type Passenger, type PassengerInput, passengerSchema } from '../../../domain/master-data';
-import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
-import { blankAsNullResolver } from '../../lib/form';
+import { FormActions } from '../../components/ui/FormActions';
+import { blankAsNullResolver, fieldBinder } from '../../lib/form';
 import { type PassengerData, useSavePassenger } from './api';
 
 const resolver = blankAsNullResolver(passengerSchema);
@@ -29,10 +29,11 @@ export function PassengerForm({ passenger, onSaved, onCancel }: PassengerFormPro
       name: passenger?.name ?? '',
       passengerId: passenger?.passengerId ?? '',
       email: passenger?.email ?? '',
-      // Older records may hold dd/mm/yyyy; the date input only understands yyyy-mm-dd (spec 2).
+      // Older records may hold dd/mm/yyyy; the date input only understands yyyy-mm-dd.
       dateOfBirth: toIsoDate(passenger?.dateOfBirth) ?? '',
     },
   });
+  const bind = fieldBinder(register, errors);
 
   const submit = (body: PassengerData) =>
     save.mutate(
@@ -41,54 +42,18 @@ export function PassengerForm({ passenger, onSaved, onCancel }: PassengerFormPro
     );
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        // In the sale item dialog React bubbles submit through the portal to the sale form; stop it here.
-        event.stopPropagation();
-        void handleSubmit(submit)(event);
-      }}
-    >
-      <Field label="Nombre" required autoComplete="off" error={errors.name?.message} {...register('name')} />
-      <Field
-        label="ID/RUT del pasajero"
-        required
-        autoComplete="off"
-        error={errors.passengerId?.message}
-        {...register('passengerId')}
-      />
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="off"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <Field
-        label="Fecha de nacimiento"
-        type="date"
-        required
-        max={new Date().toISOString().slice(0, 10)}
-        error={errors.dateOfBirth?.message}
-        {...register('dateOfBirth')}
-      />
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
+      <Field label="Nombre" required autoComplete="off" {...bind('name')} />
+      <Field label="ID/RUT del pasajero" required autoComplete="off" {...bind('passengerId')} />
+      <Field label="Email" type="email" autoComplete="off" {...bind('email')} />
+      <Field label="Fecha de nacimiento" type="date" required max={localIsoDate()} {...bind('dateOfBirth')} />
       {save.error && (
         <ErrorAlert
           title={passenger ? 'Error updating passenger' : 'Error creating passenger'}
           error={save.error}
         />
       )}
-      <div className="flex justify-end gap-3 pt-2">
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancelar
-          </Button>
-        )}
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Guardando...' : 'Guardar'}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={save.isPending} />
     </form>
   );
 }

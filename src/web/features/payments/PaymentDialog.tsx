@@ -11,11 +11,12 @@ import {
   type PaymentUpdateInput,
   paymentUpdateSchema,
 } from '../../../domain/payments';
-import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
+import { FormActions } from '../../components/ui/FormActions';
 import { Modal } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
+import { fieldBinder } from '../../lib/form';
 import { useCreatePayment, useUpdatePayment } from './api';
 import { overpayment, paymentFormDefaults } from './payment-model';
 
@@ -32,7 +33,7 @@ export interface PaymentDialogProps {
   payment?: Payment;
 }
 
-/** 'Registrar Pago' / 'Editar Pago' (spec 2). It closes only when the server has accepted the payment. */
+/** 'Registrar Pago' / 'Editar Pago'. It closes only when the server has accepted the payment. */
 export function PaymentDialog({ open, onOpenChange, saleId, balance, payment }: PaymentDialogProps) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={payment ? 'Editar Pago' : 'Registrar Pago'}>
@@ -64,9 +65,10 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
     resolver,
     defaultValues: paymentFormDefaults(payment),
   });
+  const bind = fieldBinder(register, errors);
 
   const submit = async (body: PaymentUpdate) => {
-    // The server accepts a credit in favour of the client (DESIGN.md 6); the dialog only makes sure
+    // The server accepts a credit in favour of the client; the dialog only makes sure
     // it is meant, since a slipped digit would otherwise go through silently.
     const check = overpayment(body.amount, balance, payment);
     if (check.over > 0 && confirmedAmount !== body.amount) {
@@ -81,21 +83,13 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
       toast.success(message);
       onDone();
     } catch {
-      // Shown by the alert below from the mutation's error; the dialog stays open (spec 8).
+      // Shown by the alert below from the mutation's error; the dialog stays open with what was typed.
     }
   };
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        // The dialog is portalled but React bubbles submit through portals to any enclosing form.
-        event.stopPropagation();
-        void handleSubmit(submit)(event);
-      }}
-    >
-      <Field label="Fecha de pago" type="date" required error={errors.date?.message} {...register('date')} />
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
+      <Field label="Fecha de pago" type="date" required {...bind('date')} />
       <Field
         label="Monto"
         type="number"
@@ -103,8 +97,7 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
         min="0"
         inputMode="decimal"
         required
-        error={errors.amount?.message}
-        {...register('amount', {
+        {...bind('amount', {
           onChange: () => {
             setOverpaid(null);
             setConfirmedAmount(null);
@@ -119,26 +112,18 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
         </p>
       )}
       <SelectField label="Método de pago" options={METHOD_OPTIONS} {...register('method')} />
-      <Field
-        label="Referencia"
-        autoComplete="off"
-        error={errors.reference?.message}
-        {...register('reference')}
-      />
+      <Field label="Referencia" autoComplete="off" {...bind('reference')} />
       {save.error && (
         <ErrorAlert
           title={payment ? 'Failed to update payment' : 'Failed to create payment'}
           error={save.error}
         />
       )}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Guardando...' : overpaid ? 'Confirmar pago' : 'Guardar Pago'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        pending={save.isPending}
+        submitLabel={overpaid ? 'Confirmar pago' : 'Guardar Pago'}
+      />
     </form>
   );
 }

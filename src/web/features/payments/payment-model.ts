@@ -1,18 +1,13 @@
+import { localIsoDate } from '../../../domain/dates';
 import type { Payment, PaymentUpdateInput } from '../../../domain/payments';
 
-/** Today in the user's own calendar: at 21:00 in Santiago the UTC date is already tomorrow. */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
- * What the dialog starts with: today and cash for a new payment (spec 9), the payment's own values
- * when editing. The status has no field in the dialog (spec 2) and is carried over unchanged.
+ * What the dialog starts with: today and cash for a new payment, the payment's own values when
+ * editing. The status has no field in the dialog and is carried over unchanged.
  */
 export function paymentFormDefaults(payment?: Payment, now?: Date): PaymentUpdateInput {
   if (!payment)
-    return { date: todayIso(now), amount: '', method: 'cash', reference: '', status: 'confirmed' };
+    return { date: localIsoDate(now), amount: '', method: 'cash', reference: '', status: 'confirmed' };
   return {
     date: payment.date ?? '',
     amount: String(payment.amount),
@@ -26,13 +21,13 @@ export interface BalanceView {
   /** The amount to show: the balance, or what the client paid over the total when it is negative. */
   amount: number;
   className: 'text-red-700' | 'text-green-700';
-  /** Set when the client paid more than the total (DESIGN.md 6: shown as a credit, in green). */
+  /** Set when the client paid more than the total (shown as a credit in favour of the client, in green). */
   note?: string;
 }
 
 export const CREDIT_NOTE = 'Saldo a favor del cliente';
 
-/** Pendiente is red while something is owed, green once the sale is paid (spec 2). */
+/** Pendiente is red while something is owed, green once the sale is paid. */
 export function balanceView(balance: number): BalanceView {
   if (balance > 0) return { amount: balance, className: 'text-red-700' };
   if (balance < 0) return { amount: -balance, className: 'text-green-700', note: CREDIT_NOTE };

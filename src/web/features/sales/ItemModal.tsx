@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { CatalogItem, CatalogKind } from '../../../domain/master-data';
 import { type SaleItemData, type SaleItemInput, saleItemSchema } from '../../../domain/sales';
-import { Button } from '../../components/ui/Button';
-import { Field } from '../../components/ui/Field';
-import { Modal } from '../../components/ui/Modal';
+import { Field, ReadOnlyField, TextareaField } from '../../components/ui/Field';
+import { FormActions } from '../../components/ui/FormActions';
+import { Modal, whenClosed } from '../../components/ui/Modal';
+import { SelectField } from '../../components/ui/SelectField';
+import { fieldBinder } from '../../lib/form';
 import { useCatalogOptions } from './api';
-import { ReadOnlyField, SelectField, TextareaField } from './FormControls';
 import { addPassenger, type ItemDraft, newItemKey, type PassengerRef } from './form-model';
 import { PassengerPicker } from './PassengerPicker';
 
@@ -37,8 +38,8 @@ function defaultsFor(item?: ItemDraft): SaleItemInput {
 }
 
 /**
- * A picker's options, plus the item's current record when it is beyond the first 100 loaded (spec 9),
- * so that editing an item never silently changes its supplier.
+ * A picker's options, plus the item's current record when it is beyond the first 100 loaded, so that
+ * editing an item never silently changes its supplier.
  */
 function useOptions(kind: CatalogKind, current?: CatalogItem) {
   const { data = [] } = useCatalogOptions(kind);
@@ -46,7 +47,7 @@ function useOptions(kind: CatalogKind, current?: CatalogItem) {
   return list.map((o) => ({ value: String(o.id), label: o.name, id: o.id, name: o.name }));
 }
 
-/** Spec 2's item modal: 'Agregar Item de Venta' or 'Editar Item de Venta'. */
+/** The sale item dialog: 'Agregar Item de Venta' or 'Editar Item de Venta'. */
 export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
   const classifications = useOptions(
     'classifications',
@@ -61,6 +62,7 @@ export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
     handleSubmit,
     formState: { errors },
   } = useForm<SaleItemInput, unknown, SaleItemData>({ resolver, defaultValues: defaultsFor(item) });
+  const bind = fieldBinder(register, errors);
 
   const nameOf = (options: typeof suppliers, id: number) => options.find((o) => o.id === id)?.name ?? '';
 
@@ -79,39 +81,28 @@ export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
   return (
     <Modal
       open
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={whenClosed(onClose)}
       title={item ? 'Editar Item de Venta' : 'Agregar Item de Venta'}
       className="sm:max-w-3xl"
     >
-      <form
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(event) => {
-          // React bubbles submit through the dialog's portal to the sale form around it.
-          event.stopPropagation();
-          void handleSubmit(save)(event);
-        }}
-      >
+      <form noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit(save)}>
         <SelectField
           label="Clasificación"
           placeholder="Seleccione una clasificación"
           options={classifications}
-          error={errors.classificationId?.message}
-          {...register('classificationId')}
+          {...bind('classificationId')}
         />
         <SelectField
           label="Proveedor"
           placeholder="Seleccione un proveedor"
           options={suppliers}
-          error={errors.supplierId?.message}
-          {...register('supplierId')}
+          {...bind('supplierId')}
         />
         <SelectField
           label="Operador"
           placeholder="Seleccione un operador"
           options={operators}
-          error={errors.operatorId?.message}
-          {...register('operatorId')}
+          {...bind('operatorId')}
         />
         <ReadOnlyField label="Cantidad de pasajeros" value={passengers.length} />
         <div className="sm:col-span-2">
@@ -137,22 +128,16 @@ export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
             )}
           />
         </div>
-        <Field label="Fecha de entrada" type="date" error={errors.dateIn?.message} {...register('dateIn')} />
-        <Field label="Fecha de salida" type="date" error={errors.dateOut?.message} {...register('dateOut')} />
-        <TextareaField
-          label="Descripción"
-          className="sm:col-span-2"
-          error={errors.description?.message}
-          {...register('description')}
-        />
+        <Field label="Fecha de entrada" type="date" {...bind('dateIn')} />
+        <Field label="Fecha de salida" type="date" {...bind('dateOut')} />
+        <TextareaField label="Descripción" rows={2} className="sm:col-span-2" {...bind('description')} />
         <Field
           label="Precio de venta"
           type="number"
           step="0.01"
           min="0"
           inputMode="decimal"
-          error={errors.salePrice?.message}
-          {...register('salePrice')}
+          {...bind('salePrice')}
         />
         <Field
           label="Precio de costo"
@@ -160,27 +145,11 @@ export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
           step="0.01"
           min="0"
           inputMode="decimal"
-          error={errors.costPrice?.message}
-          {...register('costPrice')}
+          {...bind('costPrice')}
         />
-        <Field
-          label="Código de reserva"
-          autoComplete="off"
-          error={errors.reservationCode?.message}
-          {...register('reservationCode')}
-        />
-        <Field
-          label="Fecha de pago al proveedor"
-          type="date"
-          error={errors.paymentDate?.message}
-          {...register('paymentDate')}
-        />
-        <div className="flex justify-end gap-3 pt-2 sm:col-span-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit">Guardar Item</Button>
-        </div>
+        <Field label="Código de reserva" autoComplete="off" {...bind('reservationCode')} />
+        <Field label="Fecha de pago al proveedor" type="date" {...bind('paymentDate')} />
+        <FormActions onCancel={onClose} submitLabel="Guardar Item" className="sm:col-span-2" />
       </form>
     </Modal>
   );

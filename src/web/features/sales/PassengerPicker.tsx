@@ -1,19 +1,9 @@
-import {
-  Combobox,
-  ComboboxInput,
-  ComboboxOption,
-  ComboboxOptions,
-  Description,
-  Field as HeadlessField,
-  Label,
-} from '@headlessui/react';
 import { X } from 'lucide-react';
-import { type Ref, useState } from 'react';
-import { Button, FOCUS_RING } from '../../components/ui/Button';
-import { COMBOBOX_INPUT, COMBOBOX_OPTION, COMBOBOX_OPTIONS } from '../../components/ui/combobox-styles';
-import { Modal } from '../../components/ui/Modal';
+import type { Ref } from 'react';
+import { FOCUS_RING } from '../../components/ui/Button';
+import { OptionText, SearchCombobox } from '../../components/ui/SearchCombobox';
 import { cn } from '../../lib/cn';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useSearchText } from '../../lib/use-debounced-value';
 import { PassengerForm } from '../passengers';
 import { usePassengerSearch } from './api';
 import type { PassengerRef } from './form-model';
@@ -27,62 +17,47 @@ interface PassengerPickerProps {
 }
 
 /**
- * Spec 2's passenger multi-select: a search box that adds the chosen passenger to the chips below, and
+ * The sale item's passengers: a search box that adds the chosen passenger to the chips below, and
  * '+ Crear nuevo pasajero' for someone not on file yet. Chosen passengers leave the results, so nobody
  * can be added twice.
  */
 export function PassengerPicker({ selected, onAdd, onRemove, error, inputRef }: PassengerPickerProps) {
-  const [query, setQuery] = useState('');
-  const [creating, setCreating] = useState(false);
-  const search = useDebouncedValue(query.trim(), 250);
+  const { query, setQuery, search } = useSearchText();
   const { data: found = [], isFetching } = usePassengerSearch(search);
   const chosen = new Set(selected.map((p) => p.id));
   const options = found.filter((p) => !chosen.has(p.id));
 
   return (
     <div>
-      <HeadlessField>
-        <Label className="mb-1 block text-sm font-medium text-gray-800">Pasajeros</Label>
-        <div className="flex flex-wrap items-start gap-3">
-          {/* Always empty: picking a passenger adds a chip instead of becoming the box's value. Not
-              `immediate`: after Escape the dialog puts focus back here, which must not reopen the list. */}
-          <Combobox<PassengerRef | null>
-            value={null}
-            onChange={(passenger) => passenger && onAdd(passenger)}
-            onClose={() => setQuery('')}
-          >
-            <div className="relative min-w-56 flex-1">
-              <ComboboxInput
-                ref={inputRef}
-                className={COMBOBOX_INPUT}
-                placeholder="Buscar por nombre o ID"
-                autoComplete="off"
-                aria-invalid={error ? true : undefined}
-                displayValue={() => query}
-                onChange={(event) => setQuery(event.target.value)}
-              />
-              {options.length > 0 && (
-                <ComboboxOptions className={COMBOBOX_OPTIONS}>
-                  {options.map((passenger) => (
-                    <ComboboxOption key={passenger.id} value={passenger} className={COMBOBOX_OPTION}>
-                      <span className="font-medium">{passenger.name}</span>
-                      <span className="ml-2 text-gray-600">{passenger.passengerId}</span>
-                    </ComboboxOption>
-                  ))}
-                </ComboboxOptions>
-              )}
-            </div>
-          </Combobox>
-          <Button variant="secondary" onClick={() => setCreating(true)}>
-            + Crear nuevo pasajero
-          </Button>
-        </div>
-        {search && !isFetching && options.length === 0 && (
-          <p className="mt-1 text-sm text-gray-700">No se encontraron pasajeros</p>
-        )}
-        {error && <Description className="mt-1 text-sm text-red-700">{error}</Description>}
-      </HeadlessField>
-
+      {/* Always empty: picking a passenger adds a chip instead of becoming the box's value. */}
+      <SearchCombobox<PassengerRef>
+        label="Pasajeros"
+        placeholder="Buscar por nombre o ID"
+        value={null}
+        onChange={(passenger) => passenger && onAdd(passenger)}
+        displayValue={() => query}
+        options={options}
+        optionKey={(passenger) => passenger.id}
+        renderOption={(passenger) => <OptionText main={passenger.name} detail={passenger.passengerId} />}
+        onQueryChange={setQuery}
+        noResults={{ text: 'No se encontraron pasajeros', show: search !== '' && !isFetching }}
+        error={error}
+        inputRef={inputRef}
+        inDialog
+        create={{
+          label: '+ Crear nuevo pasajero',
+          title: 'Nuevo pasajero',
+          form: (close) => (
+            <PassengerForm
+              onCancel={close}
+              onSaved={(passenger) => {
+                onAdd(passenger);
+                close();
+              }}
+            />
+          ),
+        }}
+      />
       {selected.length > 0 && (
         <ul aria-label="Pasajeros seleccionados" className="mt-2 flex flex-wrap gap-2">
           {selected.map((passenger) => (
@@ -103,16 +78,6 @@ export function PassengerPicker({ selected, onAdd, onRemove, error, inputRef }: 
           ))}
         </ul>
       )}
-
-      <Modal open={creating} onOpenChange={setCreating} title="Nuevo pasajero">
-        <PassengerForm
-          onCancel={() => setCreating(false)}
-          onSaved={(passenger) => {
-            onAdd(passenger);
-            setCreating(false);
-          }}
-        />
-      </Modal>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { FOCUS_RING } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../lib/cn';
+import { useRouteId } from '../../lib/route-id';
 import { SaleAlerts } from '../alerts';
 import { SaleHistory } from '../audit';
 import { SalePayments } from '../payments';
@@ -19,7 +20,6 @@ import { uniquePassengerNames } from './form-model';
 import { SaleActions } from './SaleActions';
 import { SaleItemCard } from './SaleItemCard';
 import { SaleStatusBadge } from './SaleStatusBadge';
-import { useSaleId } from './use-sale-id';
 
 function BackLink() {
   return (
@@ -49,7 +49,7 @@ function Problem({ children }: { children: ReactNode }) {
 
 /** /sales/:id */
 export function SaleDetailPage() {
-  const id = useSaleId();
+  const id = useRouteId();
   if (id === null) return <Problem>Sale not found</Problem>;
   return <SaleDetailLoader id={id} />;
 }

@@ -15,14 +15,15 @@ import {
 } from '../../../domain/sales';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth';
-import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
+import { FormActions } from '../../components/ui/FormActions';
+import { SelectField } from '../../components/ui/SelectField';
+import { fieldBinder } from '../../lib/form';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { type SaleDetail, useCreateSale, useUpdateSale } from './api';
 import { type ClientOption, ClientPicker } from './ClientPicker';
-import { SelectField } from './FormControls';
 import { emptySaleForm, formFromSale, type ItemDraft, placeServerErrors, toItemPayload } from './form-model';
 import { SaleItemsEditor } from './SaleItemsEditor';
 import { SellerField } from './SellerField';
@@ -32,7 +33,7 @@ const resolver = zodResolver(saleDataSchema);
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
 
-/** Creates a sale, or edits `sale` from the version it was loaded at (DESIGN.md 6). */
+/** Creates a sale, or edits `sale` from the version it was loaded at (a newer save by someone else is refused). */
 export function SaleForm({ sale }: { sale?: SaleDetail }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -54,10 +55,11 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
     setError,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<SaleDataInput, unknown, SaleData>({ resolver, defaultValues: initial.values });
+  const bind = fieldBinder(register, errors);
   const leaveGuard = useLeaveGuard(isDirty || items !== initial.items);
 
   const chooseClient = (next: ClientOption | null) => {
-    // The passenger name follows the client (DESIGN.md 6) unless the user has typed a different one.
+    // The passenger name follows the client unless the user has typed a different one.
     const name = getValues('passengerName');
     if (next && (!name || name === client?.name))
       setValue('passengerName', next.name, { shouldValidate: true });
@@ -111,43 +113,19 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
               />
             )}
           />
-          <Field
-            label="Nombre del pasajero"
-            autoComplete="off"
-            error={errors.passengerName?.message}
-            {...register('passengerName')}
-          />
-          <Field
-            label="Fecha de viaje"
-            type="date"
-            error={errors.travelDate?.message}
-            {...register('travelDate')}
-          />
-          <Field
-            label="Cantidad de pasajeros"
-            type="number"
-            min="1"
-            step="1"
-            error={errors.passengerCount?.message}
-            {...register('passengerCount')}
-          />
+          <Field label="Nombre del pasajero" autoComplete="off" {...bind('passengerName')} />
+          <Field label="Fecha de viaje" type="date" {...bind('travelDate')} />
+          <Field label="Cantidad de pasajeros" type="number" min="1" step="1" {...bind('passengerCount')} />
           <SelectField
             label="Tipo de venta"
             options={options(SALE_TYPES, SALE_TYPE_LABELS)}
-            error={errors.saleType?.message}
-            {...register('saleType')}
+            {...bind('saleType')}
           />
-          <SelectField
-            label="Región"
-            options={options(REGIONS, REGION_LABELS)}
-            error={errors.region?.message}
-            {...register('region')}
-          />
+          <SelectField label="Región" options={options(REGIONS, REGION_LABELS)} {...bind('region')} />
           <SelectField
             label="Tipo de servicio"
             options={options(SERVICE_TYPES, SERVICE_TYPE_LABELS)}
-            error={errors.serviceType?.message}
-            {...register('serviceType')}
+            {...bind('serviceType')}
           />
           <SellerField
             registration={register('sellerId')}
@@ -173,11 +151,7 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
         </div>
       )}
 
-      <div className="flex justify-end">
-        <Button type="submit" disabled={items.length === 0 || isSubmitting}>
-          {isSubmitting ? 'Guardando...' : 'Guardar Venta'}
-        </Button>
-      </div>
+      <FormActions pending={isSubmitting} disabled={items.length === 0} submitLabel="Guardar Venta" />
       {leaveGuard.prompt}
     </form>
   );

@@ -1,9 +1,9 @@
 import { canEditSale } from '../../../domain/sales';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { RecordLoader } from '../../components/ui/RecordLoader';
+import { useRouteId } from '../../lib/route-id';
 import { useSale } from './api';
 import { SaleForm } from './SaleForm';
-import { useSaleId } from './use-sale-id';
 
 /** /sales/new */
 export function NewSalePage() {
@@ -17,7 +17,7 @@ export function NewSalePage() {
 
 /** /sales/:id/edit */
 export function EditSalePage() {
-  const id = useSaleId();
+  const id = useRouteId();
   return (
     <div className="space-y-6">
       <PageHeader title="Editar Venta" backTo={id === null ? '/sales' : `/sales/${id}`} />

@@ -1,7 +1,8 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useCurrentUser } from '../../auth';
+import { ReadOnlyField } from '../../components/ui/Field';
+import { SelectField } from '../../components/ui/SelectField';
 import { type SaleSeller, useSellerOptions } from './api';
-import { ReadOnlyField, SelectField } from './FormControls';
 
 interface SellerFieldProps {
   registration: UseFormRegisterReturn<'sellerId'>;
@@ -10,7 +11,7 @@ interface SellerFieldProps {
   current?: SaleSeller;
 }
 
-/** Spec 6: only an admin picks the seller; anyone else sells as themselves (the server forces it too). */
+/** Only an admin picks the seller; anyone else sells as themselves (the server forces it too). */
 export function SellerField({ registration, error, current }: SellerFieldProps) {
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';

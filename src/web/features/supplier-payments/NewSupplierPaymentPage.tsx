@@ -6,11 +6,11 @@ import { Card } from '../../components/ui/Card';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
+import { parseId } from '../../lib/route-id';
 import { useSupplierSummary } from './api';
 import { SupplierPaymentForm } from './SupplierPaymentForm';
-import { parseId } from './texts';
 
-/** /supplier-payments/new, with ?supplierId= choosing the supplier beforehand (spec 2). */
+/** /supplier-payments/new, with ?supplierId= choosing the supplier beforehand. */
 export function NewSupplierPaymentPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

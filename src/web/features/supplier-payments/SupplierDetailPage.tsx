@@ -1,6 +1,6 @@
 import { ArrowLeft, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/format';
 import { errorStatus } from '../../api/client';
 import { buttonClasses, FOCUS_RING } from '../../components/ui/Button';
@@ -8,11 +8,12 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Spinner } from '../../components/ui/Spinner';
 import { SummaryCard } from '../../components/ui/SummaryCard';
 import { cn } from '../../lib/cn';
+import { useRouteId } from '../../lib/route-id';
 import { type SupplierSummary, useSupplierSummary } from './api';
 import { BalanceBadge } from './badges';
 import { PaymentHistory } from './PaymentHistory';
 import { SupplierSalesTable } from './SupplierSalesTable';
-import { balanceStateText, parseId } from './texts';
+import { balanceStateText } from './texts';
 
 function BackLink() {
   return (
@@ -48,7 +49,7 @@ const notFound = (
 
 /** /supplier-payments/supplier/:supplierId (admin). */
 export function SupplierDetailPage() {
-  const id = parseId(useParams().supplierId);
+  const id = useRouteId('supplierId');
   return id === null ? notFound : <SupplierDetailLoader id={id} />;
 }
 

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { localIsoDate } from '../../../domain/dates';
 import {
   SUPPLIER_CURRENCIES,
   SUPPLIER_PAYMENT_METHOD_LABELS,
@@ -9,14 +10,13 @@ import {
   type SupplierPaymentInput,
   supplierPaymentSchema,
 } from '../../../domain/supplier-payments';
-import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { Field } from '../../components/ui/Field';
+import { Field, TextareaField } from '../../components/ui/Field';
+import { FormActions } from '../../components/ui/FormActions';
+import { SelectField } from '../../components/ui/SelectField';
 import { type SupplierOption, type SupplierPayment, useCreateSupplierPayment } from './api';
-import { SelectField, TextareaField } from './controls';
 import { RelatedSalesField } from './RelatedSalesField';
 import { SupplierPicker } from './SupplierPicker';
-import { todayIso } from './texts';
 
 const resolver = zodResolver(supplierPaymentSchema);
 
@@ -26,13 +26,13 @@ const METHOD_OPTIONS = SUPPLIER_PAYMENT_METHODS.map((m) => ({
   label: SUPPLIER_PAYMENT_METHOD_LABELS[m],
 }));
 
-/** Spec 9 defaults: amount 0, USD, today, transfer. */
+/** A new payment starts at amount 0, in USD, dated today, by transfer. */
 function defaultsFor(supplier: SupplierOption | null): SupplierPaymentInput {
   return {
     supplierId: supplier?.id ?? '',
     amount: '0',
     currency: 'USD',
-    paymentDate: todayIso(),
+    paymentDate: localIsoDate(),
     paymentMethod: 'transfer',
     description: '',
     reference: '',
@@ -41,7 +41,7 @@ function defaultsFor(supplier: SupplierOption | null): SupplierPaymentInput {
 }
 
 /**
- * Every rule of the schema reports the spec's single 'Por favor completa todos los campos requeridos',
+ * Every rule of the schema reports the single 'Por favor completa todos los campos requeridos',
  * so the messages are gathered into one alert instead of repeating it under each field.
  */
 function errorMessages(errors: FieldErrors<SupplierPaymentInput>): string[] {
@@ -127,6 +127,7 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
       <TextareaField
         label="Descripción"
         required
+        rows={3}
         maxLength={500}
         {...invalid('description')}
         {...register('description')}
@@ -155,14 +156,12 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
       )}
       {create.error && <ErrorAlert title="Error al crear el pago" error={create.error} />}
 
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creando pago...' : 'Crear Pago'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        pending={create.isPending}
+        submitLabel="Crear Pago"
+        pendingLabel="Creando pago..."
+      />
     </form>
   );
 }

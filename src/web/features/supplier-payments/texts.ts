@@ -1,6 +1,6 @@
 import { formatRate } from '../../../domain/format';
 
-/** Spec 9: a supplier card lists up to 3 recent sales. */
+/** A supplier card lists up to 3 recent sales. */
 export const RECENT_SALES_SHOWN = 3;
 
 /** '+N ventas más' under a supplier card's recent sales, or null when every sale is listed. */
@@ -18,25 +18,12 @@ export function pendingSuppliersText(count: number): string {
   return count === 1 ? '1 proveedor con saldo pendiente' : `${count} proveedores con saldo pendiente`;
 }
 
-/** Spec 2, Saldo Pendiente: an overpaid supplier (below 0) is also completely paid. */
+/** Saldo Pendiente: an overpaid supplier (below 0) is also completely paid. */
 export function balanceStateText(pending: number): string {
   return pending > 0 ? 'Pendiente de pago' : 'Completamente pagado';
 }
 
-/** Today in the user's own time zone as yyyy-mm-dd: a payment made late in the evening is still today's. */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** A route's id segment as a positive integer, or null for anything else (shown as not found). */
-export function parseId(value: string | null | undefined): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}
-
-/** The USD rate frozen on a payment, with the 4 decimals every rate is shown with (spec 9). */
+/** The USD rate frozen on a payment, with the 4 decimals every rate is shown with. */
 export function rateText(currency: string, rate: number): string {
   return `1 ${currency} = ${formatRate(rate)} USD`;
 }

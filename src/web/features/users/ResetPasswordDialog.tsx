@@ -3,10 +3,11 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { type PublicUser, passwordSchema } from '../../../domain/auth';
-import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
-import { Modal } from '../../components/ui/Modal';
+import { FormActions } from '../../components/ui/FormActions';
+import { Modal, whenClosed } from '../../components/ui/Modal';
+import { fieldBinder } from '../../lib/form';
 import { useUpdateUser } from './api';
 
 const resolver = zodResolver(z.strictObject({ password: passwordSchema }));
@@ -18,6 +19,7 @@ function ResetPasswordForm({ user, onDone }: { user: PublicUser; onDone: () => v
     handleSubmit,
     formState: { errors },
   } = useForm<{ password: string }>({ resolver, defaultValues: { password: '' } });
+  const bind = fieldBinder(register, errors);
 
   const submit = ({ password }: { password: string }) =>
     save.mutate(
@@ -37,18 +39,10 @@ function ResetPasswordForm({ user, onDone }: { user: PublicUser; onDone: () => v
         type="password"
         required
         autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
+        {...bind('password')}
       />
       {save.error && <ErrorAlert title="Error al restablecer la contraseña" error={save.error} />}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Guardando...' : 'Restablecer'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={save.isPending} submitLabel="Restablecer" />
     </form>
   );
 }
@@ -63,9 +57,7 @@ export function ResetPasswordDialog({ user, onClose }: ResetPasswordDialogProps)
   return (
     <Modal
       open={user !== null}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onOpenChange={whenClosed(onClose)}
       title="Restablecer contraseña"
       description={
         user && (

@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import type { PublicUser } from '../../../domain/auth';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { whenClosed } from '../../components/ui/Modal';
 import { useDeactivateUser, useUpdateUser } from './api';
 
 const TEXTS = {
@@ -45,9 +46,7 @@ export function UserAccessDialog({ user, onClose }: UserAccessDialogProps) {
   return (
     <ConfirmDialog
       open={user !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onOpenChange={whenClosed(onClose)}
       title={texts.title}
       description={texts.description(name)}
       confirmLabel={texts.confirm}

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type PublicUser, type UserCreateInput, userCreateSchema } from '../../../domain/auth';
-import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
-import { Modal } from '../../components/ui/Modal';
+import { FormActions } from '../../components/ui/FormActions';
+import { Modal, whenClosed } from '../../components/ui/Modal';
+import { fieldBinder } from '../../lib/form';
 import { useCreateUser, useUpdateUser } from './api';
 import { RoleSelect } from './RoleSelect';
 
@@ -14,24 +15,6 @@ const createResolver = zodResolver(userCreateSchema);
 const editSchema = userCreateSchema.omit({ password: true });
 type UserEditData = Omit<UserCreateInput, 'password'>;
 const editResolver = zodResolver(editSchema);
-
-interface FormButtonsProps {
-  pending: boolean;
-  onCancel: () => void;
-}
-
-function FormButtons({ pending, onCancel }: FormButtonsProps) {
-  return (
-    <div className="flex justify-end gap-3 pt-2">
-      <Button variant="secondary" onClick={onCancel}>
-        Cancelar
-      </Button>
-      <Button type="submit" disabled={pending}>
-        {pending ? 'Guardando...' : 'Guardar'}
-      </Button>
-    </div>
-  );
-}
 
 function CreateUserForm({ onDone }: { onDone: () => void }) {
   const save = useCreateUser();
@@ -43,6 +26,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
     resolver: createResolver,
     defaultValues: { username: '', email: '', role: 'sales', password: '' },
   });
+  const bind = fieldBinder(register, errors);
 
   const submit = (body: UserCreateInput) =>
     save.mutate(body, {
@@ -54,32 +38,18 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
-      <Field
-        label="Nombre de usuario"
-        required
-        autoComplete="off"
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <Field
-        label="Email"
-        type="email"
-        required
-        autoComplete="off"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <Field label="Nombre de usuario" required autoComplete="off" {...bind('username')} />
+      <Field label="Email" type="email" required autoComplete="off" {...bind('email')} />
       <RoleSelect label="Rol" {...register('role')} />
       <Field
         label="Contraseña inicial"
         type="password"
         required
         autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
+        {...bind('password')}
       />
       {save.error && <ErrorAlert title="Error al crear el usuario" error={save.error} />}
-      <FormButtons pending={save.isPending} onCancel={onDone} />
+      <FormActions onCancel={onDone} pending={save.isPending} />
     </form>
   );
 }
@@ -100,6 +70,7 @@ function EditUserForm({ user, isSelf, onDone }: EditUserFormProps) {
     resolver: editResolver,
     defaultValues: { username: user.username, email: user.email, role: user.role },
   });
+  const bind = fieldBinder(register, errors);
 
   const submit = ({ role, ...details }: UserEditData) =>
     save.mutate(
@@ -115,21 +86,8 @@ function EditUserForm({ user, isSelf, onDone }: EditUserFormProps) {
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
-      <Field
-        label="Nombre de usuario"
-        required
-        autoComplete="off"
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <Field
-        label="Email"
-        type="email"
-        required
-        autoComplete="off"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <Field label="Nombre de usuario" required autoComplete="off" {...bind('username')} />
+      <Field label="Email" type="email" required autoComplete="off" {...bind('email')} />
       {/* Unregistered when locked, so the role stays in the values from the defaults. */}
       {isSelf ? (
         <RoleSelect
@@ -142,7 +100,7 @@ function EditUserForm({ user, isSelf, onDone }: EditUserFormProps) {
         <RoleSelect label="Rol" {...register('role')} />
       )}
       {save.error && <ErrorAlert title="Error al actualizar el usuario" error={save.error} />}
-      <FormButtons pending={save.isPending} onCancel={onDone} />
+      <FormActions onCancel={onDone} pending={save.isPending} />
     </form>
   );
 }
@@ -160,9 +118,7 @@ export function UserFormDialog({ target, isSelf, onClose }: UserFormDialogProps)
   return (
     <Modal
       open={target !== null}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onOpenChange={whenClosed(onClose)}
       title={user ? `Editar Usuario ${user.username}` : 'Nuevo Usuario'}
     >
       {target &&
