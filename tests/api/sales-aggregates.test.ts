@@ -5,7 +5,8 @@ import { createSaleRefs, type SaleRefs, saleBody } from '../helpers/sales';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
- * The trigger-kept aggregates (migrations/0003, docs/performance.md) and dues (migrations/0007) must
+ * The trigger-kept aggregates (migrations/0003, docs/performance.md), dues (migrations/0007) and the
+ * sales report's day rows (migrations/0010) must
  * always equal what a full recomputation gives: after creating, editing, cancelling and deleting
  * sales and payments through the API, and after concurrent writes that touch the same suppliers in
  * opposite orders.
@@ -41,6 +42,10 @@ async function snapshot(db: Database) {
     dueDays: await rows(
       'select supplier_id, due_date::text, cost::text, items_count from supplier_due_days order by 1, 2',
     ),
+    reportDays: await rows(
+      `select dimension, date_field, day::text, key, sales_count, sale_price::text, total_cost::text
+       from report_days where sales_count <> 0 or sale_price <> 0 or total_cost <> 0 order by 1, 2, 3, 4`,
+    ),
   };
 }
 
@@ -49,6 +54,7 @@ async function expectAggregatesExact() {
   const kept = await snapshot(ctx.db);
   await ctx.db.execute(sql`select rebuild_sales_aggregates()`);
   await ctx.db.execute(sql`select rebuild_dues()`);
+  await ctx.db.execute(sql`select rebuild_report_days()`);
   expect(kept).toEqual(await snapshot(ctx.db));
 }
 
@@ -121,6 +127,7 @@ describe('aggregates kept by triggers', () => {
       balances: [],
       dues: [],
       dueDays: [],
+      reportDays: [],
     });
   });
 

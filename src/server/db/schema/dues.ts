@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 
 /*
@@ -25,6 +26,8 @@ export const saleBalances = pgTable(
   (t) => [
     index('sale_balances_client_idx').on(t.clientId),
     index('sale_balances_travel_idx').on(t.travelDate, t.saleId),
+    // A seller's open sales departing soon (their client-balance alerts), counted from the index.
+    index('sale_balances_seller_travel_idx').on(t.sellerId, t.travelDate, t.saleId),
   ],
 );
 
@@ -46,6 +49,12 @@ export const supplierDues = pgTable(
   (t) => [
     index('supplier_dues_due_idx').on(t.supplierId, t.dueDate, t.itemId),
     index('supplier_dues_sale_idx').on(t.saleId),
+    // A seller's dues per supplier in due order: their supplier-due alerts count and list from it.
+    index('supplier_dues_seller_idx').on(t.sellerId, t.supplierId, t.dueDate, t.itemId),
+    // Items that cost nothing owe nothing: the few there are, found to leave them out of the counts.
+    index('supplier_dues_free_idx')
+      .on(t.supplierId, t.dueDate)
+      .where(sql`${t.cost} = 0`),
   ],
 );
 
