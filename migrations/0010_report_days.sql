@@ -12,6 +12,9 @@ CREATE TABLE "report_days" (
 CREATE INDEX "sale_balances_seller_travel_idx" ON "sale_balances" USING btree ("seller_id","travel_date","sale_id");--> statement-breakpoint
 CREATE INDEX "supplier_dues_seller_idx" ON "supplier_dues" USING btree ("seller_id","supplier_id","due_date","item_id");--> statement-breakpoint
 CREATE INDEX "supplier_dues_free_idx" ON "supplier_dues" USING btree ("supplier_id","due_date") WHERE "supplier_dues"."cost" = 0;--> statement-breakpoint
+DROP INDEX "supplier_dues_due_idx";--> statement-breakpoint
+CREATE INDEX "supplier_due_days_walk_idx" ON "supplier_due_days" USING btree ("supplier_id","due_date","cost");--> statement-breakpoint
+CREATE INDEX "supplier_dues_due_idx" ON "supplier_dues" USING btree ("supplier_id","due_date","item_id","cost");--> statement-breakpoint
 CREATE INDEX "sale_items_missing_code_idx" ON "sale_items" USING btree ("sale_id") WHERE "sale_items"."reservation_code" is null or trim("sale_items"."reservation_code") = '';--> statement-breakpoint
 -- The sales report's day rows (docs/decisions/0031), kept like the aggregates of 0003 under the same
 -- advisory lock. A sale counts once in each of its groups; cancelled sales count nowhere.

@@ -47,7 +47,8 @@ export const supplierDues = pgTable(
     cost: numeric('cost', { precision: 14, scale: 2 }).notNull(),
   },
   (t) => [
-    index('supplier_dues_due_idx').on(t.supplierId, t.dueDate, t.itemId),
+    // The cost in the key lets the walks over a supplier's days (cutoffs, counts) read the index alone.
+    index('supplier_dues_due_idx').on(t.supplierId, t.dueDate, t.itemId, t.cost),
     index('supplier_dues_sale_idx').on(t.saleId),
     // A seller's dues per supplier in due order: their supplier-due alerts count and list from it.
     index('supplier_dues_seller_idx').on(t.sellerId, t.supplierId, t.dueDate, t.itemId),
@@ -67,5 +68,9 @@ export const supplierDueDays = pgTable(
     cost: numeric('cost', { precision: 16, scale: 2 }).notNull(),
     itemsCount: integer('items_count').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.supplierId, t.dueDate] })],
+  (t) => [
+    primaryKey({ columns: [t.supplierId, t.dueDate] }),
+    // Each supplier's cutoff walks its days from the latest back, reading this index alone.
+    index('supplier_due_days_walk_idx').on(t.supplierId, t.dueDate, t.cost),
+  ],
 );

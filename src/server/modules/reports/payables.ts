@@ -111,16 +111,6 @@ function cutoffValues(cutoffs: Cutoff[]) {
 }
 
 /**
- * The unpaid part of an item of `supplier_dues`, given its supplier's cutoff `c`: on the cutoff day
- * what the later items of that day leave, on later days its whole cost.
- */
-const unpaidPart = sql`case when ${supplierDues.dueDate} = c.day
-  then least(${supplierDues.cost}, c.day_unpaid - coalesce((select sum(j.cost) from ${supplierDues} j
-    where j.supplier_id = ${supplierDues.supplierId} and j.due_date = ${supplierDues.dueDate}
-      and j.item_id > ${supplierDues.itemId}), 0))
-  else ${supplierDues.cost} end`;
-
-/**
  * The first items with an unpaid part due by `until`, most urgent first: each supplier's first
  * `perSupplier` are one walk of an index (supplier_dues_due_idx, or a seller's supplier_dues_seller_idx)
  * from its cutoff day, and `limit` keeps the first of them all. `where` filters the items (a seller,
@@ -144,6 +134,9 @@ export async function unpaidSupplierItems(
     passenger_name: string;
     travel_date: string;
   };
+  const fields = sql`${i.itemId} as item_id, ${i.saleId} as sale_id, ${i.supplierId} as supplier_id, ${i.cost} as cost`;
+  // Per supplier: first the cutoff day's unpaid items (its latest `dayItems`, each unpaid by what
+  // the later ones of that day leave), then the later days' items, wholly unpaid, in index order.
   const result = await db.execute(sql`
     select u.item_id, u.sale_id, u.supplier_id, u.cost::text as cost, u.unpaid::text as unpaid,
       u.due::text as due_date, s.passenger_name, s.travel_date::text as travel_date
@@ -151,13 +144,19 @@ export async function unpaidSupplierItems(
       select items.* from ${cutoffValues(cutoffs)}
       cross join lateral (
         select * from (
-          select ${i.itemId} as item_id, ${i.saleId} as sale_id, ${i.supplierId} as supplier_id,
-            ${i.cost} as cost, ${unpaidPart} as unpaid, ${i.dueDate} as due
-          from ${i}
-          where ${i.supplierId} = c.supplier_id and ${i.dueDate} >= c.day and ${i.dueDate} <= ${until}::date
-            and ${options.where ?? sql`true`}
-          order by ${i.dueDate}, ${i.itemId}
-        ) ordered where unpaid > 0 limit ${options.perSupplier}
+          select ${fields}, least(${i.cost}, c.day_unpaid - later) as unpaid, ${i.dueDate} as due from (
+            select *, sum(${i.cost}) over (order by ${i.itemId} desc) - ${i.cost} as later from ${i}
+            where ${i.supplierId} = c.supplier_id and ${i.dueDate} = c.day and c.day <= ${until}::date
+            order by ${i.itemId} desc limit c.day_items
+          ) as ${i}
+          where ${i.cost} > 0 and ${options.where ?? sql`true`}
+          union all (
+            select ${fields}, ${i.cost}, ${i.dueDate} from ${i}
+            where ${i.supplierId} = c.supplier_id and ${i.dueDate} > c.day and ${i.dueDate} <= ${until}::date
+              and ${i.cost} > 0 and ${options.where ?? sql`true`}
+            order by ${i.dueDate}, ${i.itemId} limit ${options.perSupplier}
+          )
+        ) first order by due, item_id limit ${options.perSupplier}
       ) items
       order by due, item_id ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
     ) u join ${sales} s on s.id = u.sale_id
