@@ -18,14 +18,18 @@ CREATE INDEX "supplier_dues_due_idx" ON "supplier_dues" USING btree ("supplier_i
 CREATE INDEX "sale_items_missing_code_idx" ON "sale_items" USING btree ("sale_id") WHERE "sale_items"."reservation_code" is null or trim("sale_items"."reservation_code") = '';--> statement-breakpoint
 -- The sales report's day rows (docs/decisions/0031), kept like the aggregates of 0003 under the same
 -- advisory lock. A sale counts once in each of its groups; cancelled sales count nowhere.
--- The sale's own groups (seller, region, service type) on its creation (UTC) and travel days, added
--- (sign 1) or taken away (sign -1), with the sale's total and cost.
-CREATE FUNCTION report_days_add_sale(s sales, sign integer) RETURNS void LANGUAGE sql AS $$
+-- The sale's own groups (seller, region, service type) on its creation (UTC) and travel days, with
+-- its total and cost: moved from its old row to its new one as one difference (either may be null:
+-- a sale created or deleted), so that an update writes each day row once and a no-op not at all.
+CREATE FUNCTION report_days_move_sale(o sales, n sales) RETURNS void LANGUAGE sql AS $$
   INSERT INTO report_days AS t (dimension, date_field, day, key, sales_count, sale_price, total_cost)
-  SELECT g.dimension, d.date_field, d.day, g.key, sign, sign * s.sale_price, sign * s.total_cost
-  FROM (VALUES ('seller', s.seller_id::text), ('region', s.region), ('serviceType', s.service_type)) g(dimension, key),
-    (VALUES ('creation', (s.creation_date AT TIME ZONE 'UTC')::date), ('travel', s.travel_date)) d(date_field, day)
-  WHERE s.status <> 'cancelled'
+  SELECT g.dimension, d.date_field, d.day, g.key, sum(s.sign), sum(s.sign * s.sale_price), sum(s.sign * s.total_cost)
+  FROM (SELECT -1 AS sign, o.* UNION ALL SELECT 1, n.*) s
+  CROSS JOIN LATERAL (VALUES ('seller', s.seller_id::text), ('region', s.region), ('serviceType', s.service_type)) g(dimension, key)
+  CROSS JOIN LATERAL (VALUES ('creation', (s.creation_date AT TIME ZONE 'UTC')::date), ('travel', s.travel_date)) d(date_field, day)
+  WHERE s.id IS NOT NULL AND s.status <> 'cancelled'
+  GROUP BY 1, 2, 3, 4
+  HAVING sum(s.sign) <> 0 OR sum(s.sign * s.sale_price) <> 0 OR sum(s.sign * s.total_cost) <> 0
   ORDER BY 1, 2, 3, 4
   ON CONFLICT (dimension, date_field, day, key) DO UPDATE
     SET sales_count = t.sales_count + excluded.sales_count,
@@ -79,8 +83,10 @@ DECLARE
   items sale_items[];
 BEGIN
   PERFORM lock_sales_aggregates();
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM report_days_add_sale(OLD, -1); END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM report_days_add_sale(NEW, 1); END IF;
+  IF TG_OP = 'INSERT' THEN PERFORM report_days_move_sale(NULL, NEW);
+  ELSIF TG_OP = 'UPDATE' THEN PERFORM report_days_move_sale(OLD, NEW);
+  ELSE PERFORM report_days_move_sale(OLD, NULL);
+  END IF;
   -- Item groups move with the sale's status and days. A new sale has no items yet; a deleted one
   -- takes its items' groups away here, before the delete cascades to the items (whose own trigger
   -- then finds no sale and does nothing).
