@@ -1,3 +1,18 @@
+CREATE TABLE "balance_days" (
+	"travel_date" date PRIMARY KEY NOT NULL,
+	"sales_count" integer NOT NULL,
+	"pending" numeric(16, 2) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "client_balances" (
+	"client_id" integer PRIMARY KEY NOT NULL,
+	"sales_count" integer NOT NULL,
+	"total_sale" numeric(16, 2) NOT NULL,
+	"paid" numeric(16, 2) NOT NULL,
+	"pending" numeric(16, 2) NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "client_balances_pending_idx" ON "client_balances" USING btree ("pending" DESC NULLS LAST,"client_id");--> statement-breakpoint
 CREATE TABLE "report_days" (
 	"dimension" text NOT NULL,
 	"date_field" text NOT NULL,
@@ -200,3 +215,63 @@ END;
 $$;
 --> statement-breakpoint
 SELECT rebuild_report_days();
+--> statement-breakpoint
+-- Cobranza's kept sums (docs/decisions/0031): every change of sale_balances (a refresh deletes and
+-- inserts one sale's row; a rebuild all of them) moves the client and travel-day sums by the rows it
+-- removed and added, once per statement.
+CREATE FUNCTION receivable_sums_move(old_rows sale_balances[], new_rows sale_balances[]) RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO client_balances AS t (client_id, sales_count, total_sale, paid, pending)
+    SELECT client_id, sum(n), sum(sale_price), sum(paid), sum(pending) FROM (
+      SELECT o.client_id, -1 AS n, -o.sale_price AS sale_price, -o.paid AS paid, -o.pending AS pending
+      FROM unnest(old_rows) o
+      UNION ALL SELECT n.client_id, 1, n.sale_price, n.paid, n.pending FROM unnest(new_rows) n
+    ) d GROUP BY client_id ORDER BY client_id
+  ON CONFLICT (client_id) DO UPDATE
+    SET sales_count = t.sales_count + excluded.sales_count, total_sale = t.total_sale + excluded.total_sale,
+        paid = t.paid + excluded.paid, pending = t.pending + excluded.pending;
+  INSERT INTO balance_days AS t (travel_date, sales_count, pending)
+    SELECT travel_date, sum(n), sum(pending) FROM (
+      SELECT o.travel_date, -1 AS n, -o.pending AS pending FROM unnest(old_rows) o
+      UNION ALL SELECT n.travel_date, 1, n.pending FROM unnest(new_rows) n
+    ) d GROUP BY travel_date ORDER BY travel_date
+  ON CONFLICT (travel_date) DO UPDATE
+    SET sales_count = t.sales_count + excluded.sales_count, pending = t.pending + excluded.pending;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION receivable_sums_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM receivable_sums_move('{}', ARRAY(SELECT n::sale_balances FROM new_rows n));
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION receivable_sums_on_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM receivable_sums_move(ARRAY(SELECT o::sale_balances FROM old_rows o), '{}');
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- sale_balances rows are only ever inserted and deleted (migrations/0007), never updated.
+CREATE TRIGGER receivable_sums_insert AFTER INSERT ON sale_balances
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION receivable_sums_on_insert();
+--> statement-breakpoint
+CREATE TRIGGER receivable_sums_delete AFTER DELETE ON sale_balances
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION receivable_sums_on_delete();
+--> statement-breakpoint
+-- Recomputes both from sale_balances: the backfill below and the test that compares the triggers'
+-- work with it (rebuild_dues() already moves them through the triggers, set-based).
+CREATE FUNCTION rebuild_receivable_sums() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM lock_sales_aggregates();
+  DELETE FROM client_balances;
+  DELETE FROM balance_days;
+  INSERT INTO client_balances (client_id, sales_count, total_sale, paid, pending)
+    SELECT client_id, count(*), sum(sale_price), sum(paid), sum(pending) FROM sale_balances GROUP BY client_id;
+  INSERT INTO balance_days (travel_date, sales_count, pending)
+    SELECT travel_date, count(*), sum(pending) FROM sale_balances GROUP BY travel_date;
+END;
+$$;
+--> statement-breakpoint
+SELECT rebuild_receivable_sums();

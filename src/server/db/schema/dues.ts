@@ -74,3 +74,27 @@ export const supplierDueDays = pgTable(
     index('supplier_due_days_walk_idx').on(t.supplierId, t.dueDate, t.cost),
   ],
 );
+
+/**
+ * The open sales summed per client (migrations/0010): Cobranza's first page sorted by pending or by
+ * sales reads an index instead of grouping every open sale. A client with no open sale keeps a row
+ * with a count of 0.
+ */
+export const clientBalances = pgTable(
+  'client_balances',
+  {
+    clientId: integer('client_id').primaryKey(),
+    salesCount: integer('sales_count').notNull(),
+    totalSale: numeric('total_sale', { precision: 16, scale: 2 }).notNull(),
+    paid: numeric('paid', { precision: 16, scale: 2 }).notNull(),
+    pending: numeric('pending', { precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [index('client_balances_pending_idx').on(t.pending.desc(), t.clientId)],
+);
+
+/** The open sales' pending summed per travel day: Cobranza's age buckets over every client. */
+export const balanceDays = pgTable('balance_days', {
+  travelDate: date('travel_date', { mode: 'string' }).primaryKey(),
+  salesCount: integer('sales_count').notNull(),
+  pending: numeric('pending', { precision: 16, scale: 2 }).notNull(),
+});
