@@ -1,4 +1,4 @@
-import { asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import { paginationOf } from '../../../domain/pagination';
 import {
@@ -87,6 +87,26 @@ async function clientPage(db: Database, query: Query): Promise<RawRow[]> {
 }
 
 /**
+ * By pending, the page holds no client owing less than the last one it shows: that amount, read from
+ * client_balances_pending_idx, bounds the page's query to an index range (ties on it included, so the
+ * order by name among them stays exact) instead of sorting every client.
+ */
+/** In the index's order (never null: NULLS LAST only lets the planner read the index). */
+const byPending = sql`${clientBalances.pending} desc nulls last`;
+
+async function pendingFloor(db: Database, query: Query): Promise<SQL | undefined> {
+  const cb = clientBalances;
+  const [last] = await db
+    .select({ pending: cb.pending })
+    .from(cb)
+    .where(gt(cb.salesCount, 0))
+    .orderBy(byPending)
+    .limit(1)
+    .offset(query.page * query.limit - 1);
+  return last ? gte(cb.pending, last.pending) : undefined;
+}
+
+/**
  * The same page from the kept sums (migrations/0010): clients in order from `client_balances`, only
  * the page's clients' open sales read for their buckets, the totals from the client sums and the
  * buckets' totals from the pending per travel day (`balance_days`).
@@ -97,7 +117,7 @@ async function keptPage(
 ): Promise<RawRow[]> {
   const cb = clientBalances;
   const orders: Record<typeof query.sort, SQL[]> = {
-    pending: [desc(cb.pending)],
+    pending: [byPending],
     name: [],
     sales: [desc(cb.salesCount), desc(cb.pending)],
   };
@@ -112,7 +132,7 @@ async function keptPage(
     })
     .from(cb)
     .innerJoin(clients, eq(clients.id, cb.clientId))
-    .where(gt(cb.salesCount, 0))
+    .where(and(gt(cb.salesCount, 0), query.sort === 'pending' ? await pendingFloor(db, query) : undefined))
     .orderBy(...orders[query.sort], asc(clients.name), asc(cb.clientId))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
