@@ -199,7 +199,10 @@ describe('GET /api/alerts', () => {
     // Every count equals what is listed when nothing is left out by the limit.
     for (const body of [company, own])
       for (const [kind, n] of Object.entries(body.counts))
-        expect(body.alerts.filter((a: Alert) => a.kind === kind), kind).toHaveLength(n as number);
+        expect(
+          body.alerts.filter((a: Alert) => a.kind === kind),
+          kind,
+        ).toHaveLength(n as number);
     expect((await get(`?saleId=${ids[1]}`)).json().counts['supplier-due']).toBe(1);
     expect((await get(`?saleId=${ids[0]}`)).json().counts['supplier-due']).toBe(0);
   });

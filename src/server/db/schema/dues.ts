@@ -53,9 +53,7 @@ export const supplierDues = pgTable(
     // A seller's dues per supplier in due order: their supplier-due alerts count and list from it.
     index('supplier_dues_seller_idx').on(t.sellerId, t.supplierId, t.dueDate, t.itemId),
     // Items that cost nothing owe nothing: the few there are, found to leave them out of the counts.
-    index('supplier_dues_free_idx')
-      .on(t.supplierId, t.dueDate)
-      .where(sql`${t.cost} = 0`),
+    index('supplier_dues_free_idx').on(t.supplierId, t.dueDate).where(sql`${t.cost} = 0`),
   ],
 );
 
