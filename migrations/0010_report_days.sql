@@ -135,7 +135,7 @@ CREATE TRIGGER report_days_sale_update AFTER UPDATE ON sales
 -- Items change per statement (one refresh per statement, not per row): the sales it touched move from
 -- their items before the statement (the items now, without the rows it wrote, plus the rows it
 -- removed or replaced) to their items now. Transition tables are only visible in the trigger
--- function itself, so each event has a small function that hands them over as arrays.
+-- function itself: hand_over_transition_rows passes them on as arrays.
 CREATE FUNCTION report_days_items_changed(old_items sale_items[], new_items sale_items[]) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -156,36 +156,29 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE FUNCTION report_days_on_items_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Hands a statement's transition tables to the function named by the trigger's argument, as arrays
+-- of the table's rows (old_rows for updates and deletes, new_rows for inserts and updates; the
+-- other is empty). Transition tables are visible only to the trigger function itself, hence this.
+CREATE FUNCTION hand_over_transition_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM report_days_items_changed('{}', ARRAY(SELECT n::sale_items FROM new_items n));
+  EXECUTE format('SELECT %I(%s, %s)', TG_ARGV[0],
+    CASE WHEN TG_OP = 'INSERT' THEN format('''{}''::%I[]', TG_TABLE_NAME)
+      ELSE format('ARRAY(SELECT r::%I FROM old_rows r)', TG_TABLE_NAME) END,
+    CASE WHEN TG_OP = 'DELETE' THEN format('''{}''::%I[]', TG_TABLE_NAME)
+      ELSE format('ARRAY(SELECT r::%I FROM new_rows r)', TG_TABLE_NAME) END);
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE FUNCTION report_days_on_items_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM report_days_items_changed(ARRAY(SELECT o::sale_items FROM old_items o), '{}');
-  RETURN NULL;
-END;
-$$;
+CREATE TRIGGER report_days_items_insert AFTER INSERT ON sale_items REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION hand_over_transition_rows('report_days_items_changed');
 --> statement-breakpoint
-CREATE FUNCTION report_days_on_items_update() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM report_days_items_changed(ARRAY(SELECT o::sale_items FROM old_items o),
-    ARRAY(SELECT n::sale_items FROM new_items n));
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER report_days_items_insert AFTER INSERT ON sale_items
-  REFERENCING NEW TABLE AS new_items FOR EACH STATEMENT EXECUTE FUNCTION report_days_on_items_insert();
---> statement-breakpoint
-CREATE TRIGGER report_days_items_delete AFTER DELETE ON sale_items
-  REFERENCING OLD TABLE AS old_items FOR EACH STATEMENT EXECUTE FUNCTION report_days_on_items_delete();
+CREATE TRIGGER report_days_items_delete AFTER DELETE ON sale_items REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION hand_over_transition_rows('report_days_items_changed');
 --> statement-breakpoint
 CREATE TRIGGER report_days_items_update AFTER UPDATE ON sale_items
-  REFERENCING OLD TABLE AS old_items NEW TABLE AS new_items FOR EACH STATEMENT EXECUTE FUNCTION report_days_on_items_update();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION hand_over_transition_rows('report_days_items_changed');
 --> statement-breakpoint
 -- Recomputes the day rows from scratch: the backfill below, bulk loads that disable the triggers
 -- while they insert (scripts/seed-large.ts) and the test that compares the triggers' work with it.
@@ -239,26 +232,12 @@ LANGUAGE sql AS $$
     SET sales_count = t.sales_count + excluded.sales_count, pending = t.pending + excluded.pending;
 $$;
 --> statement-breakpoint
-CREATE FUNCTION receivable_sums_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM receivable_sums_move('{}', ARRAY(SELECT n::sale_balances FROM new_rows n));
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE FUNCTION receivable_sums_on_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM receivable_sums_move(ARRAY(SELECT o::sale_balances FROM old_rows o), '{}');
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
 -- sale_balances rows are only ever inserted and deleted (migrations/0007), never updated.
-CREATE TRIGGER receivable_sums_insert AFTER INSERT ON sale_balances
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION receivable_sums_on_insert();
+CREATE TRIGGER receivable_sums_insert AFTER INSERT ON sale_balances REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION hand_over_transition_rows('receivable_sums_move');
 --> statement-breakpoint
-CREATE TRIGGER receivable_sums_delete AFTER DELETE ON sale_balances
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION receivable_sums_on_delete();
+CREATE TRIGGER receivable_sums_delete AFTER DELETE ON sale_balances REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION hand_over_transition_rows('receivable_sums_move');
 --> statement-breakpoint
 -- Recomputes both from sale_balances: the backfill below and the test that compares the triggers'
 -- work with it (rebuild_dues() already moves them through the triggers, set-based).
