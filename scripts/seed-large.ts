@@ -196,7 +196,7 @@ export async function seedLarge(db: Database, options: LargeSeedOptions): Promis
       .from(sales);
     const firstNewSaleId = row?.next ?? 1;
     await seedMasterData(tx);
-    // Row by row the aggregate, dues and search-text triggers would double the time; one rebuild of each
+    // Row by row the aggregate, dues, report and search-text triggers would double the time; one rebuild of each
     // at the end gives the same (item passengers refresh the search text too, migrations/0006).
     const bulkTables = ['sales', 'sale_items', 'sale_item_passengers', 'payments'];
     for (const table of bulkTables)
@@ -210,6 +210,7 @@ export async function seedLarge(db: Database, options: LargeSeedOptions): Promis
     await tx.execute(sql`select rebuild_sales_aggregates()`);
     await tx.execute(sql`select rebuild_sales_search_text()`);
     await tx.execute(sql`select rebuild_dues()`);
+    await tx.execute(sql`select rebuild_report_days()`);
   });
   // Fresh statistics, so the planner sees the large tables as they are (VACUUM cannot run in a transaction).
   await db.execute(sql`vacuum analyze`);

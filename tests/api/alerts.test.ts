@@ -160,6 +160,53 @@ describe('GET /api/alerts', () => {
     expect(kinds(body.alerts)).not.toContainEqual(['supplier-due', sale.d1]);
   });
 
+  it('counts supplier dues of a partly paid day, per seller, leaving out items that cost nothing', async () => {
+    // Four items due the same day, added in this order, and two later: payments settle the earliest
+    // dues first and, within a day, the items added first; items that cost nothing owe nothing.
+    const partial = await agency.supplier('Proveedor Parcial');
+    const sellerB = (await insertUser(ctx.db, 'sales', 'c')).id;
+    const ids: number[] = [];
+    const owedItem = async (sellerId: number, cost: string, paymentDate: string) => {
+      const id = await agency.sale({
+        travelDate: day(60),
+        sellerId,
+        items: [{ salePrice: '10.00', costPrice: cost, supplierId: partial.id, paymentDate }],
+      });
+      await agency.pay(id, '10.00');
+      ids.push(id);
+    };
+    const sellerA = ctx.users.sales.id;
+    await owedItem(sellerA, '30.00', day(2)); // paid
+    await owedItem(sellerB, '40.00', day(2)); // 10.00 unpaid
+    await owedItem(sellerA, '0.00', day(2)); // owes nothing
+    await owedItem(sellerA, '50.00', day(2)); // unpaid
+    await owedItem(sellerA, '0.00', day(5)); // owes nothing
+    await owedItem(sellerB, '20.00', day(5)); // unpaid
+    await agency.paySupplier(partial.id, '60.00');
+
+    const ofPartial = (alerts: Alert[]) =>
+      alerts
+        .filter((a) => a.kind === 'supplier-due' && a.message.includes('Proveedor Parcial'))
+        .map((a) => [a.saleId, a.amount]);
+    const company = (await get('?limit=200')).json();
+    expect(ofPartial(company.alerts)).toEqual([
+      [ids[1], 10],
+      [ids[3], 50],
+      [ids[5], 20],
+    ]);
+    const own = (await get('?limit=200', 'sales')).json();
+    expect(ofPartial(own.alerts)).toEqual([[ids[3], 50]]);
+    // Every count equals what is listed when nothing is left out by the limit.
+    for (const body of [company, own])
+      for (const [kind, n] of Object.entries(body.counts))
+        expect(
+          body.alerts.filter((a: Alert) => a.kind === kind),
+          kind,
+        ).toHaveLength(n as number);
+    expect((await get(`?saleId=${ids[1]}`)).json().counts['supplier-due']).toBe(1);
+    expect((await get(`?saleId=${ids[0]}`)).json().counts['supplier-due']).toBe(0);
+  });
+
   it('refuses malformed parameters with a Spanish 400', async () => {
     for (const query of [
       '?days=0',

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/domain/report-params';
+import { REPORT_DATE_FIELDS, REPORT_GROUPS } from '../../src/domain/reports';
+import { sales } from '../../src/server/db/schema';
+import { salesReport } from '../../src/server/modules/reports/sales-report';
 import { type FinanceAgency, financeAgency } from '../helpers/finance';
 import { createTestContext, insertUser, type TestContext } from '../helpers/test-app';
 
@@ -17,6 +20,13 @@ const get = (query: string, who: 'admin' | 'finance' | 'sales' = 'admin') =>
   agency.call('GET', `/api/reports/sales${query}`, undefined, who);
 const RANGE = 'from=2032-01-01&to=2032-12-31&dateField=travel';
 
+const item = (s: 's1' | 's2', c: 'c1' | 'c2', salePrice: string, costPrice: string) => ({
+  supplierId: ids[s],
+  classificationId: ids[c],
+  salePrice,
+  costPrice,
+});
+
 beforeAll(async () => {
   ctx = await createTestContext();
   agency = await financeAgency(ctx, 'rep');
@@ -25,12 +35,6 @@ beforeAll(async () => {
   ids.s2 = (await agency.supplier('Proveedor Dos')).id;
   ids.c1 = (await agency.classification('Clase Uno')).id;
   ids.c2 = (await agency.classification('Clase Dos')).id;
-  const item = (s: 's1' | 's2', c: 'c1' | 'c2', salePrice: string, costPrice: string) => ({
-    supplierId: ids[s],
-    classificationId: ids[c],
-    salePrice,
-    costPrice,
-  });
   const sellerA = ctx.users.sales.id;
   // r1: two items with two suppliers; r2 and r3 one item each.
   await agency.sale({
@@ -153,6 +157,68 @@ describe('GET /api/reports/sales', () => {
     expect([body.from, body.to, body.totals.salesCount]).toEqual(['2032-02-01', '2032-12-31', 1]);
     const year = todayIso().slice(0, 4);
     expect((await get('')).json()).toMatchObject({ from: `${year}-01-01`, to: `${year}-12-31` });
+  });
+
+  it('gives the company (kept day rows) what the reports of its sellers (sales scanned) add up to', async () => {
+    // The company's report reads report_days (migrations/0010); a seller's scans their sales. After
+    // a sale with two items of one supplier, a cancellation and a deletion, both must agree for every group and date field.
+    await agency.sale({
+      travelDate: '2032-03-03',
+      sellerId: sellerB.id,
+      region: 'international',
+      items: [item('s2', 'c1', '10.01', '5.02'), item('s2', 'c2', '0.99', '0.00')],
+    });
+    await agency.cancel(
+      await agency.sale({ travelDate: '2032-03-04', items: [item('s1', 'c1', '9.00', '1.00')] }),
+    );
+    const dropped = await agency.sale({
+      travelDate: '2032-03-05',
+      items: [item('s1', 'c2', '8.00', '2.00')],
+    });
+    const headers = await ctx.auth('admin');
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/sales/${dropped}`, headers })).statusCode,
+    ).toBe(200);
+    const sellers = (await ctx.db.selectDistinct({ id: sales.sellerId }).from(sales)).map((r) => r.id);
+    const today = todayIso();
+    for (const dateField of REPORT_DATE_FIELDS)
+      for (const groupBy of REPORT_GROUPS) {
+        const range =
+          dateField === 'travel' ? { from: '2032-01-01', to: '2032-12-31' } : { from: today, to: today };
+        const query = { groupBy, dateField, ...range };
+        const company = await salesReport(ctx.db, {}, query);
+        const perSeller = await Promise.all(
+          sellers.map((id) => salesReport(ctx.db, { sellerId: id }, query)),
+        );
+        const added = new Map<string, { salesCount: number; cents: [number, number] }>();
+        for (const r of perSeller.flatMap((p) => p.rows)) {
+          const a = added.get(r.key) ?? { salesCount: 0, cents: [0, 0] };
+          a.salesCount += r.salesCount;
+          a.cents = [a.cents[0] + Math.round(r.totalSale * 100), a.cents[1] + Math.round(r.totalCost * 100)];
+          added.set(r.key, a);
+        }
+        const label = `${groupBy}/${dateField}`;
+        expect(
+          company.rows.map((r) => [
+            r.key,
+            r.salesCount,
+            Math.round(r.totalSale * 100),
+            Math.round(r.totalCost * 100),
+          ]),
+          label,
+        ).toEqual(expect.arrayContaining([...added].map(([key, a]) => [key, a.salesCount, ...a.cents])));
+        expect(company.rows, label).toHaveLength(added.size);
+        const sum = (pick: (t: (typeof company)['totals']) => number) =>
+          perSeller.reduce((n, p) => n + Math.round(pick(p.totals) * 100), 0);
+        expect(
+          [
+            company.totals.salesCount * 100,
+            Math.round(company.totals.totalSale * 100),
+            Math.round(company.totals.totalCost * 100),
+          ],
+          label,
+        ).toEqual([sum((t) => t.salesCount), sum((t) => t.totalSale), sum((t) => t.totalCost)]);
+      }
   });
 
   it('refuses malformed parameters with a Spanish 400', async () => {

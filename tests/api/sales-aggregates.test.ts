@@ -5,7 +5,8 @@ import { createSaleRefs, type SaleRefs, saleBody } from '../helpers/sales';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
- * The trigger-kept aggregates (migrations/0003, docs/performance.md) and dues (migrations/0007) must
+ * The trigger-kept aggregates (migrations/0003, docs/performance.md), dues (migrations/0007), the
+ * sales report's day rows and Cobranza's sums (migrations/0010) must
  * always equal what a full recomputation gives: after creating, editing, cancelling and deleting
  * sales and payments through the API, and after concurrent writes that touch the same suppliers in
  * opposite orders.
@@ -41,6 +42,17 @@ async function snapshot(db: Database) {
     dueDays: await rows(
       'select supplier_id, due_date::text, cost::text, items_count from supplier_due_days order by 1, 2',
     ),
+    clientBalances: await rows(
+      `select client_id, sales_count, total_sale::text, paid::text, pending::text
+       from client_balances where sales_count <> 0 order by 1`,
+    ),
+    balanceDays: await rows(
+      'select travel_date::text, sales_count, pending::text from balance_days where sales_count <> 0 order by 1',
+    ),
+    reportDays: await rows(
+      `select dimension, date_field, day::text, key, sales_count, sale_price::text, total_cost::text
+       from report_days where sales_count <> 0 or sale_price <> 0 or total_cost <> 0 order by 1, 2, 3, 4`,
+    ),
   };
 }
 
@@ -49,6 +61,8 @@ async function expectAggregatesExact() {
   const kept = await snapshot(ctx.db);
   await ctx.db.execute(sql`select rebuild_sales_aggregates()`);
   await ctx.db.execute(sql`select rebuild_dues()`);
+  await ctx.db.execute(sql`select rebuild_report_days()`);
+  await ctx.db.execute(sql`select rebuild_receivable_sums()`);
   expect(kept).toEqual(await snapshot(ctx.db));
 }
 
@@ -121,6 +135,9 @@ describe('aggregates kept by triggers', () => {
       balances: [],
       dues: [],
       dueDays: [],
+      clientBalances: [],
+      balanceDays: [],
+      reportDays: [],
     });
   });
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { money, moneySum } from './columns';
 
@@ -26,6 +27,8 @@ export const saleBalances = pgTable(
   (t) => [
     index('sale_balances_client_idx').on(t.clientId),
     index('sale_balances_travel_idx').on(t.travelDate, t.saleId),
+    // A seller's open sales departing soon (their client-balance alerts), counted from the index.
+    index('sale_balances_seller_travel_idx').on(t.sellerId, t.travelDate, t.saleId),
   ],
 );
 
@@ -45,8 +48,13 @@ export const supplierDues = pgTable(
     cost: money('cost').notNull(),
   },
   (t) => [
-    index('supplier_dues_due_idx').on(t.supplierId, t.dueDate, t.itemId),
+    // The cost in the key lets the walks over a supplier's days (cutoffs, counts) read the index alone.
+    index('supplier_dues_due_idx').on(t.supplierId, t.dueDate, t.itemId, t.cost),
     index('supplier_dues_sale_idx').on(t.saleId),
+    // A seller's dues per supplier in due order: their supplier-due alerts count and list from it.
+    index('supplier_dues_seller_idx').on(t.sellerId, t.supplierId, t.dueDate, t.itemId),
+    // Items that cost nothing owe nothing: the few there are, found to leave them out of the counts.
+    index('supplier_dues_free_idx').on(t.supplierId, t.dueDate).where(sql`${t.cost} = 0`),
   ],
 );
 
@@ -59,5 +67,33 @@ export const supplierDueDays = pgTable(
     cost: moneySum('cost').notNull(),
     itemsCount: integer('items_count').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.supplierId, t.dueDate] })],
+  (t) => [
+    primaryKey({ columns: [t.supplierId, t.dueDate] }),
+    // Each supplier's cutoff walks its days from the latest back, reading this index alone.
+    index('supplier_due_days_walk_idx').on(t.supplierId, t.dueDate, t.cost),
+  ],
 );
+
+/**
+ * The open sales summed per client (migrations/0010): Cobranza's first page sorted by pending or by
+ * sales reads an index instead of grouping every open sale. A client with no open sale keeps a row
+ * with a count of 0.
+ */
+export const clientBalances = pgTable(
+  'client_balances',
+  {
+    clientId: integer('client_id').primaryKey(),
+    salesCount: integer('sales_count').notNull(),
+    totalSale: moneySum('total_sale').notNull(),
+    paid: moneySum('paid').notNull(),
+    pending: moneySum('pending').notNull(),
+  },
+  (t) => [index('client_balances_pending_idx').on(t.pending.desc(), t.clientId)],
+);
+
+/** The open sales' pending summed per travel day: Cobranza's age buckets over every client. */
+export const balanceDays = pgTable('balance_days', {
+  travelDate: date('travel_date', { mode: 'string' }).primaryKey(),
+  salesCount: integer('sales_count').notNull(),
+  pending: moneySum('pending').notNull(),
+});

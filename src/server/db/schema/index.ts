@@ -4,6 +4,7 @@ export * from './dues';
 export * from './invoices';
 export * from './master-data';
 export * from './payments';
+export * from './report-days';
 export * from './sales';
 export * from './summaries';
 export * from './users';

@@ -99,6 +99,11 @@ export const saleItems = pgTable(
     index('sale_items_supplier_id_idx').on(t.supplierId),
     index('sale_items_operator_id_idx').on(t.operatorId),
     index('sale_items_classification_id_idx').on(t.classificationId),
+    // Items still without a reservation code: few once bookings are made, so the alerts find the
+    // sales missing one from this small index instead of probing every sale departing soon.
+    index('sale_items_missing_code_idx')
+      .on(t.saleId)
+      .where(sql`${t.reservationCode} is null or trim(${t.reservationCode}) = ''`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gte, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { type Alert, type AlertsReply, STALE_DRAFT_DAYS, SUPPLIER_DUE_DAYS } from '../../../domain/alerts';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { addDays } from '../../../domain/report-params';
@@ -7,16 +7,23 @@ import {
   saleBalances,
   saleItems,
   sales,
+  salesSummary,
   supplierDues as supplierDuesTable,
   suppliers,
 } from '../../db/schema';
-import { openSalesWithSale, supplierCutoffs, unpaidSupplierItems } from '../reports';
+import {
+  countUnpaidSupplierItems,
+  openSalesWithSale,
+  supplierCutoffs,
+  unpaidSupplierItems,
+} from '../reports';
 import { type SaleScope, sellerCondition } from '../sales';
 
 /*
- * Alerts before departure (issue 17), each kind one query over the caller's sales: the total per kind
- * is counted in the same pass (window count) and at most `limit` of each kind are listed, most
- * urgent first. "Today" is the UTC date, as everywhere else in the API.
+ * Alerts before departure (issue 17): per kind, how many there are and the `limit` most urgent. Each
+ * count reads an index range or a kept sum, never every alert joined to its sale: at a million sales
+ * a kind can have tens of thousands (docs/decisions/0031). "Today" is the UTC date, as everywhere
+ * else in the API.
  */
 
 export interface AlertsQuery {
@@ -27,47 +34,26 @@ export interface AlertsQuery {
 }
 
 type Found = { alerts: Alert[]; count: number };
-const total = (rows: { total: number }[]) => rows[0]?.total ?? 0;
-const windowCount = sql<number>`(count(*) over ())::int`;
 
-function saleFilter(scope: SaleScope, saleId: number | undefined): SQL | undefined {
-  return and(sellerCondition(sales.sellerId, scope), saleId === undefined ? undefined : eq(sales.id, saleId));
-}
-
-/** Sales not cancelled that travel between today and `days` from now. */
-const departingSoon = (q: AlertsQuery) =>
-  and(
-    ne(sales.status, 'cancelled'),
-    gte(sales.travelDate, q.today),
-    lte(sales.travelDate, addDays(q.today, q.days)),
-  );
+const countOf = async (rows: Promise<{ n: number }[]>) => Number((await rows)[0]?.n ?? 0);
 
 async function clientBalances(db: Database, scope: SaleScope, q: AlertsQuery): Promise<Found> {
-  // The open sales departing soon, found by travel date (status is settled: an open sale is not cancelled).
+  // Open sales departing between today and `days` from now (an open sale is never cancelled),
+  // counted from sale_balances' travel-date indexes (per seller for a seller).
   const b = saleBalances;
-  const open = openSalesWithSale(
-    db,
-    q.today,
-    and(
-      gte(b.travelDate, q.today),
-      lte(b.travelDate, addDays(q.today, q.days)),
-      sellerCondition(b.sellerId, scope),
-      q.saleId === undefined ? undefined : eq(b.saleId, q.saleId),
-    ),
+  const departing = and(
+    gte(b.travelDate, q.today),
+    lte(b.travelDate, addDays(q.today, q.days)),
+    sellerCondition(b.sellerId, scope),
+    q.saleId === undefined ? undefined : eq(b.saleId, q.saleId),
   );
-  const rows = await db
-    .select({
-      id: open.id,
-      passengerName: open.passengerName,
-      travelDate: open.travelDate,
-      pending: open.pending,
-      total: windowCount,
-    })
-    .from(open)
-    .orderBy(asc(open.travelDate), asc(open.id))
-    .limit(q.limit);
+  const open = openSalesWithSale(db, q.today, departing);
+  const [total, rows] = await Promise.all([
+    countOf(db.select({ n: count() }).from(b).where(departing)),
+    db.select().from(open).orderBy(asc(open.travelDate), asc(open.id)).limit(q.limit),
+  ]);
   return {
-    count: total(rows),
+    count: total,
     alerts: rows.map((r) => ({
       kind: 'client-balance',
       saleId: r.id,
@@ -81,30 +67,37 @@ async function clientBalances(db: Database, scope: SaleScope, q: AlertsQuery): P
 }
 
 async function missingCodes(db: Database, scope: SaleScope, q: AlertsQuery): Promise<Found> {
-  const withoutCode = and(
-    eq(saleItems.saleId, sales.id),
-    or(isNull(saleItems.reservationCode), sql`trim(${saleItems.reservationCode}) = ''`),
-  );
+  // The items without a code come from their partial index (sale_items_missing_code_idx): once
+  // bookings are made they are few, so the sales departing soon are not each probed.
+  const withoutCode = db
+    .select({ saleId: saleItems.saleId, items: sql<number>`count(*)::int`.as('items') })
+    .from(saleItems)
+    .where(or(isNull(saleItems.reservationCode), sql`trim(${saleItems.reservationCode}) = ''`))
+    .groupBy(saleItems.saleId)
+    .as('without_code');
   const rows = await db
     .select({
       id: sales.id,
       passengerName: sales.passengerName,
       travelDate: sales.travelDate,
-      items: sql<number>`(select count(*) from ${saleItems} where ${withoutCode})::int`,
-      total: windowCount,
+      items: withoutCode.items,
+      total: sql<number>`(count(*) over ())::int`,
     })
-    .from(sales)
+    .from(withoutCode)
+    .innerJoin(sales, eq(sales.id, withoutCode.saleId))
     .where(
       and(
-        departingSoon(q),
-        saleFilter(scope, q.saleId),
-        exists(db.select({ one: sql`1` }).from(saleItems).where(withoutCode)),
+        ne(sales.status, 'cancelled'),
+        gte(sales.travelDate, q.today),
+        lte(sales.travelDate, addDays(q.today, q.days)),
+        sellerCondition(sales.sellerId, scope),
+        q.saleId === undefined ? undefined : eq(sales.id, q.saleId),
       ),
     )
     .orderBy(asc(sales.travelDate), asc(sales.id))
     .limit(q.limit);
   return {
-    count: total(rows),
+    count: rows[0]?.total ?? 0,
     alerts: rows.map((r) => ({
       kind: 'missing-reservation-code',
       saleId: r.id,
@@ -130,32 +123,25 @@ async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Pro
         );
   const cutoffs = await supplierCutoffs(db, ofSale);
   const names = new Map(cutoffs.map((c) => [c.supplierId, c.supplierName]));
-  const found = await unpaidSupplierItems(db, cutoffs, addDays(q.today, SUPPLIER_DUE_DAYS), {
-    where: and(
-      sellerCondition(supplierDuesTable.sellerId, scope),
-      q.saleId === undefined ? undefined : eq(supplierDuesTable.saleId, q.saleId),
-    ),
-    limit: q.limit,
-  });
-  const rows = found.map((r) => ({
-    saleId: Number(r.sale_id),
-    passengerName: r.passenger_name,
-    travelDate: r.travel_date,
-    supplierName: names.get(Number(r.supplier_id)) ?? '',
-    unpaid: r.unpaid,
-    dueDate: r.due_date,
-    total: Number(r.total),
-  }));
+  const until = addDays(q.today, SUPPLIER_DUE_DAYS);
+  const where = and(
+    sellerCondition(supplierDuesTable.sellerId, scope),
+    q.saleId === undefined ? undefined : eq(supplierDuesTable.saleId, q.saleId),
+  );
+  const [total, rows] = await Promise.all([
+    countUnpaidSupplierItems(db, cutoffs, until, where),
+    unpaidSupplierItems(db, cutoffs, until, { where, perSupplier: q.limit, limit: q.limit }),
+  ]);
   return {
-    count: total(rows),
+    count: total,
     alerts: rows.map((r) => ({
       kind: 'supplier-due',
-      saleId: r.saleId,
-      passengerName: r.passengerName,
-      travelDate: r.travelDate,
+      saleId: Number(r.sale_id),
+      passengerName: r.passenger_name,
+      travelDate: r.travel_date,
       amount: Number(r.unpaid),
-      dueDate: r.dueDate,
-      message: `Pago a ${r.supplierName} de ${formatMoney(r.unpaid)} ${r.dueDate < q.today ? 'venció' : 'vence'} el ${formatDate(r.dueDate)}`,
+      dueDate: r.due_date,
+      message: `Pago a ${names.get(Number(r.supplier_id)) ?? ''} de ${formatMoney(r.unpaid)} ${r.due_date < q.today ? 'venció' : 'vence'} el ${formatDate(r.due_date)}`,
     })),
   };
 }
@@ -163,20 +149,44 @@ async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Pro
 async function staleDrafts(db: Database, scope: SaleScope, q: AlertsQuery): Promise<Found> {
   // Created before the start of the day STALE_DRAFT_DAYS ago: more than 7 whole days old.
   const before = new Date(`${addDays(q.today, -STALE_DRAFT_DAYS)}T00:00:00Z`);
-  const rows = await db
-    .select({
-      id: sales.id,
-      passengerName: sales.passengerName,
-      travelDate: sales.travelDate,
-      createdAt: sales.creationDate,
-      total: windowCount,
-    })
-    .from(sales)
-    .where(and(eq(sales.status, 'draft'), lt(sales.creationDate, before), saleFilter(scope, q.saleId)))
-    .orderBy(asc(sales.creationDate), asc(sales.id))
-    .limit(q.limit);
+  const drafts = and(eq(sales.status, 'draft'), sellerCondition(sales.sellerId, scope));
+  const ofSale = q.saleId === undefined ? undefined : eq(sales.id, q.saleId);
+  const stale = and(drafts, lt(sales.creationDate, before), ofSale);
+  // The stale drafts are every draft (kept per seller and status in sales_summary) but the recent
+  // ones (an index range of sales_status_creation_idx); one sale's are simply counted.
+  const total =
+    q.saleId === undefined
+      ? Promise.all([
+          countOf(
+            db
+              .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)::int` })
+              .from(salesSummary)
+              .where(and(eq(salesSummary.status, 'draft'), sellerCondition(salesSummary.sellerId, scope))),
+          ),
+          countOf(
+            db
+              .select({ n: count() })
+              .from(sales)
+              .where(and(drafts, gte(sales.creationDate, before))),
+          ),
+        ]).then(([all, recent]) => all - recent)
+      : countOf(db.select({ n: count() }).from(sales).where(stale));
+  const [n, rows] = await Promise.all([
+    total,
+    db
+      .select({
+        id: sales.id,
+        passengerName: sales.passengerName,
+        travelDate: sales.travelDate,
+        createdAt: sales.creationDate,
+      })
+      .from(sales)
+      .where(stale)
+      .orderBy(asc(sales.creationDate), asc(sales.id))
+      .limit(q.limit),
+  ]);
   return {
-    count: total(rows),
+    count: n,
     alerts: rows.map((r) => ({
       kind: 'stale-draft',
       saleId: r.id,

@@ -111,25 +111,16 @@ function cutoffValues(cutoffs: Cutoff[]) {
 }
 
 /**
- * The unpaid part of an item of `supplier_dues`, given its supplier's cutoff `c`: on the cutoff day
- * what the later items of that day leave, on later days its whole cost.
- */
-const unpaidPart = sql`case when ${supplierDues.dueDate} = c.day
-  then least(${supplierDues.cost}, c.day_unpaid - coalesce((select sum(j.cost) from ${supplierDues} j
-    where j.supplier_id = ${supplierDues.supplierId} and j.due_date = ${supplierDues.dueDate}
-      and j.item_id > ${supplierDues.itemId}), 0))
-  else ${supplierDues.cost} end`;
-
-/**
- * Every item with an unpaid part due by `until`, most urgent first, as rows: only the items from
- * each supplier's cutoff on are read (supplier_dues_due_idx). `where` filters them (a seller, a
- * sale); `limit` keeps the first ones, and `total` counts them all.
+ * The first items with an unpaid part due by `until`, most urgent first: each supplier's first
+ * `perSupplier` are one walk of an index (supplier_dues_due_idx, or a seller's supplier_dues_seller_idx)
+ * from its cutoff day, and `limit` keeps the first of them all. `where` filters the items (a seller,
+ * a sale).
  */
 export async function unpaidSupplierItems(
   db: Database,
   cutoffs: Cutoff[],
   until: string,
-  options: { where?: SQL; limit: number },
+  options: { where?: SQL; perSupplier: number; limit?: number },
 ) {
   if (!cutoffs.length) return [];
   const i = supplierDues;
@@ -140,29 +131,67 @@ export async function unpaidSupplierItems(
     cost: string;
     unpaid: string;
     due_date: string;
-    total: number;
     passenger_name: string;
     travel_date: string;
   };
-  // Lateral: each supplier's items are one range of supplier_dues_due_idx from its cutoff day on.
+  const fields = sql`${i.itemId} as item_id, ${i.saleId} as sale_id, ${i.supplierId} as supplier_id, ${i.cost} as cost`;
+  // Per supplier: first the cutoff day's unpaid items (its latest `dayItems`, each unpaid by what
+  // the later ones of that day leave), then the later days' items, wholly unpaid, in index order.
   const result = await db.execute(sql`
     select u.item_id, u.sale_id, u.supplier_id, u.cost::text as cost, u.unpaid::text as unpaid,
-      u.due::text as due_date, u.total, s.passenger_name, s.travel_date::text as travel_date
+      u.due::text as due_date, s.passenger_name, s.travel_date::text as travel_date
     from (
-      select items.*, (count(*) over ())::int as total from ${cutoffValues(cutoffs)}
+      select items.* from ${cutoffValues(cutoffs)}
       cross join lateral (
-        select ${i.itemId} as item_id, ${i.saleId} as sale_id, ${i.supplierId} as supplier_id,
-          ${i.cost} as cost, ${unpaidPart} as unpaid, ${i.dueDate} as due
-        from ${i}
-        where ${i.supplierId} = c.supplier_id and ${i.dueDate} >= c.day and ${i.dueDate} <= ${until}::date
-          and ${options.where ?? sql`true`}
-        offset 0 -- a fence: keeps the lateral per supplier instead of a sort of every due
+        select * from (
+          select ${fields}, least(${i.cost}, c.day_unpaid - later) as unpaid, ${i.dueDate} as due from (
+            select *, sum(${i.cost}) over (order by ${i.itemId} desc) - ${i.cost} as later from ${i}
+            where ${i.supplierId} = c.supplier_id and ${i.dueDate} = c.day and c.day <= ${until}::date
+            order by ${i.itemId} desc limit c.day_items
+          ) as ${i}
+          where ${i.cost} > 0 and ${options.where ?? sql`true`}
+          union all (
+            select ${fields}, ${i.cost}, ${i.dueDate} from ${i}
+            where ${i.supplierId} = c.supplier_id and ${i.dueDate} > c.day and ${i.dueDate} <= ${until}::date
+              and ${i.cost} > 0 and ${options.where ?? sql`true`}
+            order by ${i.dueDate}, ${i.itemId} limit ${options.perSupplier}
+          )
+        ) first order by due, item_id limit ${options.perSupplier}
       ) items
-      where unpaid > 0
-      order by due, item_id limit ${options.limit}
+      order by due, item_id ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
     ) u join ${sales} s on s.id = u.sale_id
     order by u.due, u.item_id`);
   return resultRows<Row>(result);
+}
+
+/**
+ * How many items have an unpaid part due by `until` (those `where` keeps), without reading them
+ * one by one where it can: on each supplier's cutoff day its latest `dayItems`; after it every item,
+ * from the day sums for the company or from an index range (supplier_dues_seller_idx) for a seller or
+ * a sale, less the items that cost nothing (supplier_dues_free_idx), which owe nothing.
+ */
+export async function countUnpaidSupplierItems(db: Database, cutoffs: Cutoff[], until: string, where?: SQL) {
+  if (!cutoffs.length) return 0;
+  const i = supplierDues;
+  const d = supplierDueDays;
+  const later = sql`${i.supplierId} = c.supplier_id and ${i.dueDate} > c.day and ${i.dueDate} <= ${until}::date`;
+  const laterItems = where
+    ? sql`(select count(*) from ${i} where ${later} and ${where})`
+    : sql`(select coalesce(sum(${d.itemsCount}), 0) from ${d}
+        where ${d.supplierId} = c.supplier_id and ${d.dueDate} > c.day and ${d.dueDate} <= ${until}::date)`;
+  // The cutoff day's rows are named like the table so that `where` (written on it) applies to them.
+  const result = await db.execute(sql`
+    select coalesce(sum(
+      (select count(*) from (
+        select * from ${i} where ${i.supplierId} = c.supplier_id and ${i.dueDate} = c.day
+        order by ${i.itemId} desc limit c.day_items
+      ) as ${i} where ${i.cost} > 0 and ${where ?? sql`true`})
+      + ${laterItems}
+      - (select count(*) from ${i} where ${later} and ${i.cost} = 0 and ${where ?? sql`true`})
+    ), 0)::int as n
+    from ${cutoffValues(cutoffs)}
+    where c.day <= ${until}::date`);
+  return Number(resultRows<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 const money = (value: string | null | undefined) => Number(value ?? 0);
@@ -188,33 +217,6 @@ async function dueSums(db: Database, cutoffs: Cutoff[], asOf: string, until: str
   return new Map(resultRows<Row>(result).map((r) => [Number(r.supplier_id), r]));
 }
 
-/** The first PAYABLE_ITEMS_SHOWN unpaid items of each supplier, soonest due first (an index walk each). */
-async function firstItems(db: Database, cutoffs: Cutoff[], until: string) {
-  const i = supplierDues;
-  const result = await db.execute(sql`
-    select f.*, s.passenger_name from ${cutoffValues(cutoffs)}
-    cross join lateral (
-      select * from (
-        select ${i.itemId} as item_id, ${i.saleId} as sale_id, ${i.supplierId} as supplier_id,
-          ${i.cost}::text as cost, (${unpaidPart})::text as unpaid, ${i.dueDate}::text as due_date
-        from ${i} where ${i.supplierId} = c.supplier_id and ${i.dueDate} >= c.day and ${i.dueDate} <= ${until}::date
-        order by ${i.dueDate}, ${i.itemId}
-      ) items where unpaid::numeric > 0 limit ${PAYABLE_ITEMS_SHOWN}
-    ) f
-    join ${sales} s on s.id = f.sale_id
-    order by f.supplier_id, f.due_date, f.item_id`);
-  type Row = {
-    item_id: number;
-    sale_id: number;
-    supplier_id: number;
-    passenger_name: string;
-    cost: string;
-    unpaid: string;
-    due_date: string;
-  };
-  return resultRows<Row>(result);
-}
-
 /** Suppliers with a balance, most overdue first, each with its unpaid items due by `asOf + days`. */
 export async function payables(db: Database, asOf: string, days: number): Promise<PayablesReply> {
   const until = addDays(asOf, days);
@@ -224,7 +226,10 @@ export async function payables(db: Database, asOf: string, days: number): Promis
     supplierBalanceRows(db, undefined),
   ]);
   const [sums, items] = cutoffs.length
-    ? await Promise.all([dueSums(db, cutoffs, asOf, until), firstItems(db, cutoffs, until)])
+    ? await Promise.all([
+        dueSums(db, cutoffs, asOf, until),
+        unpaidSupplierItems(db, cutoffs, until, { perSupplier: PAYABLE_ITEMS_SHOWN }),
+      ])
     : [new Map(), []];
   const suppliersOwed = owed
     .filter((s) => Number(s.pendingAmount) > 0)

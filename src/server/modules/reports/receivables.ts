@@ -1,4 +1,4 @@
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import { paginationOf } from '../../../domain/pagination';
 import {
@@ -10,7 +10,7 @@ import {
   type ReceivablesSort,
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
-import { clients, saleBalances } from '../../db/schema';
+import { balanceDays, clientBalances, clients, saleBalances } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { nameContains } from '../../lib/search';
 import { bucketConditions, openSales, openSalesWithSale } from './open-sales';
@@ -23,16 +23,23 @@ type Buckets = Record<AgeBucket, number>;
 type Query = { asOf: string; q?: string; sort: ReceivablesSort; page: number; limit: number };
 type RawRow = Record<string, string | number>;
 
-/** One page of clients; every row also carries the totals over all matching clients (window sums). */
-async function clientPage(db: Database, query: Query): Promise<RawRow[]> {
-  const open = openSales(db, query.asOf, undefined);
-  const when = bucketConditions(open.days);
-  const bucketSums = Object.fromEntries(
+/** The pending amount summed per age bucket, given the days since travel (columns named `<bucket><suffix>`). */
+function bucketSums(days: SQL | unknown, pending: SQL | unknown, suffix = '') {
+  const when = bucketConditions(days);
+  return Object.fromEntries(
     AGE_BUCKETS.map((b) => [
-      b,
-      sql<string>`coalesce(sum(${open.pending}) filter (where ${when[b]}), 0)`.as(b),
+      `${b}${suffix}`,
+      sql<string>`coalesce(sum(${pending}) filter (where ${when[b]}), 0)`.as(`${b}${suffix}`),
     ]),
   ) as Record<AgeBucket, SQL.Aliased<string>>;
+}
+
+/**
+ * One page of clients; every row also carries the totals over all matching clients (window sums):
+ * every open sale grouped per client, for a search or the overdue sort (which depends on `asOf`).
+ */
+async function clientPage(db: Database, query: Query): Promise<RawRow[]> {
+  const open = openSales(db, query.asOf, undefined);
   const c = db.$with('per_client').as(
     db
       .select({
@@ -41,7 +48,7 @@ async function clientPage(db: Database, query: Query): Promise<RawRow[]> {
         totalSale: sql<string>`sum(${open.salePrice})`.as('total_sale'),
         paidAmount: sql<string>`sum(${open.paid})`.as('paid'),
         pendingAmount: sql<string>`sum(${open.pending})`.as('pending'),
-        ...bucketSums,
+        ...bucketSums(open.days, open.pending),
       })
       .from(open)
       .groupBy(open.clientId),
@@ -79,14 +86,101 @@ async function clientPage(db: Database, query: Query): Promise<RawRow[]> {
   return rows as unknown as RawRow[];
 }
 
+/**
+ * By pending, the page holds no client owing less than the last one it shows: that amount, read from
+ * client_balances_pending_idx, bounds the page's query to an index range (ties on it included, so the
+ * order by name among them stays exact) instead of sorting every client.
+ */
+/** In the index's order (never null: NULLS LAST only lets the planner read the index). */
+const byPending = sql`${clientBalances.pending} desc nulls last`;
+
+async function pendingFloor(db: Database, query: Query): Promise<SQL | undefined> {
+  const cb = clientBalances;
+  const [last] = await db
+    .select({ pending: cb.pending })
+    .from(cb)
+    .where(gt(cb.salesCount, 0))
+    .orderBy(byPending)
+    .limit(1)
+    .offset(query.page * query.limit - 1);
+  return last ? gte(cb.pending, last.pending) : undefined;
+}
+
+/**
+ * The same page from the kept sums (migrations/0010): clients in order from `client_balances`, only
+ * the page's clients' open sales read for their buckets, the totals from the client sums and the
+ * buckets' totals from the pending per travel day (`balance_days`).
+ */
+async function keptPage(
+  db: Database,
+  query: Query & { sort: 'pending' | 'name' | 'sales' },
+): Promise<RawRow[]> {
+  const cb = clientBalances;
+  const orders: Record<typeof query.sort, SQL[]> = {
+    pending: [byPending],
+    name: [],
+    sales: [desc(cb.salesCount), desc(cb.pending)],
+  };
+  const page = await db
+    .select({
+      clientId: cb.clientId,
+      clientName: clients.name,
+      salesCount: cb.salesCount,
+      totalSale: cb.totalSale,
+      paidAmount: cb.paid,
+      pendingAmount: cb.pending,
+    })
+    .from(cb)
+    .innerJoin(clients, eq(clients.id, cb.clientId))
+    .where(and(gt(cb.salesCount, 0), query.sort === 'pending' ? await pendingFloor(db, query) : undefined))
+    .orderBy(...orders[query.sort], asc(clients.name), asc(cb.clientId))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const open = openSales(
+    db,
+    query.asOf,
+    page.length
+      ? inArray(
+          saleBalances.clientId,
+          page.map((p) => p.clientId),
+        )
+      : sql`false`,
+  );
+  const days = sql`(${query.asOf}::date - ${balanceDays.travelDate})`;
+  const [buckets, [totals], [bucketTotals]] = await Promise.all([
+    db
+      .select({ clientId: open.clientId, ...bucketSums(open.days, open.pending) })
+      .from(open)
+      .groupBy(open.clientId),
+    db
+      .select({
+        clientsCount: sql<number>`(count(*) filter (where ${cb.salesCount} > 0))::int`,
+        totalSalesCount: sql<number>`coalesce(sum(${cb.salesCount}), 0)::int`,
+        totalSaleSum: sql<string>`sum(${cb.totalSale})`,
+        paidSum: sql<string>`sum(${cb.paid})`,
+        pendingSum: sql<string>`sum(${cb.pending})`,
+      })
+      .from(cb),
+    db.select(bucketSums(days, balanceDays.pending, 'Sum')).from(balanceDays),
+  ]);
+  const bucketsOfClient = new Map(buckets.map((b) => [b.clientId, b]));
+  const all = { ...totals, ...bucketTotals };
+  // Every row carries the totals, as clientPage's do; a page past the end carries them on none.
+  return page.map((p) => ({ ...bucketsOfClient.get(p.clientId), ...p, ...all }) as unknown as RawRow);
+}
+
 const bucketsOf = (row: RawRow | undefined, suffix: string): Buckets =>
   Object.fromEntries(AGE_BUCKETS.map((b) => [b, money(row?.[`${b}${suffix}`] as string)])) as Buckets;
 
+/** A page sorted by pending, name or sales without a search reads the kept sums; the rest groups the open sales. */
+const pageOf = (db: Database, query: Query) =>
+  query.q || query.sort === 'overdue' ? clientPage(db, query) : keptPage(db, { ...query, sort: query.sort });
+
 export async function receivables(db: Database, query: Query): Promise<ReceivablesReply> {
-  const rows = await clientPage(db, query);
+  const rows = await pageOf(db, query);
   // A page past the end has no row to carry the totals: read them from the first row instead.
   const totals =
-    rows[0] ?? (query.page > 1 ? (await clientPage(db, { ...query, page: 1, limit: 1 }))[0] : undefined);
+    rows[0] ?? (query.page > 1 ? (await pageOf(db, { ...query, page: 1, limit: 1 }))[0] : undefined);
   const clientsCount = Number(totals?.clientsCount ?? 0);
   return {
     asOf: query.asOf,

@@ -3,7 +3,7 @@ import { addDays } from '../../../domain/report-params';
 import type { ReportDateField, ReportGroup, SalesReportReply } from '../../../domain/reports';
 import { enumLabel } from '../../../domain/sales';
 import type { Database } from '../../db/client';
-import { classifications, saleItems, sales, salesDaily, suppliers, users } from '../../db/schema';
+import { classifications, reportDays, saleItems, sales, salesDaily, suppliers, users } from '../../db/schema';
 import { type SaleScope, sellerCondition } from '../sales';
 
 /*
@@ -143,15 +143,70 @@ async function dailyRows(
     .orderBy(byMonth ? sql`1 nulls last` : sql`${sale} desc nulls last, 2`);
 }
 
+/** The name of a group kept by id in `report_days.key`; other groups are labelled by their key. */
+const groupNames: Partial<Record<ReportGroup, (key: SQL) => SQL>> = {
+  seller: (key) => sql`(select ${users.username} from ${users} where ${users.id} = ${key}::int)`,
+  supplier: (key) => sql`(select ${suppliers.name} from ${suppliers} where ${suppliers.id} = ${key}::int)`,
+  classification: (key) =>
+    sql`(select ${classifications.name} from ${classifications} where ${classifications.id} = ${key}::int)`,
+};
+
+/**
+ * The company's report by any group and date field: the trigger-kept `report_days` (per group and
+ * day, migrations/0010) holds these sums, a few thousand rows for a year. Months read the sale-level
+ * `seller` rows; the totals of an item grouping read the `items` rows, where each sale with items
+ * counts once (as in the scanned report), the others the `seller` rows.
+ */
+async function reportDayRows(db: Database, query: ReportQuery) {
+  const r = reportDays;
+  const byMonth = query.groupBy === 'month';
+  const key = byMonth ? sql`to_char(${r.day}, 'YYYY-MM')` : sql`${r.key}`;
+  const itemGroups = query.groupBy === 'supplier' || query.groupBy === 'classification';
+  const inRange = (dimension: string) =>
+    and(
+      eq(r.dimension, dimension),
+      eq(r.dateField, query.dateField),
+      gte(r.day, query.from),
+      lte(r.day, query.to),
+    );
+  const figures = sums(
+    sql`coalesce(sum(${r.salesCount}), 0)`,
+    sql`sum(${r.salePrice})`,
+    sql`sum(${r.totalCost})`,
+  );
+  const [groups, totals] = await Promise.all([
+    db
+      .select({
+        key: sql<string | null>`${key}`,
+        label: sql<string | null>`${groupNames[query.groupBy]?.(key) ?? key}`,
+        ...figures,
+      })
+      .from(r)
+      .where(inRange(byMonth ? 'seller' : query.groupBy))
+      .groupBy(key)
+      .having(sql`sum(${r.salesCount}) <> 0`)
+      .orderBy(byMonth ? sql`1` : sql`sum(${r.salePrice}) desc, 2`),
+    db
+      .select({ key: sql<string | null>`null`, label: sql<string | null>`null`, ...figures })
+      .from(r)
+      .where(inRange(itemGroups ? 'items' : 'seller')),
+  ]);
+  return [...groups, ...totals];
+}
+
 export async function salesReport(
   db: Database,
   scope: SaleScope,
   query: ReportQuery,
 ): Promise<SalesReportReply> {
+  // The company reads the day rows of any group; a seller's own sales are a twelfth of them, by
+  // creation month or seller from `sales_daily`, otherwise scanned.
   const rows =
-    query.dateField === 'creation' && (query.groupBy === 'month' || query.groupBy === 'seller')
-      ? await dailyRows(db, scope, { ...query, groupBy: query.groupBy })
-      : await scannedRows(db, scope, query);
+    scope.sellerId === undefined
+      ? await reportDayRows(db, query)
+      : query.dateField === 'creation' && (query.groupBy === 'month' || query.groupBy === 'seller')
+        ? await dailyRows(db, scope, { ...query, groupBy: query.groupBy })
+        : await scannedRows(db, scope, query);
   const figures = (r: (typeof rows)[number]) => ({
     salesCount: r.salesCount,
     totalSale: money(r.totalSale),
