@@ -14,19 +14,22 @@ const severalWords = (q: string) => /\S\s+\S/.test(q);
 
 /**
  * The search: sales.search_text (kept by triggers, migrations/0006) contains the text, normalised by
- * the same SQL function once per query. A text of several words must also start its first word where
- * a word starts: its pairs of adjacent words are then looked up in their own index (migrations/0008),
- * because common words ("camila", "soto") have common trigrams while the pair is rare. A text with
- * digits and ID punctuation ("12.345.678-9") is also looked for as an ID key, and a number as the
- * sale's number. `indexed: false` hides the text from both indexes (docs/decisions/0021).
+ * the same SQL function once per query. A text of several words must start where a word starts (after
+ * a space or at the start of a part: the separators become spaces for the comparison); its pairs of
+ * adjacent words are looked up in their own index first (migrations/0008), because common words
+ * ("camila", "soto") have common trigrams while the pair is rare. A text with digits and ID punctuation
+ * ("12.345.678-9") is also looked for as an ID key, and a number as the sale's number.
+ * `indexed: false` hides the text from both indexes (docs/decisions/0021 and 0029).
  */
 export function searchCondition(q: string, indexed: boolean): SQL {
-  const hidden = sql`(${sales.searchText} || '')`;
-  const column = indexed ? sql`${sales.searchText}` : hidden;
+  const column = indexed ? sql`${sales.searchText}` : sql`(${sales.searchText} || '')`;
+  const wordStart = sql`(' ' || replace(${sales.searchText}, E'\\x1f', E'\\x1f ')) like f_search_norm(${containsPattern(` ${q}`)})`;
   const arms = [
-    severalWords(q)
-      ? sql`f_search_pairs(${column}) @@ f_search_pairs_query(${q}) and ${hidden} like f_search_norm(${containsPattern(q)})`
-      : sql`${column} like f_search_norm(${containsPattern(q)})`,
+    !severalWords(q)
+      ? sql`${column} like f_search_norm(${containsPattern(q)})`
+      : indexed
+        ? sql`f_search_pairs(${sales.searchText}) @@ f_search_pairs_query(${q}) and ${wordStart}`
+        : wordStart,
   ];
   const key = idKey(q).toLowerCase();
   if (/\d/.test(q) && key && key !== q.toLowerCase()) arms.push(sql`${column} like ${containsPattern(key)}`);

@@ -83,6 +83,24 @@ function narrowRead(base: SQL | undefined, query: SaleListQuery): NarrowRead | u
   return undefined;
 }
 
+/** Runs `read` with some planner settings changed for its own transaction only. */
+function withPlanner<T>(db: Database, settings: Record<string, string>, read: (tx: Database) => Promise<T>) {
+  return db.transaction(async (tx) => {
+    const set = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+    await tx.execute(sql`select ${sql.join(set, sql`, `)}`);
+    return read(tx);
+  });
+}
+
+/** A narrow read through the search's indexes alone. */
+const BITMAP_ONLY = { enable_seqscan: 'off', enable_indexscan: 'off' };
+/**
+ * A walk of the sort's index, in one process: after a broad narrow read the planner's guess for the
+ * search or range is far too low, so it would sort the whole table, or start parallel workers (costly
+ * on a busy machine) for a walk that meets the page's matches within a few thousand rows.
+ */
+const WALK_ONLY = { enable_seqscan: 'off', enable_bitmapscan: 'off', max_parallel_workers_per_gather: '0' };
+
 /** The matches (at most one past the cap) counted, and the page sorted from them. */
 async function narrowPage(db: Database, read: NarrowRead, query: SaleListQuery) {
   const m = {
@@ -101,12 +119,7 @@ async function narrowPage(db: Database, read: NarrowRead, query: SaleListQuery) 
     left join lateral (select m.id from m order by ${orderBy(query.sort, m, m.id)}
                        limit ${query.limit} offset ${(query.page - 1) * query.limit}) p on true`;
   const result = read.bitmapOnly
-    ? await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
-        );
-        return tx.execute(page);
-      })
+    ? await withPlanner(db, BITMAP_ONLY, (tx) => tx.execute(page))
     : await db.execute(page);
   // Both drivers (pg and PGlite) answer raw SQL with { rows }; the shared Database type cannot say so.
   const rows = (result as unknown as { rows: Array<{ n: number | string; id: number | null }> }).rows;
@@ -159,7 +172,9 @@ export async function listSales(db: Database, scope: SaleScope, query: SaleListQ
     const where = and(base, query.q ? searchCondition(query.q, false) : undefined);
     exact = !narrow && summaryCounts(query);
     const [page, total] = await Promise.all([
-      orderedIds(db, where, query),
+      narrow
+        ? withPlanner(db, WALK_ONLY, (tx) => orderedIds(tx, where, query))
+        : orderedIds(db, where, query),
       narrow ? narrow.count : exact ? summaryCount(db, scope, query) : cappedCount(db, where),
     ]);
     ids = page.map((r) => r.id);
