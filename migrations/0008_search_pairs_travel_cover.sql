@@ -32,24 +32,12 @@ CREATE INDEX "sales_search_pairs_idx" ON "sales" USING gin (f_search_pairs("sear
 -- sorted: walking another sort's index for it skipped hundreds of thousands of old trips.
 CREATE INDEX "sales_travel_date_idx" ON "sales" USING btree ("travel_date","id")
   INCLUDE ("creation_date", "sale_price", "client_id", "seller_id", "status");--> statement-breakpoint
--- The bulk rebuild now also sets the pairs index aside while it rewrites every sale's text.
-CREATE OR REPLACE FUNCTION rebuild_sales_search_text() RETURNS void LANGUAGE plpgsql AS $$
+-- The bulk rebuild of the search text (backfills, large seeds) with the pairs index set aside too:
+-- built once afterwards instead of updated sale by sale.
+CREATE FUNCTION rebuild_sales_search() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  DROP INDEX IF EXISTS sales_search_text_idx;
   DROP INDEX IF EXISTS sales_search_pairs_idx;
-  UPDATE sales s SET search_text = n.text FROM (
-    SELECT x.id, concat_ws(E'\x1f', f_search_norm(x.passenger_name), f_search_norm(c.name), f_search_id(c.client_id),
-                           codes.text, pax.text) AS text
-    FROM sales x JOIN clients c ON c.id = x.client_id
-    LEFT JOIN (SELECT sale_id, string_agg(DISTINCT f_search_norm(reservation_code), E'\x1f'
-                                          ORDER BY f_search_norm(reservation_code)) AS text
-               FROM sale_items WHERE reservation_code <> '' GROUP BY sale_id) codes ON codes.sale_id = x.id
-    LEFT JOIN (SELECT i.sale_id, string_agg(DISTINCT concat_ws(E'\x1f', f_search_norm(p.name), f_search_id(p.passenger_id)),
-                                            E'\x1f' ORDER BY concat_ws(E'\x1f', f_search_norm(p.name), f_search_id(p.passenger_id))) AS text
-               FROM sale_items i JOIN sale_item_passengers sip ON sip.sale_item_id = i.id
-               JOIN passengers p ON p.id = sip.passenger_id GROUP BY i.sale_id) pax ON pax.sale_id = x.id
-  ) n WHERE n.id = s.id AND s.search_text IS DISTINCT FROM n.text;
-  CREATE INDEX sales_search_text_idx ON sales USING gin (search_text gin_trgm_ops);
+  PERFORM rebuild_sales_search_text();
   CREATE INDEX sales_search_pairs_idx ON sales USING gin (f_search_pairs(search_text));
 END;
 $$;
