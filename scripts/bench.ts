@@ -7,7 +7,7 @@
  * bare Fastify JSON route measured in the same run. A benchmark, not a test: it prints figures.
  *
  *   npm run bench -- [--sales 200000] [--seconds 5] [--connections 1,8,32]
- *                    [--backends pglite,postgres] [--fresh] [--calls cobranza,alertas]
+ *                    [--backends pglite,postgres] [--fresh] [--calls cobranza,alertas,exportación]
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/travel_bench), a database
  * of its own that the bench drops and creates. PGlite: .tmp/bench/pglite.
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FIRST_NAMES, LAST_NAMES } from '../src/server/demo/demo-data';
 import { preparePglite, preparePostgres, settleDatabase } from './bench/databases';
+import { exportTimings, printExportTimings } from './bench/export-timing';
 import { appendHistory, commitLabel, HISTORY_FILE } from './bench/history';
 import { type Call, type Measurement, measure } from './bench/load';
 import { searchCalls } from './bench/search-calls';
@@ -203,6 +204,11 @@ async function benchBackend(backend: string, bare: Measurement[]): Promise<Measu
       );
       const results = await run(server.url, calls);
       printRatio(results, bare);
+      if (!filters.length || filters.some((f) => 'exportación'.includes(f))) {
+        printExportTimings(
+          await exportTimings(server.url, await login(server.url, 'admin@viajes-demo.cl', 'admin123')),
+        );
+      }
       return results;
     },
   );

@@ -208,7 +208,7 @@ export async function seedLarge(db: Database, options: LargeSeedOptions): Promis
     for (const table of bulkTables)
       await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger user`);
     await tx.execute(sql`select rebuild_sales_aggregates()`);
-    await tx.execute(sql`select rebuild_sales_search_text()`);
+    await tx.execute(sql`select rebuild_sales_search()`);
     await tx.execute(sql`select rebuild_dues()`);
     await tx.execute(sql`select rebuild_report_days()`);
   });

@@ -1,8 +1,10 @@
+import { LAST_NAMES } from '../../src/server/demo/demo-data';
 import type { Call } from './load';
 
 /*
  * The sales list's search and filters (issue 16): a reservation code, a travel-date range, a supplier
- * and a page sorted by price. Codes and suppliers are read from the seeded data before measuring.
+ * and a page sorted by price; and the layout's global search, by surname and by reservation code.
+ * Codes and suppliers are read from the seeded data before measuring.
  */
 
 const random = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
@@ -53,6 +55,16 @@ export async function searchCalls(url: string, admin: string, maxId: number): Pr
     {
       name: 'Página ordenada (precio)',
       path: () => '/api/sales?sort=-salePrice&page=3&limit=20',
+      token: admin,
+    },
+    {
+      name: 'Búsqueda global: apellido',
+      path: () => `/api/search?q=${encodeURIComponent(random(LAST_NAMES))}`,
+      token: admin,
+    },
+    {
+      name: 'Búsqueda global: código de reserva',
+      path: () => `/api/search?q=${random(codes)}`,
       token: admin,
     },
   ];

@@ -55,9 +55,14 @@ export const sales = pgTable(
       t.creationDate.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('sales_travel_date_idx').on(t.travelDate),
+    // The migration (0008) adds INCLUDE (creation_date, sale_price, client_id, seller_id, status), which
+    // drizzle cannot declare: a travel-date range is read and sorted from this index alone.
+    index('sales_travel_date_idx').on(t.travelDate, t.id),
     index('sales_sale_price_idx').on(t.salePrice, t.id),
     index('sales_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Pairs of adjacent words of the search text (f_search_pairs, migration 0008), for searches of
+    // several words, whose common words make trigrams unselective.
+    index('sales_search_pairs_idx').using('gin', sql`f_search_pairs(${t.searchText})`),
     index('sales_client_id_idx').on(t.clientId),
     index('sales_passenger_name_search_idx').using(
       'gin',

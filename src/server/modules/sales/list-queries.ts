@@ -1,5 +1,4 @@
-import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { addDays } from '../../../domain/report-params';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   SALE_COUNT_CAP,
   type SaleExportQuery,
@@ -10,8 +9,8 @@ import {
 } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
 import { moneyValue } from '../../db/money';
-import { clients, saleItems, sales, salesSummary, supplierSales, users } from '../../db/schema';
-import { containsPattern, idKey } from '../../lib/search';
+import { clients, sales, salesSummary, users } from '../../db/schema';
+import { filterConditions, readsRangeFirst, searchCondition, summaryCounts } from './list-filters';
 import { confirmedPaid, type SaleScope, saleColumns, saleFields, sellerCondition } from './queries';
 
 /*
@@ -19,57 +18,6 @@ import { confirmedPaid, type SaleScope, saleColumns, saleFields, sellerCondition
  * sale's paid and pending amounts. How each part stays fast at 200,000 sales is in
  * docs/performance.md ("Search") and docs/decisions/0021.
  */
-
-/**
- * The search: sales.search_text (kept by triggers, migrations/0006) contains the text, normalised by
- * the same SQL function once per query. A text with digits and ID punctuation ("12.345.678-9") is also
- * looked for as an ID key, and a number as the sale's number.
- * `indexed: false` hides the condition from the trigram index (docs/decisions/0021).
- */
-function searchCondition(q: string, indexed: boolean): SQL {
-  const column = indexed ? sql`${sales.searchText}` : sql`(${sales.searchText} || '')`;
-  const arms = [sql`${column} like f_search_norm(${containsPattern(q)})`];
-  const key = idKey(q).toLowerCase();
-  if (/\d/.test(q) && key && key !== q.toLowerCase()) arms.push(sql`${column} like ${containsPattern(key)}`);
-  const number = /^#?(\d{1,9})$/.exec(q)?.[1];
-  if (number) arms.push(eq(sales.id, Number(number)));
-  return or(...arms) as SQL;
-}
-
-/** Creation dates are compared by the UTC day, the day the list, the detail and the chart show. */
-const dayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
-
-/** Every filter but the search, as conditions on sales. */
-function filterConditions(f: SaleFilters): Array<SQL | undefined> {
-  return [
-    f.status ? inArray(sales.status, f.status) : undefined,
-    f.sellerId ? eq(sales.sellerId, f.sellerId) : undefined,
-    f.saleType ? eq(sales.saleType, f.saleType) : undefined,
-    f.region ? eq(sales.region, f.region) : undefined,
-    f.serviceType ? eq(sales.serviceType, f.serviceType) : undefined,
-    f.travelFrom ? gte(sales.travelDate, f.travelFrom) : undefined,
-    f.travelTo ? lte(sales.travelDate, f.travelTo) : undefined,
-    f.createdFrom ? gte(sales.creationDate, dayStart(f.createdFrom)) : undefined,
-    f.createdTo ? lt(sales.creationDate, dayStart(addDays(f.createdTo, 1))) : undefined,
-    // supplier_sales (one row per sale and supplier, trigger-kept) instead of every item.
-    f.supplierId
-      ? sql`${sales.id} in (select ${supplierSales.saleId} from ${supplierSales} where ${supplierSales.supplierId} = ${f.supplierId})`
-      : undefined,
-    f.classificationId
-      ? sql`${sales.id} in (select ${saleItems.saleId} from ${saleItems} where ${saleItems.classificationId} = ${f.classificationId})`
-      : undefined,
-  ];
-}
-
-/** Whether the trigger-kept summary (seller, status, type, service, region) can count the list. */
-const summaryCounts = (f: SaleFilters) =>
-  !f.q &&
-  !f.travelFrom &&
-  !f.travelTo &&
-  !f.createdFrom &&
-  !f.createdTo &&
-  !f.supplierId &&
-  !f.classificationId;
 
 async function summaryCount(db: Database, scope: SaleScope, f: SaleFilters) {
   const [row] = await db
@@ -111,12 +59,51 @@ function orderBy(sort: SaleSort, key: Record<SaleSortField, SQL>, id: SQL): SQL 
 }
 
 /**
- * A search's matches, at most one past the cap, taken through the trigram index alone (the planner's
- * other scans are switched off for this transaction), with the page sorted from them. The planner
- * cannot tell a rare text from a common one well enough: left to itself it walked the whole date index
- * for a rare text, or read a trigram bitmap of 30,000 rows for a common one (docs/decisions/0021).
+ * Narrow lists are read whole and sorted: a search's matches (at most 1,001) or a date range's (at most
+ * RANGE_READ_CAP), instead of walking the sort's index and filtering. The planner cannot tell a rare
+ * text from a common one, nor see that creation and travel dates rise together: left to itself it walked
+ * the whole date index for a rare text, read a trigram bitmap of 30,000 rows for a common one, or
+ * skipped 600,000 newer sales to reach a month of old trips (docs/decisions/0021 and 0029).
  */
-async function searchPage(db: Database, where: SQL | undefined, query: SaleListQuery) {
+interface NarrowRead {
+  where: SQL | undefined;
+  /** Past this many matches the list is not narrow: the page is read by walking the sort's index. */
+  cap: number;
+  /** Only bitmap scans (the search's indexes), switched off for this one transaction. */
+  bitmapOnly: boolean;
+}
+
+/** At 1,000,000 sales a 30-day travel range holds about 35,000, read from one covering index. */
+const RANGE_READ_CAP = 100_000;
+
+/** The narrow read that suits the query, if any. */
+function narrowRead(base: SQL | undefined, query: SaleListQuery): NarrowRead | undefined {
+  if (query.q)
+    return { where: and(base, searchCondition(query.q, true)), cap: SALE_COUNT_CAP, bitmapOnly: true };
+  if (readsRangeFirst(query)) return { where: base, cap: RANGE_READ_CAP, bitmapOnly: false };
+  return undefined;
+}
+
+/** Runs `read` with some planner settings changed for its own transaction only. */
+function withPlanner<T>(db: Database, settings: Record<string, string>, read: (tx: Database) => Promise<T>) {
+  return db.transaction(async (tx) => {
+    const set = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+    await tx.execute(sql`select ${sql.join(set, sql`, `)}`);
+    return read(tx);
+  });
+}
+
+/** A narrow read through the search's indexes alone. */
+const BITMAP_ONLY = { enable_seqscan: 'off', enable_indexscan: 'off' };
+/**
+ * A walk of the sort's index, in one process: after a broad narrow read the planner's guess for the
+ * search or range is far too low, so it would sort the whole table, or start parallel workers (costly
+ * on a busy machine) for a walk that meets the page's matches within a few thousand rows.
+ */
+const WALK_ONLY = { enable_seqscan: 'off', enable_bitmapscan: 'off', max_parallel_workers_per_gather: '0' };
+
+/** The matches (at most one past the cap) counted, and the page sorted from them. */
+async function narrowPage(db: Database, read: NarrowRead, query: SaleListQuery) {
   const m = {
     id: sql.raw('m.id'),
     creationDate: sql.raw('m.creation_date'),
@@ -124,21 +111,19 @@ async function searchPage(db: Database, where: SQL | undefined, query: SaleListQ
     salePrice: sql.raw('m.sale_price'),
     client: sql`(select ${clients.name} from ${clients} where ${clients.id} = m.client_id)`,
   };
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
-    );
-    const result = await tx.execute(sql`
-      with m as (
-        select ${sales.id} as id, ${sales.creationDate} as creation_date, ${sales.travelDate} as travel_date,
-               ${sales.salePrice} as sale_price, ${sales.clientId} as client_id
-        from ${sales} where ${where} limit ${SALE_COUNT_CAP + 1})
-      select c.n, p.id from (select count(*) as n from m) c
-      left join lateral (select m.id from m order by ${orderBy(query.sort, m, m.id)}
-                         limit ${query.limit} offset ${(query.page - 1) * query.limit}) p on true`);
-    // Both drivers (pg and PGlite) answer raw SQL with { rows }; the shared Database type cannot say so.
-    return (result as unknown as { rows: Array<{ n: number | string; id: number | null }> }).rows;
-  });
+  const page = sql`
+    with m as (
+      select ${sales.id} as id, ${sales.creationDate} as creation_date, ${sales.travelDate} as travel_date,
+             ${sales.salePrice} as sale_price, ${sales.clientId} as client_id
+      from ${sales} where ${read.where} limit ${read.cap + 1})
+    select c.n, p.id from (select count(*) as n from m) c
+    left join lateral (select m.id from m order by ${orderBy(query.sort, m, m.id)}
+                       limit ${query.limit} offset ${(query.page - 1) * query.limit}) p on true`;
+  const result = read.bitmapOnly
+    ? await withPlanner(db, BITMAP_ONLY, (tx) => tx.execute(page))
+    : await db.execute(page);
+  // Both drivers (pg and PGlite) answer raw SQL with { rows }; the shared Database type cannot say so.
+  const rows = (result as unknown as { rows: Array<{ n: number | string; id: number | null }> }).rows;
   return {
     count: Number(rows[0]?.n ?? 0),
     ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
@@ -175,20 +160,23 @@ function orderedIds(db: Database, where: SQL | undefined, query: SaleListQuery) 
 /** One page of the sales list, its total (capped for broad searches and filters) and each sale's payments. */
 export async function listSales(db: Database, scope: SaleScope, query: SaleListQuery) {
   const base = and(sellerCondition(sales.sellerId, scope), ...filterConditions(query));
-  const search = query.q ? await searchPage(db, and(base, searchCondition(query.q, true)), query) : undefined;
+  const read = narrowRead(base, query);
+  const narrow = read ? await narrowPage(db, read, query) : undefined;
   let ids: number[];
   let counted: number;
   let exact = false;
-  if (search && search.count <= SALE_COUNT_CAP) {
-    ({ ids, count: counted } = search);
+  if (read && narrow && narrow.count <= read.cap) {
+    ({ ids, count: counted } = narrow);
   } else {
-    // No search, or a broad one: walking the sort's index meets the page's matches early, so the
-    // search stays off the trigram index here.
+    // No narrowing, or too many matches: walking the sort's index meets the page's matches early, so
+    // the search stays off its indexes here. Past the cap the count is known to be "más de 1.000".
     const where = and(base, query.q ? searchCondition(query.q, false) : undefined);
-    exact = !search && summaryCounts(query);
+    exact = !narrow && summaryCounts(query);
     const [page, total] = await Promise.all([
-      orderedIds(db, where, query),
-      search ? search.count : exact ? summaryCount(db, scope, query) : cappedCount(db, where),
+      narrow
+        ? withPlanner(db, WALK_ONLY, (tx) => orderedIds(tx, where, query))
+        : orderedIds(db, where, query),
+      narrow ? narrow.count : exact ? summaryCount(db, scope, query) : cappedCount(db, where),
     ]);
     ids = page.map((r) => r.id);
     counted = total;
