@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSaleRefs, saleBody } from '../helpers/sales';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { createTestContext, type TestContext, type Who } from '../helpers/test-app';
 
 /**
  * The replies of payments, supplier payments, company, users, auth, health, reports, alerts and the
@@ -8,16 +8,16 @@ import { createTestContext, type TestContext } from '../helpers/test-app';
  * and what the server sends (errors included) passes through them unchanged.
  */
 let ctx: TestContext;
-let admin: Record<string, string>;
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.auth('admin');
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, headers = admin) =>
-  ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+/** One request as `who` (a fresh session each time: tokens are minted without a password check). */
+async function call(method: 'GET' | 'POST', url: string, payload?: object, who: Who = 'admin') {
+  const headers = await ctx.auth(who);
+  return ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+}
 
 const PREFIXES = [
   '/api/payments',
@@ -78,11 +78,11 @@ describe('error replies', () => {
     expect(Object.keys(invalid.json()).sort()).toEqual(['errors', 'message']);
     expect(invalid.json().errors[0]).toEqual({ path: expect.any(String), message: expect.any(String) });
 
-    const anonymous = await call('GET', '/api/supplier-payments', undefined, {});
+    const anonymous = await call('GET', '/api/supplier-payments', undefined, 'anonymous');
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: expect.any(String) });
 
-    const seller = await call('GET', '/api/supplier-payments', undefined, await ctx.auth('sales'));
+    const seller = await call('GET', '/api/supplier-payments', undefined, 'sales');
     expect(seller.statusCode).toBe(403);
     expect(seller.json()).toEqual({ message: 'No tienes permisos para realizar esta acción' });
 
