@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { addDays } from '../../../domain/report-params';
 import {
   SALE_COUNT_CAP,
@@ -70,9 +70,10 @@ const summaryCounts = (f: SaleFilters) =>
   !f.supplierId &&
   !f.classificationId;
 
-async function summaryCount(db: Database, scope: SaleScope, f: SaleFilters) {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)`.mapWith(Number) })
+/** The summary's count as a scalar subquery, so that it travels with the page in one statement. */
+function summaryCount(db: Database, scope: SaleScope, f: SaleFilters) {
+  return db
+    .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)` })
     .from(salesSummary)
     .where(
       and(
@@ -84,19 +85,23 @@ async function summaryCount(db: Database, scope: SaleScope, f: SaleFilters) {
         f.serviceType ? eq(salesSummary.serviceType, f.serviceType) : undefined,
       ),
     );
-  return row?.n ?? 0;
 }
 
-/** Counts the matches up to one past the cap: a broad search stops counting there. */
-async function cappedCount(db: Database, where: SQL | undefined) {
+/** The matches counted up to one past the cap (a broad search stops counting there), as a subquery. */
+function cappedCount(db: Database, where: SQL | undefined) {
   const matches = db
     .select({ one: sql`1` })
     .from(sales)
     .where(where)
     .limit(SALE_COUNT_CAP + 1)
     .as('matches');
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matches);
-  return row?.n ?? 0;
+  return db.select({ n: sql<number>`count(*)` }).from(matches);
+}
+
+/** A count run on its own. Both drivers answer raw SQL with { rows }; the shared type cannot say so. */
+async function scalar(db: Database, count: SQLWrapper): Promise<number> {
+  const result = await db.execute(sql`select (${count}) as n`);
+  return Number((result as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n ?? 0);
 }
 
 /** The sort as SQL over some columns; the sale number breaks ties in the same direction. */
@@ -158,7 +163,9 @@ const SORT_KEYS: Record<SaleSortField, SQL> = {
  * as exact text (microseconds, cents) for an export's next batch to start after.
  */
 function sortedSales(db: Database, where: SQL | undefined, sort: SaleSort) {
-  const ids = db.select({ id: sales.id, sortKey: sql<string>`(${SORT_KEYS[sort.field]})::text` }).from(sales);
+  const ids = db
+    .select({ id: sales.id, sortKey: sql<string>`(${SORT_KEYS[sort.field]})::text`.as('sort_key') })
+    .from(sales);
   return (sort.field === 'client' ? ids.innerJoin(clients, eq(clients.id, sales.clientId)) : ids)
     .where(where)
     .orderBy(orderBy(sort, SORT_KEYS, sql`${sales.id}`));
@@ -171,32 +178,39 @@ function orderedIds(db: Database, where: SQL | undefined, query: SaleListQuery) 
     .offset((query.page - 1) * query.limit);
 }
 
-/** One page of the sales list, its total (capped for broad searches and filters) and each sale's payments. */
+/**
+ * One page of the sales list, its total (capped for broad searches and filters) and each sale's
+ * payments. Without a search, the page's rows and the total come back in one statement: on two cores
+ * each round trip costs more CPU (driver, protocol, planning) than the rows themselves
+ * (docs/performance.md, "Where a list request's time goes").
+ */
 export async function listSales(db: Database, scope: SaleScope, query: SaleListQuery) {
   const base = and(sellerCondition(sales.sellerId, scope), ...filterConditions(query));
   const search = query.q ? await searchPage(db, and(base, searchCondition(query.q, true)), query) : undefined;
-  let ids: number[];
-  let counted: number;
-  let exact = false;
   if (search && search.count <= SALE_COUNT_CAP) {
-    ({ ids, count: counted } = search);
-  } else {
-    // No search, or a broad one: walking the sort's index meets the page's matches early, so the
-    // search stays off the trigram index here.
-    const where = and(base, query.q ? searchCondition(query.q, false) : undefined);
-    exact = !search && summaryCounts(query);
-    const [page, total] = await Promise.all([
-      orderedIds(db, where, query),
-      search ? search.count : exact ? summaryCount(db, scope, query) : cappedCount(db, where),
-    ]);
-    ids = page.map((r) => r.id);
-    counted = total;
+    const rows = search.ids.length ? (await saleRows(db, inArray(sales.id, search.ids))).sales : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return { sales: search.ids.flatMap((id) => byId.get(id) ?? []), total: search.count, totalCapped: false };
   }
-  const rows = ids.length ? await saleRows(db, ids) : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  // No search, or a broad one: walking the sort's index meets the page's matches early, so the
+  // search stays off the trigram index here.
+  const where = and(base, query.q ? searchCondition(query.q, false) : undefined);
+  const exact = !search && summaryCounts(query);
+  const total = search
+    ? sql`${search.count}`
+    : exact
+      ? summaryCount(db, scope, query)
+      : cappedCount(db, where);
+  const page = orderedIds(db, where, query).as('page');
+  const rows = await saleRows(db, sql`${sales.id} in (select "id" from ${page})`, {
+    total,
+    sort: query.sort,
+  });
+  // A page past the end has no row to carry the total.
+  const counted = rows.total ?? (await scalar(db, total));
   const capped = !exact && counted > SALE_COUNT_CAP;
   return {
-    sales: ids.flatMap((id) => byId.get(id) ?? []),
+    sales: rows.sales,
     total: capped ? SALE_COUNT_CAP : counted,
     totalCapped: capped,
   };
@@ -240,10 +254,15 @@ export async function salesBatch(
   );
   const page = await sortedSales(db, where, query.sort).limit(limit);
   const rows = page.length
-    ? await saleRows(
-        db,
-        page.map((r) => r.id),
-      )
+    ? (
+        await saleRows(
+          db,
+          inArray(
+            sales.id,
+            page.map((r) => r.id),
+          ),
+        )
+      ).sales
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return page.flatMap(({ id, sortKey }) => {
@@ -252,10 +271,13 @@ export async function salesBatch(
   });
 }
 
-type ListedSale = Awaited<ReturnType<typeof saleRows>>[number];
+type ListedSale = Awaited<ReturnType<typeof saleRows>>['sales'][number];
 
-/** The page's sales with client, seller and what the client has paid (confirmed payments, exact). */
-async function saleRows(db: Database, ids: number[]) {
+/**
+ * Sales with client, seller and what the client has paid (confirmed payments, exact). With `page`, in
+ * the page's order and with the page's total on each row (a subquery PostgreSQL runs once).
+ */
+async function saleRows(db: Database, where: SQL, page?: { total: SQLWrapper; sort: SaleSort }) {
   const rows = await db
     .select({
       sale: saleColumns,
@@ -263,18 +285,24 @@ async function saleRows(db: Database, ids: number[]) {
       pendingAmount: sql<string>`${sales.salePrice} - ${confirmedPaid}`,
       client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
       seller: { id: users.id, username: users.username, email: users.email, role: users.role },
+      total: page ? sql<string>`(${page.total})` : sql<null>`null`,
     })
     .from(sales)
     .innerJoin(clients, eq(clients.id, sales.clientId))
     .innerJoin(users, eq(users.id, sales.sellerId))
-    .where(inArray(sales.id, ids));
-  return rows.map((r) => ({
-    ...saleFields(r.sale),
-    paidAmount: Number(r.paidAmount),
-    pendingAmount: Number(r.pendingAmount),
-    client: r.client,
-    seller: r.seller,
-  }));
+    .where(where)
+    .orderBy(...(page ? [orderBy(page.sort, SORT_KEYS, sql`${sales.id}`)] : []));
+  const total = rows[0]?.total;
+  return {
+    total: total === undefined || total === null ? undefined : Number(total),
+    sales: rows.map((r) => ({
+      ...saleFields(r.sale),
+      paidAmount: Number(r.paidAmount),
+      pendingAmount: Number(r.pendingAmount),
+      client: r.client,
+      seller: r.seller,
+    })),
+  };
 }
 
 /** Who can own a sale (admin and sales users, deactivated ones too: their sales remain), for the filter. */
