@@ -1,12 +1,14 @@
 import { and, eq, gte, inArray, lt, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { addDays } from '../../../domain/report-params';
 import {
+  encodeSaleCursor,
   SALE_COUNT_CAP,
   type SaleExportQuery,
   type SaleFilters,
   type SaleListQuery,
   type SaleSort,
   type SaleSortField,
+  saleSortText,
 } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
 import { clients, saleItems, sales, salesSummary, supplierSales, users } from '../../db/schema';
@@ -186,11 +188,13 @@ function orderedIds(db: Database, where: SQL | undefined, query: SaleListQuery) 
  */
 export async function listSales(db: Database, scope: SaleScope, query: SaleListQuery) {
   const base = and(sellerCondition(sales.sellerId, scope), ...filterConditions(query));
-  const search = query.q ? await searchPage(db, and(base, searchCondition(query.q, true)), query) : undefined;
+  const { sort, after } = query;
+  // A page after a cursor takes the general path: the search's own pass pages by offset.
+  const search =
+    query.q && !after ? await searchPage(db, and(base, searchCondition(query.q, true)), query) : undefined;
   if (search && search.count <= SALE_COUNT_CAP) {
-    const rows = search.ids.length ? (await saleRows(db, inArray(sales.id, search.ids))).sales : [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return { sales: search.ids.flatMap((id) => byId.get(id) ?? []), total: search.count, totalCapped: false };
+    const rows = search.ids.length ? await saleRows(db, inArray(sales.id, search.ids), { sort }) : undefined;
+    return listed(rows?.sales ?? [], search.count, false, query);
   }
   // No search, or a broad one: walking the sort's index meets the page's matches early, so the
   // search stays off the trigram index here.
@@ -201,18 +205,33 @@ export async function listSales(db: Database, scope: SaleScope, query: SaleListQ
     : exact
       ? summaryCount(db, scope, query)
       : cappedCount(db, where);
-  const page = orderedIds(db, where, query).as('page');
-  const rows = await saleRows(db, sql`${sales.id} in (select "id" from ${page})`, {
-    total,
-    sort: query.sort,
-  });
+  const page = (
+    after
+      ? orderedIds(db, and(where, keysetAfter(sort, { id: after.id, sortKey: after.key })), {
+          ...query,
+          page: 1,
+        })
+      : orderedIds(db, where, query)
+  ).as('page');
+  const rows = await saleRows(db, sql`${sales.id} in (select "id" from ${page})`, { total, sort });
   // A page past the end has no row to carry the total.
   const counted = rows.total ?? (await scalar(db, total));
-  const capped = !exact && counted > SALE_COUNT_CAP;
+  return listed(rows.sales, counted, !exact && counted > SALE_COUNT_CAP, query);
+}
+
+/** The page with its total and, when the page is full, the cursor of the next one. */
+function listed(
+  rows: Array<ListedSale & { sortKey: string }>,
+  total: number,
+  capped: boolean,
+  query: SaleListQuery,
+) {
+  const last = rows.length === query.limit ? rows[rows.length - 1] : undefined;
   return {
-    sales: rows.sales,
-    total: capped ? SALE_COUNT_CAP : counted,
+    sales: rows.map(({ sortKey: _, ...sale }) => sale),
+    total: capped ? SALE_COUNT_CAP : total,
     totalCapped: capped,
+    nextCursor: last && encodeSaleCursor({ sort: saleSortText(query.sort), key: last.sortKey, id: last.id }),
   };
 }
 
@@ -228,7 +247,7 @@ const KEY_TYPES: Record<Exclude<SaleSortField, 'id'>, SQL> = {
 export type ExportedSale = ListedSale & { sortKey: string };
 
 /** After `after` in the sort's order: (key, id) compared as a pair, in the sort's direction. */
-function keysetAfter(sort: SaleSort, after: ExportedSale): SQL {
+function keysetAfter(sort: SaleSort, after: { id: number; sortKey: string }): SQL {
   const op = sql.raw(sort.descending ? '<' : '>');
   if (sort.field === 'id') return sql`${sales.id} ${op} ${after.id}`;
   return sql`(${SORT_KEYS[sort.field]}, ${sales.id}) ${op} (cast(${after.sortKey} as ${KEY_TYPES[sort.field]}), ${after.id})`;
@@ -264,20 +283,21 @@ export async function salesBatch(
         )
       ).sales
     : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(rows.map(({ sortKey: _, ...r }) => [r.id, r]));
   return page.flatMap(({ id, sortKey }) => {
     const sale = byId.get(id);
     return sale ? [{ ...sale, sortKey }] : [];
   });
 }
 
-type ListedSale = Awaited<ReturnType<typeof saleRows>>['sales'][number];
+type ListedSale = Omit<Awaited<ReturnType<typeof saleRows>>['sales'][number], 'sortKey'>;
 
 /**
  * Sales with client, seller and what the client has paid (confirmed payments, exact). With `page`, in
- * the page's order and with the page's total on each row (a subquery PostgreSQL runs once).
+ * the sort's order with each one's sort key (exact text, for the next page's cursor), and the page's
+ * total on each row when asked for (a subquery PostgreSQL runs once).
  */
-async function saleRows(db: Database, where: SQL, page?: { total: SQLWrapper; sort: SaleSort }) {
+async function saleRows(db: Database, where: SQL, page?: { total?: SQLWrapper; sort: SaleSort }) {
   const rows = await db
     .select({
       sale: saleColumns,
@@ -285,7 +305,8 @@ async function saleRows(db: Database, where: SQL, page?: { total: SQLWrapper; so
       pendingAmount: sql<string>`${sales.salePrice} - ${confirmedPaid}`,
       client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
       seller: { id: users.id, username: users.username, email: users.email, role: users.role },
-      total: page ? sql<string>`(${page.total})` : sql<null>`null`,
+      total: page?.total ? sql<string | null>`(${page.total})` : sql<null>`null`,
+      sortKey: page ? sql<string>`(${SORT_KEYS[page.sort.field]})::text` : sql<string>`''`,
     })
     .from(sales)
     .innerJoin(clients, eq(clients.id, sales.clientId))
@@ -301,6 +322,7 @@ async function saleRows(db: Database, where: SQL, page?: { total: SQLWrapper; so
       pendingAmount: Number(r.pendingAmount),
       client: r.client,
       seller: r.seller,
+      sortKey: r.sortKey,
     })),
   };
 }

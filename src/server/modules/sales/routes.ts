@@ -33,12 +33,12 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     { config: { access: ['admin', 'sales', 'finance'] }, schema: { tags, querystring: listQuery } },
     async (request) => {
       const { page, limit } = request.query;
-      const { sales, total, totalCapped } = await listSales(
+      const { sales, total, totalCapped, nextCursor } = await listSales(
         db,
         scopeFor(currentUser(request)),
         request.query,
       );
-      return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped } };
+      return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped, nextCursor } };
     },
   );
 
@@ -47,12 +47,12 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     { config: { access: ['admin', 'sales'] }, schema: { tags, querystring: listQuery } },
     async (request) => {
       const { page, limit } = request.query;
-      const { sales, total, totalCapped } = await listSales(
+      const { sales, total, totalCapped, nextCursor } = await listSales(
         db,
         { sellerId: currentUser(request).id },
         request.query,
       );
-      return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped } };
+      return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped, nextCursor } };
     },
   );
 
