@@ -32,9 +32,29 @@ export async function hotCalls(url: string): Promise<Call[]> {
   const { pagination } = (await first.json()) as { pagination: { total: number } };
   // The seed never deletes, so every id up to the count exists.
   const maxId = pagination.total;
+  // Page 5,000 read by offset and by keyset (the cursor that page 4,999 hands out).
+  const deep = Math.min(5000, Math.floor(maxId / 20));
+  const before = await fetch(`${url}/api/sales?page=${deep - 1}&limit=20`, {
+    headers: { authorization: `Bearer ${admin}` },
+  });
+  const cursor = ((await before.json()) as { pagination: { nextCursor?: string } }).pagination.nextCursor;
   return [
     { name: 'Lista de ventas (admin, pág. 1)', path: () => '/api/sales?page=1&limit=20', token: admin },
     { name: 'Lista de ventas (admin, pág. 50)', path: () => '/api/sales?page=50&limit=20', token: admin },
+    {
+      name: `Lista de ventas (pág. ${deep}, offset)`,
+      path: () => `/api/sales?page=${deep}&limit=20`,
+      token: admin,
+    },
+    ...(cursor
+      ? [
+          {
+            name: `Lista de ventas (pág. ${deep}, after)`,
+            path: () => `/api/sales?after=${cursor}&limit=20`,
+            token: admin,
+          },
+        ]
+      : []),
     { name: 'Mis ventas (vendedor)', path: () => '/api/sales/my-sales?page=1&limit=20', token: seller },
     {
       name: 'Detalle de venta',
