@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalIsoDate, requiredIsoDate } from './date-schemas';
 import { idInput, intInput } from './input';
+import type { Passenger } from './master-data';
 import { moneySchema } from './money';
 import type { SaleStatus } from './status';
 
@@ -137,3 +138,23 @@ export const datesInOrder = {
 export const saleItemSchema = z.strictObject(saleItemFields).refine(datesInOrder.check, datesInOrder.issue);
 export type SaleItemInput = z.input<typeof saleItemSchema>;
 export type SaleItemData = z.output<typeof saleItemSchema>;
+
+/** An item of a sale's detail, with the names of its catalog entries and its passengers. */
+export interface SaleItemDetail {
+  id: number;
+  classificationId: number;
+  supplierId: number;
+  operatorId: number;
+  classificationName: string;
+  supplierName: string;
+  operatorName: string;
+  dateIn: string | null;
+  dateOut: string | null;
+  passengerCount: number;
+  description: string | null;
+  salePrice: number;
+  costPrice: number;
+  reservationCode: string | null;
+  paymentDate: string | null;
+  passengers: Passenger[];
+}

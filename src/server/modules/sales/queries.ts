@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SaleItemDetail } from '../../../domain/sales';
 import type { Database } from '../../db/client';
 import {
   classifications,
@@ -76,16 +77,8 @@ export function saleFields(sale: Omit<typeof sales.$inferSelect, 'searchText'>) 
   };
 }
 
-interface ItemPassenger {
-  id: number;
-  name: string;
-  passengerId: string;
-  email: string | null;
-  dateOfBirth: string;
-}
-
 /** A sale's items with names and passengers, as JSON in the item order, built by PostgreSQL. */
-const itemsJson = sql<SaleDetailItem[]>`coalesce((
+const itemsJson = sql<SaleItemDetail[]>`coalesce((
   select json_agg(json_build_object(
     'id', ${saleItems.id}, 'classificationId', ${saleItems.classificationId},
     'supplierId', ${saleItems.supplierId}, 'operatorId', ${saleItems.operatorId},
@@ -106,26 +99,6 @@ const itemsJson = sql<SaleDetailItem[]>`coalesce((
   join ${suppliers} on ${suppliers.id} = ${saleItems.supplierId}
   join ${operators} on ${operators.id} = ${saleItems.operatorId}
   where ${saleItems.saleId} = ${sales.id}), '[]'::json)`;
-
-interface SaleDetailItem {
-  id: number;
-  classificationId: number;
-  supplierId: number;
-  operatorId: number;
-  classificationName: string;
-  supplierName: string;
-  operatorName: string;
-  dateIn: string | null;
-  dateOut: string | null;
-  passengerCount: number;
-  description: string | null;
-  /** numeric as a JSON number: the same value Number() gives for its text. */
-  salePrice: number;
-  costPrice: number;
-  reservationCode: string | null;
-  paymentDate: string | null;
-  passengers: ItemPassenger[];
-}
 
 /**
  * One sale with its client, seller and items (with names and passengers), or 404 outside the scope.

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CatalogItem, CatalogKind, Client, Passenger } from '../../../domain/master-data';
 import type { Role } from '../../../domain/roles';
-import type { SaleData } from '../../../domain/sales';
+import type { SaleData, SaleItemDetail } from '../../../domain/sales';
 import type { SaleStatus } from '../../../domain/status';
 import { api } from '../../api/client';
 import type { ItemPayload } from './form-model';
@@ -53,24 +53,7 @@ export interface SaleListRow extends SaleSummary {
   pendingAmount: number;
 }
 
-export interface SaleItemDetail {
-  id: number;
-  classificationId: number;
-  supplierId: number;
-  operatorId: number;
-  classificationName: string;
-  supplierName: string;
-  operatorName: string;
-  dateIn: string | null;
-  dateOut: string | null;
-  passengerCount: number;
-  description: string | null;
-  salePrice: number;
-  costPrice: number;
-  reservationCode: string | null;
-  paymentDate: string | null;
-  passengers: Passenger[];
-}
+export type { SaleItemDetail };
 
 export interface SaleDetail extends SaleSummary {
   items: SaleItemDetail[];

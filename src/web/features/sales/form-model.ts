@@ -5,7 +5,7 @@
 
 import type { Passenger } from '../../../domain/master-data';
 import { sumMoney } from '../../../domain/money';
-import type { SaleDataInput, SaleItemData } from '../../../domain/sales';
+import type { SaleDataInput, SaleItemData, SaleItemDetail } from '../../../domain/sales';
 import type { FieldError } from '../../api/client';
 
 /** What the form needs of a passenger to show and send it. */
@@ -76,22 +76,7 @@ interface SaleSource {
   region: string;
   passengerCount: number;
   sellerId: number;
-  items: Array<{
-    classificationId: number;
-    supplierId: number;
-    operatorId: number;
-    classificationName: string;
-    supplierName: string;
-    operatorName: string;
-    dateIn: string | null;
-    dateOut: string | null;
-    description: string | null;
-    salePrice: number;
-    costPrice: number;
-    reservationCode: string | null;
-    paymentDate: string | null;
-    passengers: PassengerRef[];
-  }>;
+  items: Array<Omit<SaleItemDetail, 'id' | 'passengerCount' | 'passengers'> & { passengers: PassengerRef[] }>;
 }
 
 /** Edit mode starts from the stored sale. */
