@@ -15,12 +15,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { FIRST_NAMES, LAST_NAMES } from '../src/server/demo/demo-data';
+import { hotCalls, login } from './bench/calls';
 import { preparePglite, preparePostgres, settleDatabase } from './bench/databases';
 import { exportTimings, printExportTimings } from './bench/export-timing';
 import { appendHistory, commitLabel, HISTORY_FILE } from './bench/history';
 import { type Call, type Measurement, measure } from './bench/load';
-import { searchCalls } from './bench/search-calls';
 import { type RunningServer, startApp, startBareFastify } from './bench/servers';
 
 const TARGET_P95_MS = 50;
@@ -42,72 +41,6 @@ const seconds = Number(args.seconds);
 const connectionLevels = args.connections.split(',').map(Number);
 const backends = args.backends.split(',');
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/travel_bench';
-
-const random = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
-/** What people type to find a customer: a first name and a surname, with or without accents. */
-const NAME_SEARCHES = FIRST_NAMES.flatMap((first, i) => [
-  `${first} ${LAST_NAMES[i % LAST_NAMES.length]}`,
-  `${first} ${LAST_NAMES[(i * 7) % LAST_NAMES.length]}`.normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
-]);
-/** The worst case: four letters of a common surname match about one sale in seven. */
-const FRAGMENT_SEARCHES = LAST_NAMES.map((name) => name.slice(0, 4).toLowerCase());
-
-async function login(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`No se pudo iniciar sesión como ${email}: HTTP ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function hotCalls(url: string): Promise<Call[]> {
-  const admin = await login(url, 'admin@viajes-demo.cl', 'admin123');
-  const seller = await login(url, 'ventas@viajes-demo.cl', 'ventas123');
-  const first = await fetch(`${url}/api/sales?page=1&limit=1`, {
-    headers: { authorization: `Bearer ${admin}` },
-  });
-  const { pagination } = (await first.json()) as { pagination: { total: number } };
-  // The seed never deletes, so every id up to the count exists.
-  const maxId = pagination.total;
-  return [
-    { name: 'Lista de ventas (admin, pág. 1)', path: () => '/api/sales?page=1&limit=20', token: admin },
-    { name: 'Lista de ventas (admin, pág. 50)', path: () => '/api/sales?page=50&limit=20', token: admin },
-    { name: 'Mis ventas (vendedor)', path: () => '/api/sales/my-sales?page=1&limit=20', token: seller },
-    {
-      name: 'Detalle de venta',
-      path: () => `/api/sales/${1 + Math.floor(Math.random() * maxId)}`,
-      token: admin,
-    },
-    {
-      name: 'Búsqueda: nombre y apellido',
-      path: () => `/api/sales?q=${encodeURIComponent(random(NAME_SEARCHES))}&page=1&limit=20`,
-      token: admin,
-    },
-    {
-      name: 'Búsqueda: 4 letras (peor caso)',
-      path: () => `/api/sales?q=${encodeURIComponent(random(FRAGMENT_SEARCHES))}&page=1&limit=20`,
-      token: admin,
-    },
-    ...(await searchCalls(url, admin, maxId)),
-    { name: 'Panel: estadísticas', path: () => '/api/sales/stats', token: admin },
-    { name: 'Panel: ventas 30 días', path: () => '/api/sales/sales-overview', token: admin },
-    { name: 'Proveedores: resúmenes', path: () => '/api/supplier-payments/suppliers/sales', token: admin },
-    { name: 'Cobranza (pág. 1)', path: () => '/api/reports/receivables', token: admin },
-    { name: 'Vencimientos a proveedores', path: () => '/api/reports/payables', token: admin },
-    { name: 'Reporte por mes', path: () => '/api/reports/sales?groupBy=month', token: admin },
-    { name: 'Reporte por proveedor', path: () => '/api/reports/sales?groupBy=supplier', token: admin },
-    { name: 'Alertas (admin)', path: () => '/api/alerts', token: admin },
-    { name: 'Alertas (vendedor)', path: () => '/api/alerts', token: seller },
-    {
-      name: 'Inicio de sesión',
-      method: 'POST',
-      path: () => '/api/auth/login',
-      body: JSON.stringify({ email: 'finanzas@viajes-demo.cl', password: 'finanzas123' }),
-    },
-  ];
-}
 
 /**
  * autocannon stops at the deadline, but the server still works through the requests it accepted;

@@ -8,6 +8,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface RunningServer {
   url: string;
+  /** The server's process, whose CPU time scripts/bench/cpu-cost.ts reads. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -45,7 +47,12 @@ async function startProcess(
   readyPath: string,
 ): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (see
+  // scripts/bench/profile-summary.ts); the bench's own process is left unprofiled.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -59,6 +66,7 @@ async function startProcess(
   }
   return {
     url,
+    pid: child.pid as number,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = once(child, 'exit');

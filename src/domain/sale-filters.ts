@@ -98,16 +98,68 @@ export const withOrderedRanges = <Schema extends z.ZodType<DateRanges>>(schema: 
       path: ['createdFrom'],
     });
 
+/**
+ * Where a page of the list ended, for `after=`: the sort, the last sale's sort key (exact text) and its
+ * number, as base64url JSON. Opaque to clients: they hand back the `nextCursor` they were given.
+ */
+export interface SaleCursor {
+  sort: string;
+  key: string;
+  id: number;
+}
+
+export function encodeSaleCursor(cursor: SaleCursor): string {
+  const bytes = new TextEncoder().encode(JSON.stringify([cursor.sort, cursor.key, cursor.id]));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+const CURSOR_MESSAGE = 'after debe ser el cursor nextCursor de una página anterior';
+
+function decodeSaleCursor(value: string): SaleCursor | undefined {
+  try {
+    const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(binary, (c) => c.charCodeAt(0)),
+    );
+    const [sort, key, id] = JSON.parse(text) as unknown[];
+    if (typeof sort !== 'string' || !parseSaleSort(sort) || typeof key !== 'string') return undefined;
+    if (!Number.isSafeInteger(id) || (id as number) < 1 || /\p{Cc}/u.test(key)) return undefined;
+    return { sort, key, id: id as number };
+  } catch {
+    return undefined;
+  }
+}
+
+const cursorParam = z
+  .string(CURSOR_MESSAGE)
+  .regex(/^[A-Za-z0-9_-]{1,600}$/, CURSOR_MESSAGE)
+  .transform((value, ctx) => {
+    const cursor = decodeSaleCursor(value);
+    if (!cursor) ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
+    return cursor ?? z.NEVER;
+  });
+
+/** The sort as the query string writes it ("-creationDate"), the cursor's record of it. */
+export const saleSortText = (sort: SaleSort) => `${sort.descending ? '-' : ''}${sort.field}`;
+
 export const saleListQuerySchema = withOrderedRanges(
   z.strictObject({
     ...saleFilterShape,
     page: queryInt('page', 1, 1_000_000).default(1),
     limit: queryInt('limit', 1, 100).default(100),
+    // Keyset paging: the page after this cursor, at the cost of the first page however deep it is.
+    after: cursorParam.optional(),
   }),
-);
+).refine((q) => !q.after || q.after.sort === saleSortText(q.sort), {
+  message: 'El cursor after corresponde a otro orden de la lista',
+  path: ['after'],
+});
 
 export type SaleListQuery = z.output<typeof saleListQuerySchema>;
 /** The filters alone: no sort or page. */
-export type SaleFilters = Omit<SaleListQuery, 'sort' | 'page' | 'limit'>;
+export type SaleFilters = Omit<SaleListQuery, 'sort' | 'page' | 'limit' | 'after'>;
 /** What an export of the list takes: the filters and the sort, every matching row. */
-export type SaleExportQuery = Omit<SaleListQuery, 'page' | 'limit'>;
+export type SaleExportQuery = Omit<SaleListQuery, 'page' | 'limit' | 'after'>;

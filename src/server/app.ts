@@ -5,7 +5,7 @@ import type { DatabaseHandle } from './db/client';
 import { DEMO_ACCOUNTS } from './demo/accounts';
 import { alertsRoutes } from './modules/alerts/routes';
 import { auditRoutes } from './modules/audit/routes';
-import { findSessionUser, revokeUserSessions, throttledCheck } from './modules/auth';
+import { openSessionStore, throttledCheck } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalogs/routes';
 import { clientsRoutes } from './modules/clients/routes';
@@ -57,12 +57,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(accessPlugin, { findUser: (token) => findSessionUser(db, token) });
+  const sessions = await openSessionStore(options.database);
+  app.addHook('onClose', () => sessions.close());
+  await app.register(accessPlugin, { findUser: sessions.findUser });
   await app.register(docsPlugin);
 
   await app.register(healthRoutes, { database: options.database });
-  await app.register(authRoutes, { db, demoAccounts: options.demo ? DEMO_ACCOUNTS : undefined });
-  await app.register(usersRoutes, { db, sessions: { revokeUserSessions, throttledCheck } });
+  await app.register(authRoutes, { db, sessions, demoAccounts: options.demo ? DEMO_ACCOUNTS : undefined });
+  await app.register(usersRoutes, { db, sessions: { ...sessions, throttledCheck } });
   await app.register(clientsRoutes, { db });
   await app.register(passengersRoutes, { db });
   await app.register(salesRoutes, { db });

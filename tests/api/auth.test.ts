@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { sessions, users } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/modules/auth';
-import { createTestContext, insertUser, type TestContext } from '../helpers/test-app';
+import { createTestContext, insertUser, type TestContext, untilRefused } from '../helpers/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -108,8 +108,8 @@ describe('sessions', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, oldUser.id));
-    expect((await me(idle)).statusCode).toBe(401);
-    expect((await me(old)).statusCode).toBe(401);
+    expect((await untilRefused(() => me(idle))).response.statusCode).toBe(401);
+    expect((await untilRefused(() => me(old))).response.statusCode).toBe(401);
   });
 
   it('rejects a malformed or unknown bearer token with 401', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '../../src/domain/roles';
@@ -8,6 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/modules/auth';
+import { SESSION_CACHE_TTL_MS } from '../../src/server/modules/auth/session-cache';
 import { hashPassword } from '../../src/server/modules/users';
 
 export type Who = 'anonymous' | Role;
@@ -94,4 +95,20 @@ export async function createTestContext(options: { demo?: boolean } = {}): Promi
       await database.close();
     },
   };
+}
+
+/**
+ * Each app instance keeps the sessions it has read in memory for a few seconds, and forgets one when
+ * the database announces a change to it (NOTIFY, delivered a moment after the commit). A test that
+ * changes sessions or users behind the app's back calls until the answer is no longer 200, for at
+ * most half the cache's lifetime: a session served after that was not forgotten.
+ */
+export async function untilRefused(call: () => Promise<LightMyRequestResponse>) {
+  const started = Date.now();
+  let response = await call();
+  while (response.statusCode === 200 && Date.now() - started < SESSION_CACHE_TTL_MS / 2) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    response = await call();
+  }
+  return { response, elapsed: Date.now() - started };
 }

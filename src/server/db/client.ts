@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ADVISORY_LOCKS } from './advisory-locks';
+import { type Listen, listenPostgres } from './notifications';
 import * as schema from './schema';
 import { users } from './schema';
 
@@ -24,6 +25,8 @@ export interface DatabaseHandle {
   /** Applies the committed migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** NOTIFY messages of a channel, for state kept in memory by each app instance. */
+  listen?: Listen;
   /** PGlite only: the whole database as a tarball that `openPglite` can start from. */
   snapshot?(): Promise<Blob>;
 }
@@ -47,6 +50,15 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    // In-process: nothing can drop between the engine and its listeners.
+    async listen(channel, onMessage, onState) {
+      const unlisten = await client.listen(channel, onMessage);
+      onState(true);
+      return async () => {
+        onState(false);
+        await unlisten().catch(() => undefined);
+      };
+    },
     snapshot: () => client.dumpDataDir('none'),
   };
 }
@@ -77,6 +89,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         lockClient.release();
       }
     },
+    listen: listenPostgres(connectionString),
     close: () => pool.end(),
   };
 }

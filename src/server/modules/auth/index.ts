@@ -1,2 +1,2 @@
 export { throttledCheck } from './login-throttle';
-export { type AuthUser, createSession, findSessionUser, revokeUserSessions } from './sessions';
+export { type AuthUser, createSession, openSessionStore, type SessionStore } from './sessions';

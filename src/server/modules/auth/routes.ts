@@ -13,13 +13,14 @@ import { currentUser } from '../../plugins/access';
 import { auditActor, record } from '../audit';
 import { createUser } from '../users';
 import { login } from './service';
-import { revokeSession } from './sessions';
+import type { SessionStore } from './sessions';
 
 export const authRoutes: FastifyPluginAsyncZod<{
   db: Database;
+  sessions: SessionStore;
   /** The demo accounts to show on the login page; given only in demo mode (the app decides). */
   demoAccounts?: readonly { role: Role; email: string; password: string }[];
-}> = async (app, { db, demoAccounts }) => {
+}> = async (app, { db, sessions, demoAccounts }) => {
   app.post(
     '/api/auth/login',
     {
@@ -46,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const me = currentUser(request);
       await db.transaction(async (tx) => {
-        await revokeSession(tx, me.sessionId);
+        await sessions.revokeSession(tx, me);
         await record(tx, auditActor(request), { action: 'logout', entity: 'session', entityId: me.id });
       });
       return { message: 'Sesión cerrada' };

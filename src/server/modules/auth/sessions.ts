@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { AuthUser } from '../../plugins/access';
+import { SessionCache } from './session-cache';
 
 /** DESIGN: 12 h absolute lifetime, 30 min idle. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -24,13 +25,21 @@ export async function createSession(db: Database, userId: number): Promise<strin
   return token;
 }
 
-/** The signed-in user behind a bearer token, or null when it is unknown, expired, idle or revoked. */
-export async function findSessionUser(db: Database, token: string): Promise<AuthUser | null> {
+/**
+ * The signed-in user behind a token hash and how long the session may be trusted without asking
+ * again (its idle or absolute limit, whichever comes first), or null when it is unknown, expired,
+ * idle or revoked.
+ */
+async function readSession(
+  db: Database,
+  tokenHash: string,
+): Promise<{ user: AuthUser; limit: number } | null> {
   const now = new Date();
   const [row] = await db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       id: users.id,
       username: users.username,
       email: users.email,
@@ -40,7 +49,7 @@ export async function findSessionUser(db: Database, token: string): Promise<Auth
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
@@ -49,23 +58,21 @@ export async function findSessionUser(db: Database, token: string): Promise<Auth
     )
     .limit(1);
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  let lastSeen = row.lastSeenAt.getTime();
+  if (now.getTime() - lastSeen > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    lastSeen = now.getTime();
   }
-  const { lastSeenAt: _seen, ...user } = row;
-  return user;
+  const { lastSeenAt: _seen, expiresAt, ...user } = row;
+  return { user, limit: Math.min(expiresAt.getTime(), lastSeen + SESSION_IDLE_MS) };
 }
 
-export async function revokeSession(db: Database, sessionId: number): Promise<void> {
+async function revokeSession(db: Database, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
 /** Ends every open session of a user, optionally keeping the one making the change. */
-export async function revokeUserSessions(
-  db: Database,
-  userId: number,
-  keepSessionId?: number,
-): Promise<void> {
+async function revokeUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -76,4 +83,63 @@ export async function revokeUserSessions(
         keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
       ),
     );
+}
+
+/** Sessions as one app instance sees them: lookups served from a short cache, revocations that clear it. */
+export interface SessionStore {
+  findUser(token: string): Promise<AuthUser | null>;
+  revokeSession(db: Database, session: { sessionId: number; id: number }): Promise<void>;
+  revokeUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<void>;
+  /** The user's role, state, name or e-mail changed: what this instance remembers of them is stale. */
+  userChanged(userId: number): void;
+  close(): Promise<void>;
+}
+
+/** The channel that migrations/0009 notifies with a user id whenever a session or its user changes. */
+const CHANGES_CHANNEL = 'session_changes';
+
+/**
+ * Sessions with an in-memory cache (session-cache.ts) that lives only while the database tells this
+ * instance about every change. A change made here is forgotten here at once; the NOTIFY that the
+ * database sends at commit reaches the other instances (and this one again, after the commit).
+ */
+export async function openSessionStore(database: DatabaseHandle): Promise<SessionStore> {
+  const cache = new SessionCache();
+  const stopListening = database.listen
+    ? await database.listen(
+        CHANGES_CHANNEL,
+        (payload) => {
+          const userId = Number(payload);
+          if (Number.isSafeInteger(userId)) cache.forgetUser(userId);
+          else cache.setListening(true);
+        },
+        (listening) => cache.setListening(listening),
+      )
+    : undefined;
+  const { db } = database;
+  return {
+    async findUser(token) {
+      const tokenHash = hashToken(token);
+      const cached = cache.get(tokenHash);
+      if (cached) return cached;
+      const generation = cache.generation;
+      const found = await readSession(db, tokenHash);
+      if (!found) return null;
+      cache.put(tokenHash, found.user, found.limit, generation);
+      return found.user;
+    },
+    async revokeSession(tx, session) {
+      cache.forgetUser(session.id);
+      await revokeSession(tx, session.sessionId);
+    },
+    async revokeUserSessions(tx, userId, keepSessionId) {
+      cache.forgetUser(userId);
+      await revokeUserSessions(tx, userId, keepSessionId);
+    },
+    userChanged: (userId) => cache.forgetUser(userId),
+    close: async () => {
+      await stopListening?.();
+      cache.setListening(false);
+    },
+  };
 }

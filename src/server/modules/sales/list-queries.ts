@@ -1,11 +1,13 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
+  encodeSaleCursor,
   SALE_COUNT_CAP,
   type SaleExportQuery,
   type SaleFilters,
   type SaleListQuery,
   type SaleSort,
   type SaleSortField,
+  saleSortText,
 } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
 import { moneyValue } from '../../db/money';
@@ -19,9 +21,10 @@ import { confirmedPaid, type SaleScope, saleColumns, saleFields, sellerCondition
  * docs/performance.md ("Search") and docs/decisions/0021.
  */
 
-async function summaryCount(db: Database, scope: SaleScope, f: SaleFilters) {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)`.mapWith(Number) })
+/** The summary's count as a scalar subquery, so that it travels with the page in one statement. */
+function summaryCount(db: Database, scope: SaleScope, f: SaleFilters) {
+  return db
+    .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)` })
     .from(salesSummary)
     .where(
       and(
@@ -33,19 +36,23 @@ async function summaryCount(db: Database, scope: SaleScope, f: SaleFilters) {
         f.serviceType ? eq(salesSummary.serviceType, f.serviceType) : undefined,
       ),
     );
-  return row?.n ?? 0;
 }
 
-/** Counts the matches up to one past the cap: a broad search stops counting there. */
-async function cappedCount(db: Database, where: SQL | undefined) {
+/** The matches counted up to one past the cap (a broad search stops counting there), as a subquery. */
+function cappedCount(db: Database, where: SQL | undefined) {
   const matches = db
     .select({ one: sql`1` })
     .from(sales)
     .where(where)
     .limit(SALE_COUNT_CAP + 1)
     .as('matches');
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matches);
-  return row?.n ?? 0;
+  return db.select({ n: sql<number>`count(*)` }).from(matches);
+}
+
+/** A count run on its own. Both drivers answer raw SQL with { rows }; the shared type cannot say so. */
+async function scalar(db: Database, count: SQLWrapper): Promise<number> {
+  const result = await db.execute(sql`select (${count}) as n`);
+  return Number((result as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n ?? 0);
 }
 
 /** The sort as SQL over some columns; the sale number breaks ties in the same direction. */
@@ -144,7 +151,9 @@ const SORT_KEYS: Record<SaleSortField, SQL> = {
  * as exact text (microseconds, cents) for an export's next batch to start after.
  */
 function sortedSales(db: Database, where: SQL | undefined, sort: SaleSort) {
-  const ids = db.select({ id: sales.id, sortKey: sql<string>`(${SORT_KEYS[sort.field]})::text` }).from(sales);
+  const ids = db
+    .select({ id: sales.id, sortKey: sql<string>`(${SORT_KEYS[sort.field]})::text`.as('sort_key') })
+    .from(sales);
   return (sort.field === 'client' ? ids.innerJoin(clients, eq(clients.id, sales.clientId)) : ids)
     .where(where)
     .orderBy(orderBy(sort, SORT_KEYS, sql`${sales.id}`));
@@ -157,37 +166,60 @@ function orderedIds(db: Database, where: SQL | undefined, query: SaleListQuery) 
     .offset((query.page - 1) * query.limit);
 }
 
-/** One page of the sales list, its total (capped for broad searches and filters) and each sale's payments. */
+/**
+ * One page of the sales list, its total (capped for broad searches and filters) and each sale's
+ * payments. Without a search, the page's rows and the total come back in one statement: on two cores
+ * each round trip costs more CPU (driver, protocol, planning) than the rows themselves
+ * (docs/performance.md, "Where a list request's time goes").
+ */
 export async function listSales(db: Database, scope: SaleScope, query: SaleListQuery) {
   const base = and(sellerCondition(sales.sellerId, scope), ...filterConditions(query));
-  const read = narrowRead(base, query);
+  const { sort, after } = query;
+  // A page after a cursor takes the general path: a narrow read pages by offset.
+  const read = after ? undefined : narrowRead(base, query);
   const narrow = read ? await narrowPage(db, read, query) : undefined;
-  let ids: number[];
-  let counted: number;
-  let exact = false;
   if (read && narrow && narrow.count <= read.cap) {
-    ({ ids, count: counted } = narrow);
-  } else {
-    // No narrowing, or too many matches: walking the sort's index meets the page's matches early, so
-    // the search stays off its indexes here. Past the cap the count is known to be "más de 1.000".
-    const where = and(base, query.q ? searchCondition(query.q, false) : undefined);
-    exact = !narrow && summaryCounts(query);
-    const [page, total] = await Promise.all([
-      narrow
-        ? withPlanner(db, WALK_ONLY, (tx) => orderedIds(tx, where, query))
-        : orderedIds(db, where, query),
-      narrow ? narrow.count : exact ? summaryCount(db, scope, query) : cappedCount(db, where),
-    ]);
-    ids = page.map((r) => r.id);
-    counted = total;
+    const rows = narrow.ids.length ? await saleRows(db, inArray(sales.id, narrow.ids), { sort }) : undefined;
+    return listed(rows?.sales ?? [], narrow.count, narrow.count > SALE_COUNT_CAP, query);
   }
-  const rows = ids.length ? await saleRows(db, ids) : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const capped = !exact && counted > SALE_COUNT_CAP;
+  // No narrowing, or too many matches: walking the sort's index meets the page's matches early, so
+  // the search stays off its indexes here. Past the cap the count is known to be "más de 1.000".
+  const where = and(base, query.q ? searchCondition(query.q, false) : undefined);
+  const exact = !narrow && summaryCounts(query);
+  const total = narrow
+    ? sql`${narrow.count}`
+    : exact
+      ? summaryCount(db, scope, query)
+      : cappedCount(db, where);
+  const page = (
+    after
+      ? orderedIds(db, and(where, keysetAfter(sort, { id: after.id, sortKey: after.key })), {
+          ...query,
+          page: 1,
+        })
+      : orderedIds(db, where, query)
+  ).as('page');
+  const pageRows = (tx: Database) =>
+    saleRows(tx, sql`${sales.id} in (select "id" from ${page})`, { total, sort });
+  const rows = narrow ? await withPlanner(db, WALK_ONLY, pageRows) : await pageRows(db);
+  // A page past the end has no row to carry the total.
+  const counted = rows.total ?? (await scalar(db, total));
+  return listed(rows.sales, counted, !exact && counted > SALE_COUNT_CAP, query);
+}
+
+/** The page with its total and, when the page is full, the cursor of the next one. */
+function listed(
+  rows: Array<ListedSale & { sortKey: string }>,
+  total: number,
+  capped: boolean,
+  query: SaleListQuery,
+) {
+  const last = rows.length === query.limit ? rows[rows.length - 1] : undefined;
   return {
-    sales: ids.flatMap((id) => byId.get(id) ?? []),
-    total: capped ? SALE_COUNT_CAP : counted,
+    sales: rows.map(({ sortKey: _, ...sale }) => sale),
+    total: capped ? SALE_COUNT_CAP : total,
     totalCapped: capped,
+    nextCursor: last && encodeSaleCursor({ sort: saleSortText(query.sort), key: last.sortKey, id: last.id }),
   };
 }
 
@@ -203,7 +235,7 @@ const KEY_TYPES: Record<Exclude<SaleSortField, 'id'>, SQL> = {
 export type ExportedSale = ListedSale & { sortKey: string };
 
 /** After `after` in the sort's order: (key, id) compared as a pair, in the sort's direction. */
-function keysetAfter(sort: SaleSort, after: ExportedSale): SQL {
+function keysetAfter(sort: SaleSort, after: { id: number; sortKey: string }): SQL {
   const op = sql.raw(sort.descending ? '<' : '>');
   if (sort.field === 'id') return sql`${sales.id} ${op} ${after.id}`;
   return sql`(${SORT_KEYS[sort.field]}, ${sales.id}) ${op} (cast(${after.sortKey} as ${KEY_TYPES[sort.field]}), ${after.id})`;
@@ -229,22 +261,31 @@ export async function salesBatch(
   );
   const page = await sortedSales(db, where, query.sort).limit(limit);
   const rows = page.length
-    ? await saleRows(
-        db,
-        page.map((r) => r.id),
-      )
+    ? (
+        await saleRows(
+          db,
+          inArray(
+            sales.id,
+            page.map((r) => r.id),
+          ),
+        )
+      ).sales
     : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(rows.map(({ sortKey: _, ...r }) => [r.id, r]));
   return page.flatMap(({ id, sortKey }) => {
     const sale = byId.get(id);
     return sale ? [{ ...sale, sortKey }] : [];
   });
 }
 
-type ListedSale = Awaited<ReturnType<typeof saleRows>>[number];
+type ListedSale = Omit<Awaited<ReturnType<typeof saleRows>>['sales'][number], 'sortKey'>;
 
-/** The page's sales with client, seller and what the client has paid (confirmed payments, exact). */
-async function saleRows(db: Database, ids: number[]) {
+/**
+ * Sales with client, seller and what the client has paid (confirmed payments, exact). With `page`, in
+ * the sort's order with each one's sort key (exact text, for the next page's cursor), and the page's
+ * total on each row when asked for (a subquery PostgreSQL runs once).
+ */
+async function saleRows(db: Database, where: SQL, page?: { total?: SQLWrapper; sort: SaleSort }) {
   const rows = await db
     .select({
       sale: saleColumns,
@@ -252,18 +293,26 @@ async function saleRows(db: Database, ids: number[]) {
       pendingAmount: moneyValue(sql`${sales.salePrice} - ${confirmedPaid}`),
       client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
       seller: { id: users.id, username: users.username, email: users.email, role: users.role },
+      total: page?.total ? sql<string | null>`(${page.total})` : sql<null>`null`,
+      sortKey: page ? sql<string>`(${SORT_KEYS[page.sort.field]})::text` : sql<string>`''`,
     })
     .from(sales)
     .innerJoin(clients, eq(clients.id, sales.clientId))
     .innerJoin(users, eq(users.id, sales.sellerId))
-    .where(inArray(sales.id, ids));
-  return rows.map((r) => ({
-    ...saleFields(r.sale),
-    paidAmount: r.paidAmount,
-    pendingAmount: r.pendingAmount,
-    client: r.client,
-    seller: r.seller,
-  }));
+    .where(where)
+    .orderBy(...(page ? [orderBy(page.sort, SORT_KEYS, sql`${sales.id}`)] : []));
+  const total = rows[0]?.total;
+  return {
+    total: total === undefined || total === null ? undefined : Number(total),
+    sales: rows.map((r) => ({
+      ...saleFields(r.sale),
+      paidAmount: r.paidAmount,
+      pendingAmount: r.pendingAmount,
+      client: r.client,
+      seller: r.seller,
+      sortKey: r.sortKey,
+    })),
+  };
 }
 
 /** Who can own a sale (admin and sales users, deactivated ones too: their sales remain), for the filter. */

@@ -1,5 +1,6 @@
-import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SaleItemDetail } from '../../../domain/sale-replies';
 import type { Database } from '../../db/client';
 import { moneyValue } from '../../db/money';
 import {
@@ -85,23 +86,33 @@ export function saleFields(sale: SaleRow) {
   };
 }
 
-const itemColumns = {
-  ...getTableColumns(saleItems),
-  salePrice: moneyValue(saleItems.salePrice),
-  costPrice: moneyValue(saleItems.costPrice),
-};
-
-interface ItemPassenger {
-  id: number;
-  name: string;
-  passengerId: string;
-  email: string | null;
-  dateOfBirth: string;
-}
+/** A sale's items with names and passengers, as JSON in the item order, built by PostgreSQL. */
+const itemsJson = sql<SaleItemDetail[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', ${saleItems.id}, 'classificationId', ${saleItems.classificationId},
+    'supplierId', ${saleItems.supplierId}, 'operatorId', ${saleItems.operatorId},
+    'classificationName', ${classifications.name}, 'supplierName', ${suppliers.name},
+    'operatorName', ${operators.name}, 'dateIn', ${saleItems.dateIn}, 'dateOut', ${saleItems.dateOut},
+    'passengerCount', ${saleItems.passengerCount}, 'description', ${saleItems.description},
+    'salePrice', ${saleItems.salePrice}, 'costPrice', ${saleItems.costPrice},
+    'reservationCode', ${saleItems.reservationCode}, 'paymentDate', ${saleItems.paymentDate},
+    'passengers', coalesce((
+      select json_agg(json_build_object('id', ${passengers.id}, 'name', ${passengers.name},
+        'passengerId', ${passengers.passengerId}, 'email', ${passengers.email},
+        'dateOfBirth', ${passengers.dateOfBirth}) order by ${passengers.name})
+      from ${saleItemPassengers} join ${passengers} on ${passengers.id} = ${saleItemPassengers.passengerId}
+      where ${saleItemPassengers.saleItemId} = ${saleItems.id}), '[]'::json)
+  ) order by ${saleItems.position}, ${saleItems.id})
+  from ${saleItems}
+  join ${classifications} on ${classifications.id} = ${saleItems.classificationId}
+  join ${suppliers} on ${suppliers.id} = ${saleItems.supplierId}
+  join ${operators} on ${operators.id} = ${saleItems.operatorId}
+  where ${saleItems.saleId} = ${sales.id}), '[]'::json)`;
 
 /**
  * One sale with its client, seller and items (with names and passengers), or 404 outside the scope.
- * Two queries, whatever the number of items: the detail is one of the hottest calls.
+ * One statement whatever the number of items: the detail is one of the hottest calls, and on two
+ * cores each round trip costs more CPU than the rows (docs/performance.md).
  */
 export async function loadSale(db: Database, id: number, scope: SaleScope) {
   const [row] = await db
@@ -111,57 +122,20 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
       balance: moneyValue(sql`${sales.salePrice} - ${confirmedPaid}`),
       client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
       seller: { id: users.id, username: users.username, email: users.email, role: users.role },
+      items: itemsJson,
     })
     .from(sales)
     .innerJoin(clients, eq(clients.id, sales.clientId))
     .innerJoin(users, eq(users.id, sales.sellerId))
     .where(and(eq(sales.id, id), sellerCondition(sales.sellerId, scope)));
   if (!row) throw notFound(SALE_NOT_FOUND);
-
-  const items = await db
-    .select({
-      item: itemColumns,
-      classificationName: classifications.name,
-      supplierName: suppliers.name,
-      operatorName: operators.name,
-      passengers: sql<ItemPassenger[]>`coalesce((
-        select json_agg(json_build_object('id', ${passengers.id}, 'name', ${passengers.name},
-          'passengerId', ${passengers.passengerId}, 'email', ${passengers.email},
-          'dateOfBirth', ${passengers.dateOfBirth}) order by ${passengers.name})
-        from ${saleItemPassengers} join ${passengers} on ${passengers.id} = ${saleItemPassengers.passengerId}
-        where ${saleItemPassengers.saleItemId} = ${saleItems.id}), '[]'::json)`,
-    })
-    .from(saleItems)
-    .innerJoin(classifications, eq(classifications.id, saleItems.classificationId))
-    .innerJoin(suppliers, eq(suppliers.id, saleItems.supplierId))
-    .innerJoin(operators, eq(operators.id, saleItems.operatorId))
-    .where(eq(saleItems.saleId, id))
-    .orderBy(asc(saleItems.position), asc(saleItems.id));
-
   return {
     ...saleFields(row.sale),
     totalPaid: row.totalPaid,
     balance: row.balance,
     client: row.client,
     seller: row.seller,
-    items: items.map(({ item, classificationName, supplierName, operatorName, passengers }) => ({
-      id: item.id,
-      classificationId: item.classificationId,
-      supplierId: item.supplierId,
-      operatorId: item.operatorId,
-      classificationName,
-      supplierName,
-      operatorName,
-      dateIn: item.dateIn,
-      dateOut: item.dateOut,
-      passengerCount: item.passengerCount,
-      description: item.description,
-      salePrice: item.salePrice,
-      costPrice: item.costPrice,
-      reservationCode: item.reservationCode,
-      paymentDate: item.paymentDate,
-      passengers,
-    })),
+    items: row.items,
   };
 }
 

@@ -42,12 +42,12 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     },
     async (request) => {
       const { page, limit } = request.query;
-      const { sales, total, totalCapped } = await listSales(
+      const { sales, total, totalCapped, nextCursor } = await listSales(
         db,
         scopeFor(currentUser(request)),
         request.query,
       );
-      return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped } };
+      return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped, nextCursor } };
     },
   );
 
@@ -59,12 +59,12 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     },
     async (request) => {
       const { page, limit } = request.query;
-      const { sales, total, totalCapped } = await listSales(
+      const { sales, total, totalCapped, nextCursor } = await listSales(
         db,
         { sellerId: currentUser(request).id },
         request.query,
       );
-      return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped } };
+      return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped, nextCursor } };
     },
   );
 

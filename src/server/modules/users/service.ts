@@ -21,6 +21,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  */
 export interface SessionControl {
   revokeUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<void>;
+  /** A signed-in user's role, state, name or e-mail changed; sessions read before are stale. */
+  userChanged(userId: number): void;
   throttledCheck(db: Database, email: string, ip: string, check: () => Promise<boolean>): Promise<boolean>;
 }
 
@@ -155,6 +157,7 @@ export async function updateUser(
       .where(eq(users.id, id))
       .returning();
     if (!row) throw notFound('Usuario no encontrado');
+    sessions.userChanged(id);
     // A new password or a deactivation ends every open session of that user.
     const revoke = !!passwordHash || input.isActive === false;
     if (revoke) await sessions.revokeUserSessions(tx, id);
@@ -202,6 +205,7 @@ export async function updateProfile(
       .where(eq(users.id, userId))
       .returning();
     if (!row) throw notFound('Usuario no encontrado');
+    sessions.userChanged(userId);
     // Other devices signed in with the old password are signed out; this one stays.
     if (passwordHash) await sessions.revokeUserSessions(tx, userId, me.sessionId);
     await recordUserUpdate(tx, audit, current, row, !!passwordHash, !!passwordHash);
