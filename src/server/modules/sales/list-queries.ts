@@ -12,7 +12,8 @@ import {
 import type { Database } from '../../db/client';
 import { moneyValue } from '../../db/money';
 import { clients, sales, salesSummary, users } from '../../db/schema';
-import { filterConditions, readsRangeFirst, searchCondition, summaryCounts } from './list-filters';
+import { filterConditions, searchCondition, summaryCounts } from './list-filters';
+import { narrowPage, narrowRead, orderBy, WALK_ONLY, withPlanner } from './narrow-reads';
 import { confirmedPaid, type SaleScope, saleColumns, saleFields, sellerCondition } from './queries';
 
 /*
@@ -53,88 +54,6 @@ function cappedCount(db: Database, where: SQL | undefined) {
 async function scalar(db: Database, count: SQLWrapper): Promise<number> {
   const result = await db.execute(sql`select (${count}) as n`);
   return Number((result as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n ?? 0);
-}
-
-/** The sort as SQL over some columns; the sale number breaks ties in the same direction. */
-function orderBy(sort: SaleSort, key: Record<SaleSortField, SQL>, id: SQL): SQL {
-  const direction = sort.descending ? sql` desc` : sql` asc`;
-  const keys = sort.field === 'id' ? [id] : [key[sort.field], id];
-  return sql.join(
-    keys.map((k) => sql`${k}${direction}`),
-    sql`, `,
-  );
-}
-
-/**
- * Narrow lists are read whole and sorted: a search's matches (at most 1,001) or a date range's (at most
- * RANGE_READ_CAP), instead of walking the sort's index and filtering. The planner cannot tell a rare
- * text from a common one, nor see that creation and travel dates rise together: left to itself it walked
- * the whole date index for a rare text, read a trigram bitmap of 30,000 rows for a common one, or
- * skipped 600,000 newer sales to reach a month of old trips (docs/decisions/0021 and 0029).
- */
-interface NarrowRead {
-  where: SQL | undefined;
-  /** Past this many matches the list is not narrow: the page is read by walking the sort's index. */
-  cap: number;
-  /** Only bitmap scans (the search's indexes), switched off for this one transaction. */
-  bitmapOnly: boolean;
-}
-
-/** At 1,000,000 sales a 30-day travel range holds about 35,000, read from one covering index. */
-const RANGE_READ_CAP = 100_000;
-
-/** The narrow read that suits the query, if any. */
-function narrowRead(base: SQL | undefined, query: SaleListQuery): NarrowRead | undefined {
-  if (query.q)
-    return { where: and(base, searchCondition(query.q, true)), cap: SALE_COUNT_CAP, bitmapOnly: true };
-  if (readsRangeFirst(query)) return { where: base, cap: RANGE_READ_CAP, bitmapOnly: false };
-  return undefined;
-}
-
-/** Runs `read` with some planner settings changed for its own transaction only. */
-function withPlanner<T>(db: Database, settings: Record<string, string>, read: (tx: Database) => Promise<T>) {
-  return db.transaction(async (tx) => {
-    const set = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
-    await tx.execute(sql`select ${sql.join(set, sql`, `)}`);
-    return read(tx);
-  });
-}
-
-/** A narrow read through the search's indexes alone. */
-const BITMAP_ONLY = { enable_seqscan: 'off', enable_indexscan: 'off' };
-/**
- * A walk of the sort's index, in one process: after a broad narrow read the planner's guess for the
- * search or range is far too low, so it would sort the whole table, or start parallel workers (costly
- * on a busy machine) for a walk that meets the page's matches within a few thousand rows.
- */
-const WALK_ONLY = { enable_seqscan: 'off', enable_bitmapscan: 'off', max_parallel_workers_per_gather: '0' };
-
-/** The matches (at most one past the cap) counted, and the page sorted from them. */
-async function narrowPage(db: Database, read: NarrowRead, query: SaleListQuery) {
-  const m = {
-    id: sql.raw('m.id'),
-    creationDate: sql.raw('m.creation_date'),
-    travelDate: sql.raw('m.travel_date'),
-    salePrice: sql.raw('m.sale_price'),
-    client: sql`(select ${clients.name} from ${clients} where ${clients.id} = m.client_id)`,
-  };
-  const page = sql`
-    with m as (
-      select ${sales.id} as id, ${sales.creationDate} as creation_date, ${sales.travelDate} as travel_date,
-             ${sales.salePrice} as sale_price, ${sales.clientId} as client_id
-      from ${sales} where ${read.where} limit ${read.cap + 1})
-    select c.n, p.id from (select count(*) as n from m) c
-    left join lateral (select m.id from m order by ${orderBy(query.sort, m, m.id)}
-                       limit ${query.limit} offset ${(query.page - 1) * query.limit}) p on true`;
-  const result = read.bitmapOnly
-    ? await withPlanner(db, BITMAP_ONLY, (tx) => tx.execute(page))
-    : await db.execute(page);
-  // Both drivers (pg and PGlite) answer raw SQL with { rows }; the shared Database type cannot say so.
-  const rows = (result as unknown as { rows: Array<{ n: number | string; id: number | null }> }).rows;
-  return {
-    count: Number(rows[0]?.n ?? 0),
-    ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
-  };
 }
 
 /** Each sort's key on sales (the client sort joins the client). */
