@@ -8,6 +8,9 @@ const apiProject = (name: string, kind: 'pglite' | 'postgres') => ({
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB_KIND: kind },
+    // Each file builds its own app on its own database, and the server keeps no state in modules, so
+    // a worker loads the server's modules once instead of once per file (most of the suite's time).
+    isolate: false,
     globalSetup: ['tests/helpers/database-templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

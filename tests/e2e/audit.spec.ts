@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 import { createSaleViaApi } from './sales-fixtures';
 
 test.describe('auditoría', () => {
@@ -12,8 +12,7 @@ test.describe('auditoría', () => {
     const token = await apiLogin(request, DEMO.sales);
     const saleId = await createSaleViaApi(request, token, `Historial ${Date.now().toString(36)}`);
 
-    await loginViaUi(page, DEMO.admin);
-    await page.goto(`/sales/${saleId}`);
+    await signIn(page, DEMO.admin, `/sales/${saleId}`);
     const history = page.getByRole('list', { name: 'Historial de cambios' });
     await expect(history).toContainText(`${DEMO.sales.username} creó la venta`);
 

@@ -1,12 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import {
-  createFreshUser,
-  DEMO,
-  expectNoSeriousA11yViolations,
-  loginForm,
-  loginViaUi,
-  mainNav,
-} from './helpers';
+import { createFreshUser, DEMO, expectNoSeriousA11yViolations, loginForm, mainNav, signIn } from './helpers';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -49,14 +42,14 @@ async function signInElsewhere(
 ) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginViaUi(page, account);
+  await signIn(page, account);
   return { context, page };
 }
 
 test.describe('configuraciones: tasas de cambio', () => {
   test('agregar, validar, editar, desactivar, activar y eliminar una tasa', async ({ page }) => {
     const code = CODE;
-    await loginViaUi(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await openSettings(page);
 
     const menu = sectionMenu(page);
@@ -146,7 +139,7 @@ test.describe('configuraciones: información de la empresa', () => {
       Email: `contacto.${RUN}@viajes-demo.cl`,
       Dirección: 'Av. Providencia 1234, Santiago',
     };
-    await loginViaUi(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await openSettings(page, 'Información de la Empresa');
     await expect(page).toHaveURL(/\/company-settings\?section=company$/);
     const name = page.getByLabel('Nombre de la empresa');
@@ -177,7 +170,7 @@ test.describe('configuraciones: usuarios y permisos', () => {
   test('crear un usuario de ventas que luego inicia sesión', async ({ page, browser }) => {
     const username = `vendedor_${RUN}`;
     const account = { username, email: `vendedor.${RUN}@viajes-demo.cl`, password: `clave-${RUN}` };
-    await loginViaUi(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await openSettings(page, 'Usuarios y Permisos');
     await expect(page).toHaveURL(/\/company-settings\?section=users$/);
 
@@ -223,7 +216,7 @@ test.describe('configuraciones: usuarios y permisos', () => {
   }) => {
     const user = await createFreshUser(request, 'sales');
     const seller = await signInElsewhere(browser, user);
-    await loginViaUi(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await openSettings(page, 'Usuarios y Permisos');
     await searchUser(page, user.username);
     const userRow = row(page, user.username);
@@ -251,7 +244,7 @@ test.describe('configuraciones: usuarios y permisos', () => {
     // A reset signs the user out everywhere; the new password works.
     await seller.page.reload();
     await expect(seller.page).toHaveURL(/\/login$/);
-    await loginViaUi(seller.page, { ...user, password: newPassword });
+    await signIn(seller.page, { ...user, password: newPassword });
 
     await userRow.getByRole('button', { name: `Desactivar ${user.username}` }).click();
     const deactivate = page.getByRole('dialog', { name: '¿Desactivar usuario?' });
@@ -273,12 +266,12 @@ test.describe('configuraciones: usuarios y permisos', () => {
       .getByRole('button', { name: 'Reactivar' })
       .click();
     await expect(userRow).toContainText('Activo');
-    await loginViaUi(seller.page, { ...user, password: newPassword });
+    await signIn(seller.page, { ...user, password: newPassword });
     await seller.context.close();
   });
 
   test('el administrador no puede cambiar su propio rol', async ({ page }) => {
-    await loginViaUi(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await openSettings(page, 'Usuarios y Permisos');
     await searchUser(page, DEMO.admin.email);
     await row(page, 'admin (tú)').getByRole('button', { name: 'Editar admin' }).click();
@@ -291,8 +284,7 @@ test.describe('configuraciones: usuarios y permisos', () => {
 });
 
 test('un usuario que no es admin vuelve al dashboard desde /company-settings', async ({ page }) => {
-  await loginViaUi(page, DEMO.sales);
-  await page.goto('/company-settings');
+  await signIn(page, DEMO.sales, '/company-settings');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('No tienes permisos para acceder a esta página')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Configuraciones' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 import { createSaleViaApi } from './sales-fixtures';
 
 // Issue 15: one rule per figure, ISO currencies, rates with 4 decimals, errors shown quickly.
@@ -13,7 +13,7 @@ async function todaysChartCount(page: Page): Promise<number> {
 
 test('el gráfico de 30 días no cuenta ventas canceladas y lo dice debajo', async ({ page, request }) => {
   const token = await apiLogin(request, DEMO.sales);
-  await loginViaUi(page, DEMO.sales);
+  await signIn(page, DEMO.sales);
   await expect(page.getByText('No incluye ventas canceladas.')).toBeVisible();
   const before = await todaysChartCount(page);
 
@@ -35,8 +35,7 @@ test('el gráfico de 30 días no cuenta ventas canceladas y lo dice debajo', asy
 test('la moneda de una tasa se elige de la lista ISO 4217 y las tasas muestran 4 decimales', async ({
   page,
 }) => {
-  await loginViaUi(page, DEMO.admin);
-  await page.goto('/company-settings');
+  await signIn(page, DEMO.admin, '/company-settings');
   await page.getByRole('button', { name: 'Agregar Tasa' }).click();
   const dialog = page.getByRole('dialog', { name: 'Agregar Tasa' });
   const currency = dialog.getByLabel('Moneda');
@@ -75,7 +74,7 @@ test('la moneda de una tasa se elige de la lista ISO 4217 y las tasas muestran 4
 });
 
 test('un error del servidor se muestra en menos de 3 segundos', async ({ page }) => {
-  await loginViaUi(page, DEMO.admin);
+  await signIn(page, DEMO.admin);
   // A page number far past the end: the server refuses it, a real error answer.
   const refused = page.waitForResponse((r) => r.url().includes('/api/sales?') && r.status() >= 400);
   await page.goto('/sales?page=100000000000000000000');

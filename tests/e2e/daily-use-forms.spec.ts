@@ -1,13 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { rutCheckDigit } from '../../src/domain/rut';
-import {
-  createFreshUser,
-  DEMO,
-  expectNoSeriousA11yViolations,
-  loginForm,
-  loginViaUi,
-  mainNav,
-} from './helpers';
+import { createFreshUser, DEMO, expectNoSeriousA11yViolations, loginForm, mainNav, signIn } from './helpers';
 import { pickFirst } from './sales-fixtures';
 
 // Issue 15: work is never lost, and forms say what is wrong at once.
@@ -16,8 +9,7 @@ const RUN = Date.now().toString(36);
 
 test.describe('sin perder trabajo', () => {
   test('salir de una venta a medio llenar pregunta antes, también al recargar', async ({ page }) => {
-    await loginViaUi(page, DEMO.sales);
-    await page.goto('/sales/new');
+    await signIn(page, DEMO.sales, '/sales/new');
     // Untouched, the form lets the user go without asking.
     await mainNav(page).getByRole('link', { name: 'Clientes' }).click();
     await expect(page).toHaveURL(/\/clients$/);
@@ -54,8 +46,7 @@ test.describe('sin perder trabajo', () => {
     request,
   }) => {
     const user = await createFreshUser(request, 'sales');
-    await loginViaUi(page, user);
-    await page.goto('/clients');
+    await signIn(page, user, '/clients');
     await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible();
 
     // The session ends on the server (as when it expires); the next call gets a 401.
@@ -80,8 +71,7 @@ test.describe('formularios que dicen qué está mal', () => {
   test('la fecha de salida anterior a la de entrada se avisa junto a los demás errores del item', async ({
     page,
   }) => {
-    await loginViaUi(page, DEMO.sales);
-    await page.goto('/sales/new');
+    await signIn(page, DEMO.sales, '/sales/new');
     await page.getByRole('button', { name: 'Agregar Item' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar Item de Venta' });
     await dialog.getByLabel('Fecha de entrada').fill('2031-05-20');
@@ -96,8 +86,7 @@ test.describe('formularios que dicen qué está mal', () => {
   });
 
   test('un precio con 3 decimales o demasiado grande dice qué está mal', async ({ page }) => {
-    await loginViaUi(page, DEMO.sales);
-    await page.goto('/sales/new');
+    await signIn(page, DEMO.sales, '/sales/new');
     await page.getByRole('button', { name: 'Agregar Item' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar Item de Venta' });
     await dialog.getByLabel('Precio de venta').fill('300.123');
@@ -130,8 +119,7 @@ test.describe('formularios que dicen qué está mal', () => {
     expect(created.status(), await created.text()).toBe(201);
     const { client } = (await created.json()) as { client: { id: number } };
 
-    await loginViaUi(page, DEMO.sales);
-    await page.goto('/clients/new');
+    await signIn(page, DEMO.sales, '/clients/new');
     await page.getByLabel('Nombre').fill('Cliente duplicado');
     await page.getByLabel('ID/RUT').fill(plain);
     const warning = page.getByRole('status').filter({ hasText: 'Ya existe un cliente con este ID/RUT' });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi, mainNav } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, mainNav, signIn } from './helpers';
 import { createSaleViaApi } from './sales-fixtures';
 
 // Issue 15: a phone (390 x 844) and a laptop (1366 wide) on the main screens.
@@ -16,7 +16,7 @@ test.describe('en un teléfono', () => {
   test.use({ viewport: PHONE });
 
   test('el menú es un cajón cerrado que se abre con el botón de la barra superior', async ({ page }) => {
-    await loginViaUi(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await expect(mainNav(page)).toBeHidden();
     const open = page.getByRole('button', { name: 'Abrir menú' });
     await open.click();
@@ -36,7 +36,7 @@ test.describe('en un teléfono', () => {
   test('ninguna pantalla principal se desplaza de lado; los diálogos caben', async ({ page, request }) => {
     test.setTimeout(90_000);
     const saleId = await createSaleViaApi(request, await apiLogin(request, DEMO.sales), 'Venta en teléfono');
-    await loginViaUi(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     for (const path of [
       '/dashboard',
       '/sales',
@@ -60,7 +60,7 @@ test.describe('en un teléfono', () => {
     // A seller's dashboard has the activity panel, with long names.
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
-    await loginViaUi(page, DEMO.sales);
+    await signIn(page, DEMO.sales);
     await expect(page.getByText('Actividad Reciente')).toBeVisible();
     expect(await sidewaysOverflow(page), 'el panel del vendedor se desplaza de lado').toBe(0);
 
@@ -76,8 +76,7 @@ test.describe('en un teléfono', () => {
   });
 
   test('la tabla de pasajeros se desplaza dentro de su tarjeta, sin partir los emails', async ({ page }) => {
-    await loginViaUi(page, DEMO.sales);
-    await page.goto('/passengers');
+    await signIn(page, DEMO.sales, '/passengers');
     const email = page.getByRole('cell').filter({ hasText: '@' }).first();
     await expect(email).toBeVisible();
     const lines = await email.evaluate((cell) => {
@@ -101,7 +100,7 @@ test.describe('capturas para revisar a mano', () => {
       await page.setViewportSize(viewport);
       const token = await apiLogin(request, DEMO.sales);
       const saleId = await createSaleViaApi(request, token, 'Venta para captura');
-      await loginViaUi(page, DEMO.sales);
+      await signIn(page, DEMO.sales);
       const shot = async (name: string) => {
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });

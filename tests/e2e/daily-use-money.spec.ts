@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 import { createSaleViaApi } from './sales-fixtures';
 
 // Issue 15: warnings before money mistakes (the server stays the judge) and the invoice view.
@@ -21,8 +21,7 @@ test.describe('avisos antes de errores de dinero', () => {
     request,
   }) => {
     const saleId = await createSaleViaApi(request, await apiLogin(request, DEMO.sales), `Sobrepago ${RUN}`);
-    await loginViaUi(page, DEMO.sales);
-    await page.goto(`/sales/${saleId}`);
+    await signIn(page, DEMO.sales, `/sales/${saleId}`);
     await expect(balance(page)).toHaveText('$500.00');
 
     await page.getByRole('button', { name: 'Registrar Pago' }).click();
@@ -55,8 +54,7 @@ test.describe('avisos antes de errores de dinero', () => {
     const token = await apiLogin(request, DEMO.sales);
     const saleId = await createSaleViaApi(request, token, `Cancelación ${RUN}`);
     await pay(request, token, saleId, 150.25);
-    await loginViaUi(page, DEMO.sales);
-    await page.goto(`/sales/${saleId}`);
+    await signIn(page, DEMO.sales, `/sales/${saleId}`);
 
     const cancel = page.getByRole('button', { name: 'Cancelar Venta' });
     await cancel.click();
@@ -84,8 +82,7 @@ test.describe('avisos antes de errores de dinero', () => {
     const token = await apiLogin(request, DEMO.sales);
     const saleId = await createSaleViaApi(request, token, `Liquidar ${RUN}`);
     await pay(request, token, saleId, 120);
-    await loginViaUi(page, DEMO.sales);
-    await page.goto(`/sales/${saleId}`);
+    await signIn(page, DEMO.sales, `/sales/${saleId}`);
 
     await page.getByRole('button', { name: 'Liquidar Venta' }).click();
     const dialog = page.getByRole('dialog', { name: 'Liquidar Venta' });

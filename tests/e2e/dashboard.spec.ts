@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Locator, type Page, type Route, te
 import { formatDate, formatMoney } from '../../src/domain/format';
 import type { Role } from '../../src/domain/roles';
 import { enumLabel } from '../../src/domain/sales';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 
 interface Entry {
   count: number;
@@ -201,7 +201,7 @@ test.describe('dashboard', () => {
   for (const role of ['admin', 'sales', 'finance'] as const) {
     test(`${role} ve las cifras de la API y una página accesible`, async ({ page, request }) => {
       const token = await apiLogin(request, DEMO[role]);
-      await loginViaUi(page, DEMO[role]);
+      await signIn(page, DEMO[role]);
       await expectDashboardMatches(page, request, token, role);
       await expectNoSeriousA11yViolations(page);
     });
@@ -215,8 +215,8 @@ test.describe('dashboard', () => {
     const sellerContext = await browser.newContext();
     const sellerPage = await sellerContext.newPage();
 
-    await loginViaUi(page, DEMO.admin);
-    await loginViaUi(sellerPage, DEMO.sales);
+    await signIn(page, DEMO.admin);
+    await signIn(sellerPage, DEMO.sales);
     const before = {
       admin: await expectDashboardMatches(page, request, adminToken, 'admin'),
       sales: await expectDashboardMatches(sellerPage, request, salesToken, 'sales'),
@@ -254,7 +254,7 @@ test.describe('dashboard', () => {
     // while the route is in place, including the query client's own automatic retry.
     const failStats = (route: Route) => route.abort();
     await page.route('**/api/sales/stats', failStats);
-    await loginViaUi(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Error al cargar dashboard');
     await expect(region(page, 'Total de Ventas')).toHaveCount(0);

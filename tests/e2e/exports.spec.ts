@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { hasBom, readCsv, readXlsx, santiagoDay } from '../helpers/exports';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, exportAs, loginViaUi } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, exportAs, signIn } from './helpers';
 import { openFromMenu, searchFor, unique } from './master-data-fixtures';
 
 test('Clientes: Exportar a Excel y CSV descarga lo que la lista muestra, con su búsqueda', async ({
@@ -19,7 +19,7 @@ test('Clientes: Exportar a Excel y CSV descarga lo que la lista muestra, con su 
     expect(res.status(), await res.text()).toBe(201);
   }
 
-  await loginViaUi(page, DEMO.admin);
+  await signIn(page, DEMO.admin);
   await openFromMenu(page, 'Clientes');
   await searchFor(page, 'Buscar clientes...', prefix);
   const shown = page.getByRole('heading', { level: 2 });
@@ -52,8 +52,7 @@ test('Clientes: Exportar a Excel y CSV descarga lo que la lista muestra, con su 
 });
 
 test('Pagos: el CSV respeta el filtro de estado y muestra los montos de la pantalla', async ({ page }) => {
-  await loginViaUi(page, DEMO.admin);
-  await page.goto('/payments');
+  await signIn(page, DEMO.admin, '/payments');
   await page.getByRole('button', { name: 'Pendientes', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Pendientes', exact: true })).toHaveAttribute(
     'aria-pressed',

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, createFreshUser, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { apiLogin, createFreshUser, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 import { createSaleViaApi } from './sales-fixtures';
 
 /** The global search (issue 16): Ctrl+K or `/` anywhere, arrows to choose, Enter to open the record. */
@@ -36,7 +36,7 @@ async function expectActive(page: Page, text: string) {
 }
 
 test('Ctrl+K, flechas y Enter abren el registro', async ({ page }) => {
-  await loginViaUi(page, DEMO.admin);
+  await signIn(page, DEMO.admin);
   await page.keyboard.press('Control+k');
   const box = searchBox(page);
   await expect(box).toBeFocused();
@@ -62,8 +62,7 @@ test('Ctrl+K, flechas y Enter abren el registro', async ({ page }) => {
 });
 
 test('/ abre la búsqueda fuera de un campo de texto; Escape la cierra', async ({ page }) => {
-  await loginViaUi(page, DEMO.admin);
-  await page.goto(`/clients/${clientId}/edit`);
+  await signIn(page, DEMO.admin, `/clients/${clientId}/edit`);
   // `/` in a text field is a character; outside one it opens the search.
   const name = page.getByLabel('Nombre', { exact: false }).first();
   await expect(name).toHaveValue(`Cliente Ñuñoa ${tag}`);
@@ -92,7 +91,7 @@ test('/ abre la búsqueda fuera de un campo de texto; Escape la cierra', async (
 
 test('en un teléfono, un vendedor encuentra solo sus ventas', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginViaUi(page, DEMO.sales);
+  await signIn(page, DEMO.sales);
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await page.keyboard.type(`ñuñoa ${tag}`);
   const list = page.getByRole('listbox', { name: 'Resultados de la búsqueda' });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -63,8 +63,7 @@ test.describe('facturas', () => {
     const token = await apiLogin(request, DEMO.admin);
     const saleId = await createSaleViaApi(request, token, `Pasajero Factura ${unique()}`);
 
-    await loginViaUi(page, DEMO.admin);
-    await page.goto(`/sales/${saleId}`);
+    await signIn(page, DEMO.admin, `/sales/${saleId}`);
     await page.getByRole('button', { name: 'Liquidar Venta' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Liquidar Venta' }).click();
     await page.getByRole('button', { name: 'Generar Factura' }).click();
@@ -122,8 +121,7 @@ test.describe('facturas', () => {
   });
 
   test('una factura que no existe dice que no se encontró', async ({ page }) => {
-    await loginViaUi(page, DEMO.finance);
-    await page.goto('/invoices/999999');
+    await signIn(page, DEMO.finance, '/invoices/999999');
     await expect(page.getByRole('alert')).toHaveText('Factura no encontrada');
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Role } from '../../src/domain/roles';
-import { DEMO, expectNoSeriousA11yViolations, loginViaUi, mainNav, sidebarWidthBox } from './helpers';
+import { DEMO, expectNoSeriousA11yViolations, mainNav, sidebarWidthBox, signIn } from './helpers';
 
 // Written out from the spec's sidebar table rather than imported from src/domain/navigation, so a
 // mistake there shows up here instead of being copied into the expectation.
@@ -23,7 +23,7 @@ const EXPECTED_LINKS: Record<Role, string[]> = {
 test.describe('menú lateral por rol', () => {
   for (const role of Object.keys(EXPECTED_LINKS) as Role[]) {
     test(`${role} ve exactamente sus enlaces`, async ({ page }) => {
-      await loginViaUi(page, DEMO[role]);
+      await signIn(page, DEMO[role]);
       const links = mainNav(page).getByRole('link');
       // toHaveText with an array compares the whole list, in order: no missing and no extra link.
       await expect(links).toHaveText(EXPECTED_LINKS[role]);
@@ -37,7 +37,7 @@ test.describe('menú lateral por rol', () => {
 
 test.describe('diseño con sesión iniciada', () => {
   test('el menú se contrae y se expande, y recuerda el estado al recargar', async ({ page }) => {
-    await loginViaUi(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     const box = sidebarWidthBox(page);
     await expect(box).toHaveClass(/(^|\s)w-64(\s|$)/);
 
@@ -61,14 +61,13 @@ test.describe('diseño con sesión iniciada', () => {
   });
 
   test('una ruta desconocida lleva a /dashboard', async ({ page }) => {
-    await loginViaUi(page, DEMO.sales);
-    await page.goto('/no-existe');
+    await signIn(page, DEMO.sales, '/no-existe');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Bienvenido, vendedor' })).toBeVisible();
   });
 
   test('el panel no tiene violaciones graves de accesibilidad', async ({ page }) => {
-    await loginViaUi(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await expectNoSeriousA11yViolations(page);
     // The collapsed sidebar shows icons only, so it is checked on its own.
     await page.getByRole('button', { name: 'Contraer menú' }).click();

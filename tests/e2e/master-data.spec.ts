@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 import {
   CATALOGS,
   confirmDelete,
@@ -21,7 +21,7 @@ test.describe('clientes', () => {
     const name = unique('Cliente Núñez');
     const rut = uniqueRut();
     const email = uniqueEmail('cliente');
-    await loginViaUi(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await openFromMenu(page, 'Clientes');
     await expect(page.getByRole('navigation', { name: 'Paginación' })).toContainText(/Página 1 de \d+/);
     await expectNoSeriousA11yViolations(page);
@@ -77,7 +77,7 @@ test.describe('clientes', () => {
   });
 
   test('la lista pasa de página', async ({ page }) => {
-    await loginViaUi(page, DEMO.sales);
+    await signIn(page, DEMO.sales);
     await openFromMenu(page, 'Clientes');
     const pager = page.getByRole('navigation', { name: 'Paginación' });
     await expect(pager.getByRole('button', { name: 'Anterior' })).toBeDisabled();
@@ -90,8 +90,7 @@ test.describe('clientes', () => {
   });
 
   test('un cliente inexistente muestra «Cliente no encontrado»', async ({ page }) => {
-    await loginViaUi(page, DEMO.admin);
-    await page.goto('/clients/99999999/edit');
+    await signIn(page, DEMO.admin, '/clients/99999999/edit');
     await expect(page.getByText('Cliente no encontrado')).toBeVisible();
   });
 });
@@ -101,7 +100,7 @@ test.describe('pasajeros', () => {
     const name = unique('Pasajera Muñoz');
     const rut = uniqueRut();
     const email = uniqueEmail('pasajera');
-    await loginViaUi(page, DEMO.sales);
+    await signIn(page, DEMO.sales);
     await openFromMenu(page, 'Pasajeros');
     await expectNoSeriousA11yViolations(page);
 
@@ -158,8 +157,7 @@ test.describe('pasajeros', () => {
   });
 
   test('un pasajero inexistente muestra «Pasajero no encontrado»', async ({ page }) => {
-    await loginViaUi(page, DEMO.admin);
-    await page.goto('/passengers/abc/edit');
+    await signIn(page, DEMO.admin, '/passengers/abc/edit');
     await expect(page.getByText('Pasajero no encontrado')).toBeVisible();
   });
 });
@@ -169,7 +167,7 @@ for (const kind of CATALOGS) {
     test('crear, rechazar un duplicado, buscar, editar y eliminar con confirmación', async ({ page }) => {
       const name = unique(`${kind.menu} Ñandú`);
       const [created, updated, deleted] = kind.toasts;
-      await loginViaUi(page, DEMO.admin);
+      await signIn(page, DEMO.admin);
       await openFromMenu(page, kind.menu);
       await expectNoSeriousA11yViolations(page);
 
@@ -214,8 +212,7 @@ for (const kind of CATALOGS) {
     });
 
     test(`un registro inexistente muestra «${kind.notFound}»`, async ({ page }) => {
-      await loginViaUi(page, DEMO.admin);
-      await page.goto(`${kind.path}/99999999/edit`);
+      await signIn(page, DEMO.admin, `${kind.path}/99999999/edit`);
       await expect(page.getByText(kind.notFound)).toBeVisible();
     });
   });
@@ -227,7 +224,7 @@ test('no se puede eliminar un registro que usa una venta, y se explica por qué'
 }) => {
   test.setTimeout(90_000);
   const names = await createRecordsInUse(request);
-  await loginViaUi(page, DEMO.admin);
+  await signIn(page, DEMO.admin);
   for (const list of Object.keys(LISTS) as ListName[]) {
     const { menu, placeholder, deleteTitle, deleteError, inUse } = LISTS[list];
     await openFromMenu(page, menu);
@@ -244,8 +241,7 @@ test('no se puede eliminar un registro que usa una venta, y se explica por qué'
 
 test.describe('permisos en pantalla', () => {
   test('finanzas ve clientes y pasajeros sin poder cambiarlos', async ({ page }) => {
-    await loginViaUi(page, DEMO.finance);
-    await page.goto('/clients');
+    await signIn(page, DEMO.finance, '/clients');
     await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Nuevo Cliente' })).toHaveCount(0);
@@ -258,7 +254,7 @@ test.describe('permisos en pantalla', () => {
   });
 
   test('ventas no entra a proveedores, operadores ni clasificaciones', async ({ page }) => {
-    await loginViaUi(page, DEMO.sales);
+    await signIn(page, DEMO.sales);
     for (const path of ['/suppliers', '/operators/new', '/classifications']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/dashboard$/);

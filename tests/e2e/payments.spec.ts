@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 
 const RUN = Date.now().toString(36);
 
@@ -58,9 +58,7 @@ const balance = (page: Page) => page.getByTestId('sale-balance');
 test('a seller registers a payment, completes it, and finds it on /payments', async ({ page, request }) => {
   const sale = await createSale(request);
   const reference = `E2E-${RUN}`;
-  await loginViaUi(page, DEMO.sales);
-
-  await page.goto(`/sales/${sale.id}`);
+  await signIn(page, DEMO.sales, `/sales/${sale.id}`);
   const history = page.getByRole('region', { name: 'Historial de Pagos' });
   await expect(history.getByText('No hay pagos registrados para esta venta')).toBeVisible();
   await expect(balance(page)).toHaveText('$1,000.00');
@@ -133,8 +131,7 @@ test('finance reads payments but cannot register or edit them', async ({ page, r
   });
   expect(created.status(), await created.text()).toBe(201);
 
-  await loginViaUi(page, DEMO.finance);
-  await page.goto(`/sales/${sale.id}`);
+  await signIn(page, DEMO.finance, `/sales/${sale.id}`);
   const history = page.getByRole('region', { name: 'Historial de Pagos' });
   await expect(history.getByRole('listitem').filter({ hasText: reference })).toContainText('Efectivo');
   // Paid 250 more than the total: a credit in favour of the client, in green.

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addDays, todayIso } from '../../src/domain/report-params';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 import { unique } from './master-data-fixtures';
 import { firstId } from './sales-fixtures';
 
@@ -68,7 +68,7 @@ test.describe('finanzas', () => {
   test.describe.configure({ timeout: 90_000 });
   test('un admin cobra desde Cobranza y el cliente sale de la lista', async ({ page, request }) => {
     const { name, saleId } = await unpaidClient(request, 750.5);
-    await loginViaUi(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await openFinance(page, 'Cobranza', 'Cobranza');
     await expectNoSeriousA11yViolations(page);
     await searchClient(page, name);
@@ -95,7 +95,7 @@ test.describe('finanzas', () => {
 
   test('finanzas consulta Cobranza sin poder registrar pagos', async ({ page, request }) => {
     const { name } = await unpaidClient(request, 320);
-    await loginViaUi(page, DEMO.finance);
+    await signIn(page, DEMO.finance);
     await expect(financeNav(page)).toBeVisible();
     await openFinance(page, 'Cobranza', 'Cobranza');
     await searchClient(page, name);
@@ -107,7 +107,7 @@ test.describe('finanzas', () => {
   });
 
   test('finanzas consulta Vencimientos y Reportes', async ({ page }) => {
-    await loginViaUi(page, DEMO.finance);
+    await signIn(page, DEMO.finance);
     await openFinance(page, 'Vencimientos', 'Vencimientos a proveedores');
     await expect(page.getByRole('region', { name: 'Saldo pendiente' }).first()).toContainText('$');
     // Paying suppliers is an admin's task: finance sees the dues without "Nuevo Pago".
@@ -123,7 +123,7 @@ test.describe('finanzas', () => {
   });
 
   test('un admin paga a un proveedor desde Vencimientos con el proveedor elegido', async ({ page }) => {
-    await loginViaUi(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await openFinance(page, 'Vencimientos', 'Vencimientos a proveedores');
     await expectNoSeriousA11yViolations(page);
     const first = page.getByRole('link', { name: /^Nuevo Pago a / }).first();
@@ -140,7 +140,7 @@ test.describe('finanzas', () => {
     request,
   }) => {
     const { saleId } = await unpaidClient(request, 410.25);
-    await loginViaUi(page, DEMO.sales);
+    await signIn(page, DEMO.sales);
     await expect(financeNav(page).getByRole('link', { name: 'Cobranza' })).toHaveCount(0);
     await page.goto('/receivables');
     await expect(page).toHaveURL(/\/dashboard$/);

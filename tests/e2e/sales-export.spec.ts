@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { formatMoney } from '../../src/domain/format';
 import { csvNumber, hasBom, readCsv, readXlsx, santiagoDay } from '../helpers/exports';
-import { apiLogin, DEMO, exportAs, loginViaUi } from './helpers';
+import { apiLogin, DEMO, exportAs, signIn } from './helpers';
 import { unique } from './master-data-fixtures';
 import { createSaleViaApi } from './sales-fixtures';
 
@@ -39,8 +39,7 @@ test('Ventas: Exportar descarga la lista filtrada y ordenada, en CSV y en Excel'
   // Outside the search: must not reach the file.
   await createSaleViaApi(request, token, unique('Otra venta'), 300);
 
-  await loginViaUi(page, DEMO.admin);
-  await page.goto('/sales');
+  await signIn(page, DEMO.admin, '/sales');
   await page.getByLabel('Buscar ventas').fill(`exportada ${id}`);
   await expect(page).toHaveURL(new RegExp(`q=exportada\\+${id}`));
   await page.getByRole('button', { name: 'Tabla' }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 import { createSaleViaApi } from './sales-fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -22,8 +22,7 @@ test.describe('buscar y filtrar ventas', () => {
     const cheap = await createSaleViaApi(request, token, `Ñandú Zúñiga ${id}`, 120);
     const dear = await createSaleViaApi(request, token, `Ñandú Zúñiga Hijo ${id}`, 980);
 
-    await loginViaUi(page, DEMO.admin);
-    await page.goto('/sales');
+    await signIn(page, DEMO.admin, '/sales');
     // The search ignores case and accents, and says how many sales it found.
     await page.getByLabel('Buscar ventas').fill(`NANDU ZUNIGA ${id}`);
     await expect(page).toHaveURL(new RegExp(`q=NANDU\\+ZUNIGA\\+${id}`));
@@ -87,8 +86,7 @@ test.describe('buscar y filtrar ventas', () => {
   test('en un teléfono la búsqueda, los filtros y la tabla caben en 390 px', async ({ page }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginViaUi(page, DEMO.finance);
-    await page.goto('/sales?status=draft,confirmed');
+    await signIn(page, DEMO.finance, '/sales?status=draft,confirmed');
     await page.getByRole('button', { name: 'Tabla' }).click();
     // Filters given in the link open the panel at once.
     await expect(page.getByRole('button', { name: 'Filtros (1)' })).toHaveAttribute('aria-expanded', 'true');

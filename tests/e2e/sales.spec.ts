@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 import { createSaleViaApi, detail, expectSummary, firstId, pickFirst, searchAndPick } from './sales-fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -15,8 +15,7 @@ test.describe('ventas', () => {
     const passengerName = `Pasajero E2E ${id}`;
     const existing = await firstId(request, await apiLogin(request, DEMO.sales), '/api/passengers');
 
-    await loginViaUi(page, DEMO.sales);
-    await page.goto('/sales');
+    await signIn(page, DEMO.sales, '/sales');
     await page.getByRole('link', { name: 'Nueva Venta' }).click();
     await expect(page.getByRole('heading', { name: 'Nuevo Registro de Venta' })).toBeVisible();
     // A seller sells as themselves: no picker, only their name.
@@ -149,8 +148,7 @@ test.describe('ventas', () => {
     await createSaleViaApi(request, token, kept);
     const droppedId = await createSaleViaApi(request, token, dropped);
 
-    await loginViaUi(page, DEMO.sales);
-    await page.goto(`/sales/${droppedId}`);
+    await signIn(page, DEMO.sales, `/sales/${droppedId}`);
     await page.getByRole('button', { name: 'Cancelar Venta' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancelar Venta' });
     await expectNoSeriousA11yViolations(page);
@@ -193,8 +191,7 @@ test.describe('ventas', () => {
 
   test('el administrador elige el vendedor; finanzas solo consulta', async ({ page, request }) => {
     const existing = await firstId(request, await apiLogin(request, DEMO.admin), '/api/passengers');
-    await loginViaUi(page, DEMO.admin);
-    await page.goto('/sales/new');
+    await signIn(page, DEMO.admin, '/sales/new');
     const seller = page.getByRole('combobox', { name: 'Vendedor' });
     await expect(seller).toBeVisible();
     await expect(seller.getByRole('option', { name: new RegExp(DEMO.sales.email) })).toHaveCount(1);
@@ -235,8 +232,7 @@ test.describe('ventas', () => {
     await expect(page.getByRole('button', { name: 'Guardar Venta' })).toBeDisabled();
 
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
-    await loginViaUi(page, DEMO.finance);
-    await page.goto('/sales');
+    await signIn(page, DEMO.finance, '/sales');
     await expect(page.getByRole('heading', { name: 'Ventas' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Nueva Venta' })).toHaveCount(0);
     await page.goto('/sales/new');
@@ -249,8 +245,7 @@ test.describe('ventas', () => {
   }) => {
     const token = await apiLogin(request, DEMO.sales);
     const saleId = await createSaleViaApi(request, token, `Conflicto ${unique()}`);
-    await loginViaUi(page, DEMO.sales);
-    await page.goto(`/sales/${saleId}/edit`);
+    await signIn(page, DEMO.sales, `/sales/${saleId}/edit`);
     await expect(page.getByRole('heading', { name: 'Editar Venta' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Volver' })).toHaveAttribute('href', `/sales/${saleId}`);
 
@@ -268,8 +263,7 @@ test.describe('ventas', () => {
   });
 
   test('una venta inexistente muestra "Sale not found"', async ({ page }) => {
-    await loginViaUi(page, DEMO.sales);
-    await page.goto('/sales/999999');
+    await signIn(page, DEMO.sales, '/sales/999999');
     await expect(page.getByText('Sale not found')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Volver a ventas' })).toBeVisible();
   });

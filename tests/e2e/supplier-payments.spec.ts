@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { formatMoney } from '../../src/domain/format';
 import { balanceBadge } from '../../src/domain/supplier-payments';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, loginViaUi } from './helpers';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 
 interface Summary {
   supplierId: number;
@@ -68,8 +68,7 @@ test.describe('pagos a proveedores', () => {
     const amountUsdCents = Math.round(amountClp * clp.rate * 100);
     const description = `Pago E2E ${unique()}`;
 
-    await loginViaUi(page, DEMO.admin);
-    await page.goto('/supplier-payments');
+    await signIn(page, DEMO.admin, '/supplier-payments');
     await expect(page.getByRole('heading', { level: 1, name: 'Pagos a Proveedores' })).toBeVisible();
     const stats = await apiGet<{ stats: { totalPending: number; suppliersWithPending: number } }>(
       request,
@@ -185,8 +184,7 @@ test.describe('pagos a proveedores', () => {
     const supplier = data.at(-1);
     if (!supplier) throw new Error('the demo seed has no suppliers');
 
-    await loginViaUi(page, DEMO.admin);
-    await page.goto('/supplier-payments');
+    await signIn(page, DEMO.admin, '/supplier-payments');
     await page.getByRole('link', { name: 'Nuevo Pago' }).click();
     await expect(page).toHaveURL(/\/supplier-payments\/new$/);
     await expect(page.getByLabel('Proveedor', { exact: true })).toHaveValue('');
@@ -219,8 +217,7 @@ test.describe('pagos a proveedores', () => {
   });
 
   test('un vendedor no puede entrar a los pagos a proveedores', async ({ page }) => {
-    await loginViaUi(page, DEMO.sales);
-    await page.goto('/supplier-payments');
+    await signIn(page, DEMO.sales, '/supplier-payments');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('No tienes permisos para acceder a esta página')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Pagos a Proveedores' })).toHaveCount(0);
