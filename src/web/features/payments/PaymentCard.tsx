@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../domain/payments';
+import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
+import { PAYMENT_STATUS_LABEL } from '../../../domain/status';
 import { FOCUS_RING } from '../../components/ui/Button';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { cn } from '../../lib/cn';
@@ -35,7 +36,7 @@ export function PaymentCard({ payment }: { payment: PaymentListRow }) {
           <span className="text-lg font-semibold text-gray-900">
             {formatMoney(payment.amount, payment.currency)}
           </span>
-          <StatusBadge status={payment.status} label={PAYMENT_STATUS_LABELS[payment.status]} />
+          <StatusBadge status={payment.status} label={PAYMENT_STATUS_LABEL[payment.status]} />
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">

@@ -1,8 +1,8 @@
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../domain/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type Payment } from '../../../domain/payments';
-import type { SaleStatus } from '../../../domain/status';
+import { PAYMENT_METHOD_LABELS, type Payment } from '../../../domain/payments';
+import { PAYMENT_STATUS_LABEL, type SaleStatus } from '../../../domain/status';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ListStatus } from '../../components/ui/ListStatus';
@@ -88,7 +88,7 @@ function PaymentRow({ payment, onEdit }: PaymentRowProps) {
       </div>
       <div className="flex items-center gap-3">
         {payment.status === 'pending' && (
-          <StatusBadge status="pending" label={PAYMENT_STATUS_LABELS.pending} />
+          <StatusBadge status="pending" label={PAYMENT_STATUS_LABEL.pending} />
         )}
         {onEdit && (
           <Button variant="secondary" size="sm" aria-label="Editar pago" onClick={onEdit}>

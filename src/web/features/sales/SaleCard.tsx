@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { enumLabel } from '../../../domain/sales';
 import { FOCUS_RING } from '../../components/ui/Button';
+import { SaleStatusBadge } from '../../components/ui/StatusBadge';
 import { cn } from '../../lib/cn';
 import type { SaleSummary } from './api';
-import { SaleStatusBadge } from './SaleStatusBadge';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

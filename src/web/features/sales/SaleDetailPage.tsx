@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../auth';
 import { FOCUS_RING } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
+import { SaleStatusBadge } from '../../components/ui/StatusBadge';
 import { cn } from '../../lib/cn';
 import { useRouteId } from '../../lib/route-id';
 import { SaleAlerts } from '../alerts';
@@ -19,7 +20,6 @@ import { DetailItem } from './DetailList';
 import { uniquePassengerNames } from './form-model';
 import { SaleActions } from './SaleActions';
 import { SaleItemCard } from './SaleItemCard';
-import { SaleStatusBadge } from './SaleStatusBadge';
 
 function BackLink() {
   return (
