@@ -5,7 +5,7 @@ import { AGE_BUCKET_LABELS, type ReceivableSale } from '../../../domain/reports'
 import { errorStatus } from '../../api/client';
 import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
-import { DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
+import { actionsColumn, DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
@@ -37,22 +37,17 @@ const SALE_COLUMNS: ReadonlyArray<DataTableColumn<ReceivableSale>> = [
 
 /** Admins may register payments; finance only reads. */
 function payColumn(onPay: (sale: ReceivableSale) => void): DataTableColumn<ReceivableSale> {
-  return {
-    key: 'actions',
-    header: 'Acciones',
-    hideHeader: true,
-    cell: (sale) => (
-      <Button
-        size="sm"
-        variant="secondary"
-        aria-label={`Registrar pago de la venta #${sale.saleId}`}
-        onClick={() => onPay(sale)}
-      >
-        <Plus aria-hidden="true" className="size-4" />
-        Registrar Pago
-      </Button>
-    ),
-  };
+  return actionsColumn((sale) => (
+    <Button
+      size="sm"
+      variant="secondary"
+      aria-label={`Registrar pago de la venta #${sale.saleId}`}
+      onClick={() => onPay(sale)}
+    >
+      <Plus aria-hidden="true" className="size-4" />
+      Registrar Pago
+    </Button>
+  ));
 }
 
 /** The page's header over why the client cannot be shown: not found (also a malformed id) or failed. */
