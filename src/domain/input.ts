@@ -29,6 +29,15 @@ function integer(message: string, options: { min: number; max: number; tooBig?: 
 /** A record id: a positive integer, as a JSON number or a digit string (the spec's pickers send strings). */
 export const idInput = (message: string) => integer(message, { min: 1, max: MAX_ID });
 
+/** An optional text: absent, null or blank (the spec's forms send "") is "not given", stored as null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `No puede superar ${max} caracteres`)
+    .nullish()
+    .transform((v) => v || null);
+
 /** A count or similar whole number within a range. */
 export const intInput = (message: string, min: number, max: number, tooBig?: string) =>
   integer(message, { min, max, tooBig });

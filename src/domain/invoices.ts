@@ -3,11 +3,6 @@ import { paginationReplySchema } from './pagination';
 
 export const INVOICE_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
-  pending: 'Pendiente',
-  paid: 'Pagada',
-  cancelled: 'Anulada',
-};
 
 export const invoiceCancelSchema = z.strictObject({
   reason: z

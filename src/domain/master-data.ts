@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredIsoDate } from './date-schemas';
+import { optionalText } from './input';
 
 /** Longest text accepted in a name-like field; keeps rows and screens sane. */
 const MAX_TEXT = 200;
@@ -13,15 +14,6 @@ const optionalEmail = (message: string) =>
     .union([z.literal(''), z.email(message).max(MAX_TEXT)], message)
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null));
-
-/** An optional text: absent, null or blank (the spec's forms send "") is "not given", stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `No puede superar ${max} caracteres`)
-    .nullish()
-    .transform((v) => v || null);
 
 /** The client form: a name, and optionally an ID/RUT, an e-mail and an address. */
 export const clientSchema = z.strictObject({

@@ -15,10 +15,6 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 /** Only confirmed payments count toward what the client has paid. */
 export const PAYMENT_STATUSES = ['confirmed', 'pending'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  confirmed: 'Confirmado',
-  pending: 'Pendiente',
-};
 
 export const INVALID_AMOUNT_MESSAGE = 'Please enter a valid amount';
 

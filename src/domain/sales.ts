@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalIsoDate, requiredIsoDate } from './date-schemas';
-import { idInput, intInput } from './input';
+import { idInput, intInput, optionalText } from './input';
 import { moneySchema } from './money';
 import type { SaleStatus } from './status';
 
@@ -65,14 +65,6 @@ export function canTransition(from: SaleStatus, to: SaleStatus): boolean {
 export const canEditSale = (status: SaleStatus) => status !== 'completed';
 
 const positiveId = idInput;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `No puede superar ${max} caracteres`)
-    .nullish()
-    .transform((v) => v || null);
 
 /** Spec 5, sale form. Totals sent by the client are accepted for compatibility and ignored. */
 export const saleDataSchema = z.strictObject({

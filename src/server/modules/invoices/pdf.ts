@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney } from '../../../domain/format';
-import { INVOICE_STATUS_LABELS } from '../../../domain/invoices';
+import { INVOICE_STATUS_LABEL } from '../../../domain/status';
 import type { InvoiceView } from './queries';
 
 const MARGIN = 50;
@@ -38,7 +38,7 @@ export function invoicePdf(invoice: InvoiceView): Promise<Buffer> {
   doc.font('Helvetica').fontSize(10);
   doc.text(`Fecha de emisión: ${formatDate(invoice.date)}`);
   doc.text(`Venta: #${invoice.saleId}`);
-  doc.text(`Estado: ${INVOICE_STATUS_LABELS[invoice.status]}`);
+  doc.text(`Estado: ${INVOICE_STATUS_LABEL[invoice.status]}`);
   if (invoice.status === 'cancelled' && invoice.cancelReason)
     doc.text(`Motivo de anulación: ${invoice.cancelReason}`);
 

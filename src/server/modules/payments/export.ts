@@ -1,5 +1,5 @@
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../domain/payments';
-import { statusLabel } from '../../../domain/status';
+import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
+import { PAYMENT_STATUS_LABEL, statusLabel } from '../../../domain/status';
 import type { ExportColumn } from '../../lib/export';
 import type { PaymentView } from './queries';
 
@@ -15,6 +15,6 @@ export const paymentColumns: ExportColumn<PaymentView>[] = [
   { header: 'Moneda', kind: 'text', value: (p) => p.currency },
   { header: 'Método', kind: 'text', value: (p) => PAYMENT_METHOD_LABELS[p.method] },
   { header: 'Referencia', kind: 'text', value: (p) => p.reference },
-  { header: 'Estado', kind: 'text', value: (p) => PAYMENT_STATUS_LABELS[p.status] },
+  { header: 'Estado', kind: 'text', value: (p) => PAYMENT_STATUS_LABEL[p.status] },
   { header: 'Registrado', kind: 'datetime', value: (p) => p.createdAt },
 ];

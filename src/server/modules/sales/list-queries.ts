@@ -14,7 +14,14 @@ import { moneyValue } from '../../db/money';
 import { clients, sales, salesSummary, users } from '../../db/schema';
 import { filterConditions, searchCondition, summaryCounts } from './list-filters';
 import { narrowPage, narrowRead, orderBy, WALK_ONLY, withPlanner } from './narrow-reads';
-import { confirmedPaid, type SaleScope, saleColumns, saleFields, sellerCondition } from './queries';
+import {
+  confirmedPaid,
+  partyColumns,
+  type SaleScope,
+  saleColumns,
+  saleFields,
+  sellerCondition,
+} from './queries';
 
 /*
  * The sales list (issue 16): every filter inside the caller's scope, five sorts, pages, and each
@@ -210,8 +217,7 @@ async function saleRows(db: Database, where: SQL, page?: { total?: SQLWrapper; s
       sale: saleColumns,
       paidAmount: moneyValue(confirmedPaid),
       pendingAmount: moneyValue(sql`${sales.salePrice} - ${confirmedPaid}`),
-      client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
-      seller: { id: users.id, username: users.username, email: users.email, role: users.role },
+      ...partyColumns,
       total: page?.total ? sql<string | null>`(${page.total})` : sql<null>`null`,
       sortKey: page ? sql<string>`(${SORT_KEYS[page.sort.field]})::text` : sql<string>`''`,
     })

@@ -59,6 +59,12 @@ export const saleColumns = (() => {
 export const confirmedPaid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments}
   where ${payments.saleId} = ${sales.id} and ${payments.status} = 'confirmed')`;
 
+/** The sale's client and seller as the API shows them next to it (the query joins both to `sales`). */
+export const partyColumns = {
+  client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
+  seller: { id: users.id, username: users.username, email: users.email, role: users.role },
+};
+
 type SaleRow = Omit<typeof sales.$inferSelect, 'searchText' | 'salePrice' | 'totalCost'> & {
   salePrice: number;
   totalCost: number;
@@ -120,8 +126,7 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
       sale: saleColumns,
       totalPaid: moneyValue(confirmedPaid),
       balance: moneyValue(sql`${sales.salePrice} - ${confirmedPaid}`),
-      client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
-      seller: { id: users.id, username: users.username, email: users.email, role: users.role },
+      ...partyColumns,
       items: itemsJson,
     })
     .from(sales)

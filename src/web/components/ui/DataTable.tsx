@@ -33,6 +33,11 @@ export function moneyColumn<Row>(
   return { key, header, align: 'right', className, cell: (row) => formatMoney(amount(row)) };
 }
 
+/** The row's buttons, last; their own labels name them, so the header is for screen readers only. */
+export function actionsColumn<Row>(cell: (row: Row) => ReactNode): DataTableColumn<Row> {
+  return { key: 'actions', header: 'Acciones', hideHeader: true, cell };
+}
+
 export interface DataTableSort {
   field: string;
   descending: boolean;

@@ -79,6 +79,11 @@ export function Field({ label, error, hint, id, className, ...props }: FieldProp
   );
 }
 
+/** An amount with cents: a decimal keypad on phones, and no negative value offered by the arrows. */
+export function MoneyField(props: FieldProps) {
+  return <Field type="number" step="0.01" min="0" inputMode="decimal" {...props} />;
+}
+
 type TextareaFieldProps = LabelledProps & Omit<ComponentProps<'textarea'>, 'className' | 'id'>;
 
 export function TextareaField({ label, error, hint, id, className, ...props }: TextareaFieldProps) {

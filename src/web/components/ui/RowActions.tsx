@@ -31,3 +31,13 @@ export function RowActions({ name, editTo, onDelete, inline = false }: RowAction
     </div>
   );
 }
+
+/** "Editar" for a record edited in place (a dialog); `label` says which record, for screen readers. */
+export function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button variant="secondary" size="sm" aria-label={label} onClick={onClick}>
+      <Pencil aria-hidden="true" className="size-4" />
+      Editar
+    </Button>
+  );
+}

@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { type BadgeColor, statusColor, statusLabel } from '../../../domain/status';
+import {
+  type BadgeColor,
+  SALE_STATUS_LABEL,
+  type SaleStatus,
+  statusColor,
+  statusLabel,
+} from '../../../domain/status';
 import { cn } from '../../lib/cn';
 
 export const BADGE_COLOR_CLASSES: Record<BadgeColor, string> = {
@@ -33,7 +39,7 @@ export function Badge({ color, children, className }: BadgeProps) {
 
 interface StatusBadgeProps {
   status: string;
-  /** Overrides the default label, e.g. "Liquidada" for a completed sale. */
+  /** Overrides the default label, e.g. an invoice's "Pagada" instead of "Pagado". */
   label?: string;
   className?: string;
 }
@@ -43,5 +49,12 @@ export function StatusBadge({ status, label, className }: StatusBadgeProps) {
     <Badge color={statusColor(status)} className={className}>
       {label ?? statusLabel(status)}
     </Badge>
+  );
+}
+
+/** A sale's status as every screen shows it: a completed sale reads "Liquidada". */
+export function SaleStatusBadge({ status, className }: { status: string; className?: string }) {
+  return (
+    <StatusBadge status={status} label={SALE_STATUS_LABEL[status as SaleStatus]} className={className} />
   );
 }

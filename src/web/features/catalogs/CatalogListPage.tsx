@@ -1,5 +1,5 @@
-import type { CatalogKind } from '../../../domain/master-data';
-import { DataTable } from '../../components/ui/DataTable';
+import type { CatalogItem, CatalogKind } from '../../../domain/master-data';
+import { actionsColumn, DataTable } from '../../components/ui/DataTable';
 import { useDeleteDialog } from '../../components/ui/DeleteDialog';
 import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
@@ -45,19 +45,14 @@ export function CatalogListPage({ kind }: { kind: CatalogKind }) {
             className: 'w-full font-medium',
             cell: (item) => item.name,
           },
-          {
-            key: 'actions',
-            header: 'Acciones',
-            hideHeader: true,
-            cell: (item) => (
-              <RowActions
-                name={item.name}
-                editTo={`/${kind}/${item.id}/edit`}
-                inline
-                onDelete={() => remove.ask(item)}
-              />
-            ),
-          },
+          actionsColumn((item: CatalogItem) => (
+            <RowActions
+              name={item.name}
+              editTo={`/${kind}/${item.id}/edit`}
+              inline
+              onDelete={() => remove.ask(item)}
+            />
+          )),
         ]}
         rows={list.rows}
         rowKey={(item) => item.id}

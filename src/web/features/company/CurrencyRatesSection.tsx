@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
+import { ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { CurrencyRate } from '../../../domain/company';
 import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { ListPage } from '../../components/ui/ListPage';
+import { EditButton } from '../../components/ui/RowActions';
 import { Badge } from '../../components/ui/StatusBadge';
 import { cn } from '../../lib/cn';
 import { currencyRatesQuery, useDeleteRate, useToggleRate } from './api';
@@ -50,10 +51,7 @@ function RateRow({ rate, busy, onEdit, onToggle, onDelete }: RateRowProps) {
       {/* The base currency is fixed at 1 and always active, so it offers nothing to change. */}
       {!base && (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" aria-label={`Editar ${rate.currency}`} onClick={onEdit}>
-            <Pencil aria-hidden="true" className="size-4" />
-            Editar
-          </Button>
+          <EditButton label={`Editar ${rate.currency}`} onClick={onEdit} />
           <Button
             variant="secondary"
             size="sm"

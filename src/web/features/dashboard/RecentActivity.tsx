@@ -1,9 +1,10 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../domain/payments';
+import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
+import { PAYMENT_STATUS_LABEL } from '../../../domain/status';
 import { FOCUS_RING } from '../../components/ui/Button';
-import { StatusBadge } from '../../components/ui/StatusBadge';
+import { SaleStatusBadge, StatusBadge } from '../../components/ui/StatusBadge';
 import { cn } from '../../lib/cn';
 import type { RecentPayment, RecentSale } from './api';
 import { EmptyText, Panel } from './Panel';
@@ -28,11 +29,7 @@ function RecentSales({ sales }: { sales: RecentSale[] }) {
             </span>
             <span className="flex shrink-0 flex-col items-end gap-1">
               <span className="text-sm font-semibold text-gray-900">{formatMoney(sale.salePrice)}</span>
-              {/* Spec 4: a completed sale is shown as "liquidada". */}
-              <StatusBadge
-                status={sale.status}
-                label={sale.status === 'completed' ? 'Liquidada' : undefined}
-              />
+              <SaleStatusBadge status={sale.status} />
             </span>
           </Link>
         </li>
@@ -59,7 +56,7 @@ function RecentPayments({ payments }: { payments: RecentPayment[] }) {
               <span className="text-sm font-semibold text-gray-900">
                 {formatMoney(payment.amount, payment.currency)}
               </span>
-              <StatusBadge status={payment.status} label={PAYMENT_STATUS_LABELS[payment.status]} />
+              <StatusBadge status={payment.status} label={PAYMENT_STATUS_LABEL[payment.status]} />
             </span>
           </Link>
         </li>

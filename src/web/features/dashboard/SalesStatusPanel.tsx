@@ -1,12 +1,13 @@
+import { SALE_STATUS_FILTER_LABEL } from '../../../domain/status';
 import type { SaleStats } from './api';
 import { Panel, ShareBar } from './Panel';
 import { formatCount, formatShare, sharePercent } from './stats';
 
-/** Plural labels, as the sales list's filters name them (completed is "Liquidadas", spec 2). */
+/** Plural labels, as the sales list's filters name them. */
 const ROWS = [
-  { status: 'confirmed', label: 'Confirmadas', bar: 'bg-blue-600' },
-  { status: 'completed', label: 'Liquidadas', bar: 'bg-green-600' },
-  { status: 'cancelled', label: 'Canceladas', bar: 'bg-red-600' },
+  { status: 'confirmed', bar: 'bg-blue-600' },
+  { status: 'completed', bar: 'bg-green-600' },
+  { status: 'cancelled', bar: 'bg-red-600' },
 ] as const;
 
 /** 'Estado de Ventas': each status against the same total as the 'Total de Ventas' card. */
@@ -19,7 +20,7 @@ export function SalesStatusPanel({ stats }: { stats: SaleStats }) {
           return (
             <li key={row.status}>
               <div className="flex items-baseline justify-between gap-3 text-sm">
-                <span className="font-medium text-gray-900">{row.label}</span>
+                <span className="font-medium text-gray-900">{SALE_STATUS_FILTER_LABEL[row.status]}</span>
                 <span className="text-gray-700">
                   <span className="font-semibold text-gray-900">{formatCount(count)}</span>{' '}
                   <span>({formatShare(count, stats.salesCount)})</span>

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
+import { INVOICE_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/status';
 import type { ListParams } from '../../api/resource';
 import { FOCUS_RING } from '../../components/ui/Button';
 import { FilterButtons } from '../../components/ui/FilterButtons';
@@ -9,9 +10,9 @@ import { cn } from '../../lib/cn';
 import { usePagedList } from '../../lib/use-paged-list';
 import { type Invoice, type InvoiceStatusFilter, invoiceListQuery } from './api';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
-import { INVOICE_FILTERS } from './status';
 
 const SEARCH_LABEL = 'Buscar facturas por número o cliente';
+const STATUS_FILTERS = statusFilterOptions('Todas', INVOICE_STATUS_FILTER_LABEL);
 const TEXTS = {
   loadingLabel: 'Cargando facturas...',
   errorTitle: 'Error al cargar facturas',
@@ -54,7 +55,7 @@ export function InvoicesPage() {
       filters={
         <FilterButtons
           legend="Filtrar por estado"
-          options={INVOICE_FILTERS}
+          options={STATUS_FILTERS}
           value={status}
           onChange={(next) => {
             setStatus(next);

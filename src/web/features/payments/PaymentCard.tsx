@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../domain/payments';
-import { FOCUS_RING } from '../../components/ui/Button';
+import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
+import { PAYMENT_STATUS_LABEL } from '../../../domain/status';
+import { LinkCard } from '../../components/ui/LinkCard';
 import { StatusBadge } from '../../components/ui/StatusBadge';
-import { cn } from '../../lib/cn';
 import type { PaymentListRow } from './api';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -19,13 +18,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 /** One payment of /payments; the whole card links to its sale, where it can be edited. */
 export function PaymentCard({ payment }: { payment: PaymentListRow }) {
   return (
-    <Link
-      to={`/sales/${payment.saleId}`}
-      className={cn(
-        'block rounded-lg border border-gray-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md',
-        FOCUS_RING,
-      )}
-    >
+    <LinkCard to={`/sales/${payment.saleId}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-base font-semibold text-gray-900">{payment.sale.clientName}</h2>
@@ -35,7 +28,7 @@ export function PaymentCard({ payment }: { payment: PaymentListRow }) {
           <span className="text-lg font-semibold text-gray-900">
             {formatMoney(payment.amount, payment.currency)}
           </span>
-          <StatusBadge status={payment.status} label={PAYMENT_STATUS_LABELS[payment.status]} />
+          <StatusBadge status={payment.status} label={PAYMENT_STATUS_LABEL[payment.status]} />
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
@@ -44,6 +37,6 @@ export function PaymentCard({ payment }: { payment: PaymentListRow }) {
         <Detail term="Referencia">{payment.reference || '-'}</Detail>
         <Detail term="Pasajero">{payment.sale.passengerName}</Detail>
       </dl>
-    </Link>
+    </LinkCard>
   );
 }

@@ -12,7 +12,7 @@ import {
   paymentUpdateSchema,
 } from '../../../domain/payments';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { Field } from '../../components/ui/Field';
+import { Field, MoneyField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { Modal } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
@@ -90,12 +90,8 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
       <Field label="Fecha de pago" type="date" required {...bind('date')} />
-      <Field
+      <MoneyField
         label="Monto"
-        type="number"
-        step="0.01"
-        min="0"
-        inputMode="decimal"
         required
         {...bind('amount', {
           onChange: () => {

@@ -6,6 +6,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '../../../domain/payments';
+import { PAYMENT_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/status';
 import { Card } from '../../components/ui/Card';
 import { FilterButtons } from '../../components/ui/FilterButtons';
 import { ListPage } from '../../components/ui/ListPage';
@@ -25,11 +26,10 @@ const TEXTS = {
 type StatusFilter = PaymentStatus | 'all';
 type MethodFilter = PaymentMethod | 'all';
 
-const STATUS_FILTERS: ReadonlyArray<{ value: StatusFilter; label: string }> = [
-  { value: 'all', label: 'Todos' },
-  { value: 'confirmed', label: 'Confirmados' },
-  { value: 'pending', label: 'Pendientes' },
-];
+const STATUS_FILTERS: ReadonlyArray<{ value: StatusFilter; label: string }> = statusFilterOptions(
+  'Todos',
+  PAYMENT_STATUS_FILTER_LABEL,
+);
 
 const METHOD_OPTIONS = [
   { value: 'all', label: 'Todos los métodos' },

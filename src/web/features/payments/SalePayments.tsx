@@ -1,11 +1,12 @@
-import { Pencil, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../domain/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type Payment } from '../../../domain/payments';
-import type { SaleStatus } from '../../../domain/status';
+import { PAYMENT_METHOD_LABELS, type Payment } from '../../../domain/payments';
+import { PAYMENT_STATUS_LABEL, type SaleStatus } from '../../../domain/status';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ListStatus } from '../../components/ui/ListStatus';
+import { EditButton } from '../../components/ui/RowActions';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { useSalePayments } from './api';
 import { PaymentDialog } from './PaymentDialog';
@@ -88,14 +89,9 @@ function PaymentRow({ payment, onEdit }: PaymentRowProps) {
       </div>
       <div className="flex items-center gap-3">
         {payment.status === 'pending' && (
-          <StatusBadge status="pending" label={PAYMENT_STATUS_LABELS.pending} />
+          <StatusBadge status="pending" label={PAYMENT_STATUS_LABEL.pending} />
         )}
-        {onEdit && (
-          <Button variant="secondary" size="sm" aria-label="Editar pago" onClick={onEdit}>
-            <Pencil aria-hidden="true" className="size-4" />
-            Editar
-          </Button>
-        )}
+        {onEdit && <EditButton label="Editar pago" onClick={onEdit} />}
       </div>
     </li>
   );

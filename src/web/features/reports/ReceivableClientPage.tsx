@@ -1,16 +1,16 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { AGE_BUCKET_LABELS, type ReceivableSale } from '../../../domain/reports';
 import { errorStatus } from '../../api/client';
 import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
-import { DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
+import { actionsColumn, DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { SummaryCard } from '../../components/ui/SummaryCard';
+import { useRouteId } from '../../lib/route-id';
 import { PaymentDialog } from '../payments';
 import { useReceivableClient, useRefreshReports } from './api';
 import { SaleCell } from './SaleCell';
@@ -37,44 +37,43 @@ const SALE_COLUMNS: ReadonlyArray<DataTableColumn<ReceivableSale>> = [
 
 /** Admins may register payments; finance only reads. */
 function payColumn(onPay: (sale: ReceivableSale) => void): DataTableColumn<ReceivableSale> {
-  return {
-    key: 'actions',
-    header: 'Acciones',
-    hideHeader: true,
-    cell: (sale) => (
-      <Button
-        size="sm"
-        variant="secondary"
-        aria-label={`Registrar pago de la venta #${sale.saleId}`}
-        onClick={() => onPay(sale)}
-      >
-        <Plus aria-hidden="true" className="size-4" />
-        Registrar Pago
-      </Button>
-    ),
-  };
+  return actionsColumn((sale) => (
+    <Button
+      size="sm"
+      variant="secondary"
+      aria-label={`Registrar pago de la venta #${sale.saleId}`}
+      onClick={() => onPay(sale)}
+    >
+      <Plus aria-hidden="true" className="size-4" />
+      Registrar Pago
+    </Button>
+  ));
+}
+
+/** The page's header over why the client cannot be shown: not found (also a malformed id) or failed. */
+function LoadFailed({ notFound, error }: { notFound: boolean; error?: unknown }) {
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Cobranza" backTo="/receivables" />
+      <ErrorAlert title={notFound ? 'Cliente no encontrado' : 'Error al cargar el cliente'} error={error} />
+    </div>
+  );
 }
 
 /** /receivables/:clientId: one client's open sales, where an admin registers what the client pays. */
 export function ReceivableClientPage() {
-  const clientId = Number(useParams().clientId);
+  const clientId = useRouteId('clientId');
+  return clientId === null ? <LoadFailed notFound /> : <ReceivableClientView clientId={clientId} />;
+}
+
+function ReceivableClientView({ clientId }: { clientId: number }) {
   const user = useCurrentUser();
   const { data, isPending, error } = useReceivableClient(clientId);
   const refresh = useRefreshReports();
   const [paying, setPaying] = useState<ReceivableSale | null>(null);
 
   if (isPending) return <Spinner label="Cargando cliente..." className="py-12" />;
-  if (error || !data) {
-    return (
-      <div className="space-y-4">
-        <PageHeader title="Cobranza" backTo="/receivables" />
-        <ErrorAlert
-          title={errorStatus(error) === 404 ? 'Cliente no encontrado' : 'Error al cargar el cliente'}
-          error={error}
-        />
-      </div>
-    );
-  }
+  if (error || !data) return <LoadFailed notFound={errorStatus(error) === 404} error={error} />;
   const { client, sales } = data;
   return (
     <div className="space-y-6">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { CatalogItem, CatalogKind } from '../../../domain/master-data';
 import { type SaleItemData, type SaleItemInput, saleItemSchema } from '../../../domain/sales';
-import { Field, ReadOnlyField, TextareaField } from '../../components/ui/Field';
+import { Field, MoneyField, ReadOnlyField, TextareaField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { Modal, whenClosed } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
@@ -131,22 +131,8 @@ export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
         <Field label="Fecha de entrada" type="date" {...bind('dateIn')} />
         <Field label="Fecha de salida" type="date" {...bind('dateOut')} />
         <TextareaField label="Descripción" rows={2} className="sm:col-span-2" {...bind('description')} />
-        <Field
-          label="Precio de venta"
-          type="number"
-          step="0.01"
-          min="0"
-          inputMode="decimal"
-          {...bind('salePrice')}
-        />
-        <Field
-          label="Precio de costo"
-          type="number"
-          step="0.01"
-          min="0"
-          inputMode="decimal"
-          {...bind('costPrice')}
-        />
+        <MoneyField label="Precio de venta" {...bind('salePrice')} />
+        <MoneyField label="Precio de costo" {...bind('costPrice')} />
         <Field label="Código de reserva" autoComplete="off" {...bind('reservationCode')} />
         <Field label="Fecha de pago al proveedor" type="date" {...bind('paymentDate')} />
         <FormActions onCancel={onClose} submitLabel="Guardar Item" className="sm:col-span-2" />

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { enumLabel } from '../../../domain/sales';
-import { FOCUS_RING } from '../../components/ui/Button';
-import { cn } from '../../lib/cn';
+import { LinkCard } from '../../components/ui/LinkCard';
+import { SaleStatusBadge } from '../../components/ui/StatusBadge';
 import type { SaleSummary } from './api';
-import { SaleStatusBadge } from './SaleStatusBadge';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -19,13 +17,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 /** One sale in the list; the whole card is the link to its detail (spec 2). */
 export function SaleCard({ sale }: { sale: SaleSummary }) {
   return (
-    <Link
-      to={`/sales/${sale.id}`}
-      className={cn(
-        'block rounded-lg border border-gray-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md',
-        FOCUS_RING,
-      )}
-    >
+    <LinkCard to={`/sales/${sale.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-base font-semibold text-gray-900">{sale.passengerName}</h2>
@@ -49,6 +41,6 @@ export function SaleCard({ sale }: { sale: SaleSummary }) {
         <Detail term="Pasajeros">{sale.passengerCount}</Detail>
         <Detail term="Vendedor">{sale.seller.username}</Detail>
       </dl>
-    </Link>
+    </LinkCard>
   );
 }

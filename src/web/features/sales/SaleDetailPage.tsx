@@ -1,15 +1,13 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { sumMoney } from '../../../domain/money';
 import { enumLabel } from '../../../domain/sales';
 import { errorStatus } from '../../api/client';
 import { useCurrentUser } from '../../auth';
-import { FOCUS_RING } from '../../components/ui/Button';
+import { BackLink } from '../../components/ui/BackLink';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
-import { cn } from '../../lib/cn';
+import { SaleStatusBadge } from '../../components/ui/StatusBadge';
 import { useRouteId } from '../../lib/route-id';
 import { SaleAlerts } from '../alerts';
 import { SaleHistory } from '../audit';
@@ -19,27 +17,11 @@ import { DetailItem } from './DetailList';
 import { uniquePassengerNames } from './form-model';
 import { SaleActions } from './SaleActions';
 import { SaleItemCard } from './SaleItemCard';
-import { SaleStatusBadge } from './SaleStatusBadge';
-
-function BackLink() {
-  return (
-    <Link
-      to="/sales"
-      className={cn(
-        'inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline',
-        FOCUS_RING,
-      )}
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      Volver a ventas
-    </Link>
-  );
-}
 
 function Problem({ children }: { children: ReactNode }) {
   return (
     <div className="space-y-4">
-      <BackLink />
+      <BackLink to="/sales">Volver a ventas</BackLink>
       <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-800">
         {children}
       </p>
@@ -74,7 +56,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
 
   return (
     <div className="space-y-6">
-      <BackLink />
+      <BackLink to="/sales">Volver a ventas</BackLink>
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <div className="flex items-center gap-3">

@@ -1,17 +1,10 @@
 import { REGION_LABELS, SALE_TYPE_LABELS, SERVICE_TYPE_LABELS } from '../../../domain/sales';
-import { SALE_STATUSES, type SaleStatus } from '../../../domain/status';
+import { SALE_STATUS_LABEL, SALE_STATUSES, type SaleStatus } from '../../../domain/status';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { SelectField } from '../../components/ui/SelectField';
 import { useCatalogOptions, useSellerFilterOptions } from './api';
 import type { FilterKey, SaleFilterValues } from './list-params';
-
-const STATUS_CHOICES: Record<SaleStatus, string> = {
-  draft: 'Borrador',
-  confirmed: 'Confirmada',
-  completed: 'Liquidada',
-  cancelled: 'Cancelada',
-};
 
 const ANY = { value: '', label: 'Todos' };
 const optionsOf = (labels: Record<string, string>) => [
@@ -80,7 +73,7 @@ export function SaleFiltersPanel({ filters, onChange, showSeller }: SaleFiltersP
                 checked={statuses.has(status)}
                 onChange={() => toggleStatus(status)}
               />
-              {STATUS_CHOICES[status]}
+              {SALE_STATUS_LABEL[status]}
             </label>
           ))}
         </div>

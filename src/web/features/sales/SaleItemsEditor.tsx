@@ -1,8 +1,9 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { EditButton } from '../../components/ui/RowActions';
 import { type ItemDraft, itemTotals } from './form-model';
 import { ItemModal } from './ItemModal';
 
@@ -67,15 +68,7 @@ export function SaleItemsEditor({ items, onChange, errors }: SaleItemsEditorProp
                 ))}
               </div>
               <div className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Editar item ${index + 1}`}
-                  onClick={() => setEditing(index)}
-                >
-                  <Pencil aria-hidden="true" className="size-4" />
-                  Editar
-                </Button>
+                <EditButton label={`Editar item ${index + 1}`} onClick={() => setEditing(index)} />
                 <Button
                   variant="secondary"
                   size="sm"

@@ -7,6 +7,7 @@ import {
   SALE_SORT_FIELDS,
   SALE_SORT_LABELS,
 } from '../../../domain/sale-filters';
+import { SALE_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/status';
 import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
 import { FilterButtons } from '../../components/ui/FilterButtons';
@@ -30,12 +31,10 @@ import { SaleFiltersPanel } from './SaleFiltersPanel';
 import { SalesTable } from './SalesTable';
 import { type SalesListView, useSalesListView } from './use-list-view';
 
-const FILTERS: ReadonlyArray<{ value: SaleStatusFilter; label: string }> = [
-  { value: 'all', label: 'Todas' },
-  { value: 'confirmed', label: 'Confirmadas' },
-  { value: 'completed', label: 'Liquidadas' },
-  { value: 'cancelled', label: 'Canceladas' },
-];
+const FILTERS: ReadonlyArray<{ value: SaleStatusFilter; label: string }> = statusFilterOptions(
+  'Todas',
+  SALE_STATUS_FILTER_LABEL,
+);
 
 const SORT_OPTIONS = SALE_SORT_FIELDS.flatMap((field) =>
   [true, false].map((descending) => ({

@@ -2,10 +2,10 @@ import { formatDate, formatMoney } from '../../../domain/format';
 import type { SaleSortField } from '../../../domain/sale-filters';
 import { enumLabel } from '../../../domain/sales';
 import { DataTable, type DataTableColumn } from '../../components/ui/DataTable';
+import { SaleStatusBadge } from '../../components/ui/StatusBadge';
 import { cn } from '../../lib/cn';
 import type { SaleListRow } from './api';
 import type { SaleListParams } from './list-params';
-import { SaleStatusBadge } from './SaleStatusBadge';
 
 const COLUMNS: ReadonlyArray<DataTableColumn<SaleListRow>> = [
   { key: 'id', header: 'Nº', sortable: true, cell: (sale) => `#${sale.id}` },

@@ -6,7 +6,7 @@ import { formatDate, formatMoney } from '../../../domain/format';
 import { SUPPLIER_PAYMENT_METHOD_LABELS } from '../../../domain/supplier-payments';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { DataTable, type DataTableColumn, TABLE_LINK } from '../../components/ui/DataTable';
+import { actionsColumn, DataTable, type DataTableColumn, TABLE_LINK } from '../../components/ui/DataTable';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { ExportMenu } from '../../components/ui/ExportMenu';
 import { type SupplierPayment, useDeleteSupplierPayment, useSupplierHistory } from './api';
@@ -44,23 +44,18 @@ function paymentColumns(onDelete: (payment: SupplierPayment) => void): DataTable
     { key: 'description', header: 'Descripción', wrap: true, cell: (p) => p.description },
     { key: 'reference', header: 'Referencia', wrap: true, cell: (p) => p.reference || '—' },
     { key: 'sales', header: 'Ventas relacionadas', wrap: true, cell: (p) => <RelatedSales payment={p} /> },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      hideHeader: true,
-      cell: (p) => (
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={`Eliminar pago de ${describePayment(p)}`}
-          className="text-red-700 hover:bg-red-50"
-          onClick={() => onDelete(p)}
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-          Eliminar
-        </Button>
-      ),
-    },
+    actionsColumn((p) => (
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Eliminar pago de ${describePayment(p)}`}
+        className="text-red-700 hover:bg-red-50"
+        onClick={() => onDelete(p)}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+        Eliminar
+      </Button>
+    )),
   ];
 }
 

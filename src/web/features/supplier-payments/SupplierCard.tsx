@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { FOCUS_RING } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { SaleStatusBadge } from '../../components/ui/StatusBadge';
 import { cn } from '../../lib/cn';
 import type { SupplierSummary } from './api';
-import { BalanceBadge, SaleBadge } from './badges';
+import { BalanceBadge } from './badges';
 import { moreSalesText, RECENT_SALES_SHOWN, salesCountText } from './texts';
 
 /** One supplier of the list; the whole card opens the supplier's detail page. */
@@ -45,7 +46,7 @@ export function SupplierCard({ supplier }: { supplier: SupplierSummary }) {
             {recent.map((sale) => (
               <li key={sale.id} className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 py-2">
                 <span className="truncate font-medium text-gray-900">{sale.passengerName}</span>
-                <SaleBadge status={sale.status} className="justify-self-end" />
+                <SaleStatusBadge status={sale.status} className="justify-self-end" />
                 <span className="text-gray-900">{formatMoney(sale.supplierCost)}</span>
                 <span className="text-right text-gray-700">{formatDate(sale.creationDate)}</span>
               </li>

@@ -1,13 +1,13 @@
-import { ArrowLeft, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/format';
 import { errorStatus } from '../../api/client';
-import { buttonClasses, FOCUS_RING } from '../../components/ui/Button';
+import { BackLink } from '../../components/ui/BackLink';
+import { buttonClasses } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Spinner } from '../../components/ui/Spinner';
 import { SummaryCard } from '../../components/ui/SummaryCard';
-import { cn } from '../../lib/cn';
 import { useRouteId } from '../../lib/route-id';
 import { type SupplierSummary, useSupplierSummary } from './api';
 import { BalanceBadge } from './badges';
@@ -15,25 +15,10 @@ import { PaymentHistory } from './PaymentHistory';
 import { SupplierSalesTable } from './SupplierSalesTable';
 import { balanceStateText } from './texts';
 
-function BackLink() {
-  return (
-    <Link
-      to="/supplier-payments"
-      className={cn(
-        'inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline',
-        FOCUS_RING,
-      )}
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      Volver a Pagos a Proveedores
-    </Link>
-  );
-}
-
 function Problem({ children }: { children: ReactNode }) {
   return (
     <div className="space-y-4">
-      <BackLink />
+      <BackLink to="/supplier-payments">Volver a Pagos a Proveedores</BackLink>
       {children}
     </div>
   );
@@ -71,7 +56,7 @@ function SupplierDetailView({ supplier }: { supplier: SupplierSummary }) {
   const pending = supplier.pendingAmount;
   return (
     <div className="space-y-6">
-      <BackLink />
+      <BackLink to="/supplier-payments">Volver a Pagos a Proveedores</BackLink>
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-3">
           <h1 className="text-2xl font-bold text-gray-900">{supplier.supplierName}</h1>

@@ -11,7 +11,7 @@ import {
   supplierPaymentSchema,
 } from '../../../domain/supplier-payments';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { Field, TextareaField } from '../../components/ui/Field';
+import { Field, MoneyField, TextareaField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
 import { type SupplierOption, type SupplierPayment, useCreateSupplierPayment } from './api';
@@ -99,16 +99,7 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
       />
       {/* min-w-0: date and number inputs would otherwise push a narrow column wider than the card. */}
       <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
-        <Field
-          label="Monto"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          required
-          {...invalid('amount')}
-          {...register('amount')}
-        />
+        <MoneyField label="Monto" required {...invalid('amount')} {...register('amount')} />
         <SelectField label="Moneda" options={CURRENCY_OPTIONS} required {...register('currency')} />
         <Field
           label="Fecha de Pago"

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { formatDate } from '../../../domain/format';
 import { DataTable, type DataTableColumn, moneyColumn, TABLE_LINK } from '../../components/ui/DataTable';
+import { SaleStatusBadge } from '../../components/ui/StatusBadge';
 import type { SupplierSale } from './api';
-import { SaleBadge } from './badges';
 import { DetailSection } from './DetailSection';
 
 const COLUMNS: ReadonlyArray<DataTableColumn<SupplierSale>> = [
@@ -16,7 +16,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<SupplierSale>> = [
     ),
   },
   { key: 'passenger', header: 'Pasajero', wrap: true, cell: (sale) => sale.passengerName },
-  { key: 'status', header: 'Estado', cell: (sale) => <SaleBadge status={sale.status} /> },
+  { key: 'status', header: 'Estado', cell: (sale) => <SaleStatusBadge status={sale.status} /> },
   moneyColumn('cost', 'Costo del proveedor', (sale) => sale.supplierCost),
   { key: 'creationDate', header: 'Fecha de creación', cell: (sale) => formatDate(sale.creationDate) },
 ];

@@ -1,10 +1,11 @@
-import { KeyRound, Pencil, UserCheck, UserX } from 'lucide-react';
+import { KeyRound, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import type { PublicUser } from '../../../domain/auth';
 import { isRole, ROLE_LABELS, type Role } from '../../../domain/roles';
 import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
 import { ListPage } from '../../components/ui/ListPage';
+import { EditButton } from '../../components/ui/RowActions';
 import { Badge } from '../../components/ui/StatusBadge';
 import { usePagedList } from '../../lib/use-paged-list';
 import { userListQuery } from './api';
@@ -39,10 +40,7 @@ function UserRow({ user, isSelf, onEdit, onResetPassword, onToggleActive }: User
         <p className="text-sm break-all text-gray-700">{user.email}</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" aria-label={`Editar ${user.username}`} onClick={onEdit}>
-          <Pencil aria-hidden="true" className="size-4" />
-          Editar
-        </Button>
+        <EditButton label={`Editar ${user.username}`} onClick={onEdit} />
         {/* Your own password and access are not managed from here: a reset would sign you out, and
             deactivating yourself could leave the agency without an administrator. */}
         {!isSelf && (
