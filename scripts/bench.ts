@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the performance benchmark of DESIGN.md 8 (results and method in docs/performance.md).
+ * `npm run bench`: the performance benchmark. The bar: list, detail and stats p95 under 50 ms on
+ * PostgreSQL at 32 clients (results and method in docs/performance.md).
  *
  * Seeds 200,000 sales (scripts/seed-large.ts) on PGlite and on PostgreSQL, starts the real server on
  * each, and drives the hot calls with autocannon at 1, 8 and 32 concurrent clients. Prints throughput

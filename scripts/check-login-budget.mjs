@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Page-weight budget (DESIGN.md 8): the JavaScript a browser needs to show /login, gzipped, must stay at
-// or under 150 KB. Reads Vite's manifest: the entry chunk, the login page's lazy chunk, and every chunk
-// they import statically (the browser loads those before the page can run).
+// Page-weight budget, so the first page loads fast: the JavaScript a browser needs to show /login,
+// gzipped, must stay at or under 150 KB. Reads Vite's manifest: the entry chunk, the login page's lazy
+// chunk, and every chunk they import statically (the browser loads those before the page can run).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

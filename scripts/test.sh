@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: everything a fresh machine needs (DESIGN.md 8). Every step runs even after an earlier
+# `npm test`: everything a fresh machine needs, set-up included. Every step runs even after an earlier
 # one failed, so one run shows all problems; the exit code is non-zero if any step failed. The last
 # line is the total "N passed, N failed" over Vitest and Playwright, read from their JSON reports.
 set -euo pipefail

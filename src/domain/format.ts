@@ -1,5 +1,5 @@
 /**
- * Display formatting of spec section 9, shared by every screen: money in en-US with exactly two
+ * Display formatting shared by every screen: money in en-US with exactly two
  * decimals ('local' means USD), dates in es-ES as "dd MMM yyyy" in UTC with the spec's fallbacks.
  */
 export function formatMoney(amount: number | string | null | undefined, currency = 'USD'): string {
@@ -35,7 +35,7 @@ export function formatDate(value: string | Date | null | undefined): string {
   }
 }
 
-/** Rates to USD are shown with four decimals (spec section 9). */
+/** Rates to USD are shown with four decimals, the precision they are entered with (step 0.0001). */
 export function formatRate(rate: number | string): string {
   // toFixed alone rounds the binary value: 0.00105 would show as 0.0010 instead of 0.0011.
   return (Math.round(Number(rate) * 1e4) / 1e4).toFixed(4);

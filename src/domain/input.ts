@@ -112,6 +112,9 @@ export function hasControlCharacter(text: string): boolean {
 }
 export const CONTROL_CHARACTERS_MESSAGE = 'El texto contiene caracteres de control no permitidos';
 
-/** A blank optional text means "not given" (spec 5: optional fields may be sent empty). */
+/**
+ * A blank optional text means "not given": forms send "" for an empty optional field
+ * (docs/decisions/0019-strict-input.md).
+ */
 export const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;

@@ -1,6 +1,6 @@
 import type { Role } from './roles';
 
-/** The sidebar of spec section 2. The server enforces access; this only decides what is shown. */
+/** A sidebar link and the roles that see it. The server enforces access; this only decides what is shown. */
 export interface NavLink {
   label: string;
   to: string;

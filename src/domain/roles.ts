@@ -12,5 +12,8 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Who may change clients and passengers (DESIGN.md 7); finance only reads them. */
+/**
+ * Who may change clients and passengers; finance only reads them
+ * (docs/decisions/0006-master-data-screens.md).
+ */
 export const PEOPLE_WRITE_ROLES: readonly Role[] = ['admin', 'sales'];

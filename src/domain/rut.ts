@@ -1,5 +1,5 @@
 /**
- * Chilean RUT helpers. An ID is compared without dots, dashes and spaces (DESIGN.md 4), so
+ * Chilean RUT helpers. An ID is compared without dots, dashes and spaces, so
  * "11.111.111-1" and "11111111-1" are the same person.
  */
 

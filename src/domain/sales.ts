@@ -48,8 +48,8 @@ export function enumLabel(value: string): string {
 }
 
 /**
- * Status lifecycle (DESIGN.md 6): draft -> confirmed; draft or confirmed -> cancelled; any state but
- * completed -> completed (Liquidar). Completed is final.
+ * Status lifecycle, the only changes the server accepts (any other is 409): draft -> confirmed;
+ * draft or confirmed -> cancelled; any state but completed -> completed (Liquidar). Completed is final.
  */
 const TRANSITIONS: Record<SaleStatus, readonly SaleStatus[]> = {
   draft: ['confirmed', 'cancelled', 'completed'],
@@ -66,7 +66,10 @@ export const canEditSale = (status: SaleStatus) => status !== 'completed';
 
 const positiveId = idInput;
 
-/** Spec 5, sale form. Totals sent by the client are accepted for compatibility and ignored. */
+/**
+ * The sale form's fields. Totals sent by the client are accepted for compatibility and ignored: the
+ * server sums the items.
+ */
 export const saleDataSchema = z.strictObject({
   passengerName: z
     .string('El nombre del pasajero es requerido')
@@ -88,7 +91,7 @@ export const saleDataSchema = z.strictObject({
 export type SaleDataInput = z.input<typeof saleDataSchema>;
 export type SaleData = z.output<typeof saleDataSchema>;
 
-/** Spec 5, item form fields. The three pickers send ids as strings. */
+/** The item form's fields. The three pickers send ids as strings. */
 export const saleItemFields = {
   classificationId: positiveId('La clasificación es requerida'),
   supplierId: positiveId('El proveedor es requerido'),

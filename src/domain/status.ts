@@ -1,5 +1,6 @@
 /**
- * Every status label and badge colour (spec section 4) in one place; anything unknown is grey.
+ * Every status label and badge colour in one place, so a status looks the same on every screen;
+ * anything unknown is grey.
  * Singular labels name one record (a badge), plural ones a group of them (a list's filter).
  */
 import type { InvoiceStatus } from './invoices';

@@ -4,7 +4,7 @@ import { idInput } from './input';
 import { moneySchema } from './money';
 import type { BadgeColor } from './status';
 
-/** Spec 9: supplier payment currencies and methods; defaults USD and transfer. */
+/** The currencies and methods a supplier payment may use; a new payment defaults to USD and transfer. */
 export const SUPPLIER_CURRENCIES = ['USD', 'EUR', 'CLP'] as const;
 export const SUPPLIER_PAYMENT_METHODS = ['transfer', 'cash', 'check', 'card', 'other'] as const;
 export const SUPPLIER_PAYMENT_METHOD_LABELS: Record<(typeof SUPPLIER_PAYMENT_METHODS)[number], string> = {
@@ -17,7 +17,7 @@ export const SUPPLIER_PAYMENT_METHOD_LABELS: Record<(typeof SUPPLIER_PAYMENT_MET
 
 export const REQUIRED_FIELDS_MESSAGE = 'Por favor completa todos los campos requeridos';
 
-/** Spec 4: pending 0 (or less) is Pagado, below 1000 Pendiente, otherwise Urgente. */
+/** A supplier's balance badge: pending 0 (or less) is Pagado, below 1000 Pendiente, otherwise Urgente. */
 export function balanceBadge(pending: number): { label: string; color: BadgeColor } {
   if (pending <= 0) return { label: 'Pagado', color: 'green' };
   if (pending < 1000) return { label: 'Pendiente', color: 'yellow' };
@@ -26,7 +26,7 @@ export function balanceBadge(pending: number): { label: string; color: BadgeColo
 
 const requiredDate = requiredIsoDate(REQUIRED_FIELDS_MESSAGE, 'La fecha de pago no es válida');
 
-/** Spec 5, supplier payment: supplier, an amount above 0, currency, date, method and description. */
+/** A supplier payment requires a supplier, an amount above 0, currency, date, method and description. */
 export const supplierPaymentSchema = z.strictObject({
   supplierId: idInput(REQUIRED_FIELDS_MESSAGE),
   amount: moneySchema(REQUIRED_FIELDS_MESSAGE, { positive: true }),

@@ -26,7 +26,7 @@ function LoadingScreen() {
 }
 
 // No errorElement anywhere on purpose: unexpected errors show the router's default
-// "Unexpected Application Error!" page (spec §8). Pages are lazy so /login loads only its own code.
+// "Unexpected Application Error!" page. Pages are lazy so /login loads only its own code.
 export const routes: RouteObject[] = [
   {
     Component: Root,

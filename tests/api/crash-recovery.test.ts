@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-app';
 
 /**
- * Durability (DESIGN.md 8): the real server is killed with SIGKILL while a client writes sales and
+ * Durability: the real server is killed with SIGKILL while a client writes sales and
  * payments; after a restart every write that got a 2xx is there, no sale lacks its items, and the
  * server starts without manual repair. PGlite in a data folder, or PostgreSQL in the api-postgres run.
  */

@@ -5,7 +5,7 @@ import { routeExamples } from '../helpers/route-examples';
 import { createTestContext, type TestContext, type Who } from '../helpers/test-app';
 
 /**
- * The permission matrix of DESIGN.md 7, route by route. It is written out here on purpose: a route
+ * Who may call what (deny by default), route by route. It is written out here on purpose: a route
  * added without an entry, or whose declared access changes, fails this test until the matrix is
  * updated deliberately. Each entry may give a body that passes validation, so that the status
  * observed for allowed roles comes from the handler and not from the validator.

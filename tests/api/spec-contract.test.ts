@@ -3,7 +3,7 @@ import { createSaleRefs, type SaleRefs } from '../helpers/sales';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
- * The calls of the spec's section 7, sent as its client sends them: a JSON content type and a bearer
+ * The calls the spec's client makes, sent as it sends them: a JSON content type and a bearer
  * token on every call (bodiless GETs, DELETEs, PATCHes and the logout included), the bodies its forms
  * build (blank optional fields, `saleData.client`, the flat sale edit, items carrying names and
  * `{ passengerId }` passengers), and each reply read at the field that client reads.

@@ -227,7 +227,7 @@ test.describe('dashboard', () => {
     await page.reload();
     await sellerPage.reload();
 
-    // A new sale is confirmed (DESIGN.md 6): one more sale, one more active booking, its price more revenue.
+    // A new sale starts confirmed: one more sale, one more active booking, its price more revenue.
     for (const [target, role] of [
       [page, 'admin'],
       [sellerPage, 'sales'],

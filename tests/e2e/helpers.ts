@@ -11,7 +11,7 @@ export interface Account {
   role: Role;
 }
 
-/** The demo accounts the server seeds on an empty database (DESIGN.md 3). Never deactivate these. */
+/** The demo accounts the server seeds on an empty database in demo mode. Never deactivate these. */
 export const DEMO: Record<Role, Account> = {
   admin: { email: 'admin@viajes-demo.cl', password: 'admin123', username: 'admin', role: 'admin' },
   sales: { email: 'ventas@viajes-demo.cl', password: 'ventas123', username: 'vendedor', role: 'sales' },

@@ -155,7 +155,7 @@ test.describe('ventas', () => {
     await confirm.getByRole('button', { name: 'Cancelar Venta' }).click();
     await expect(page.getByText('Cancelada', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancelar Venta' })).toHaveCount(0);
-    // A cancelled sale can still be settled or edited (spec 2 and DESIGN.md 6).
+    // A cancelled sale can still be settled or edited: only a completed sale is final.
     await expect(page.getByRole('button', { name: 'Liquidar Venta' })).toBeVisible();
 
     await page.getByRole('link', { name: 'Volver a ventas' }).click();
@@ -197,7 +197,7 @@ test.describe('ventas', () => {
     await expect(seller.getByRole('option', { name: new RegExp(DEMO.sales.email) })).toHaveCount(1);
     await expect(seller.getByRole('option', { name: new RegExp(DEMO.finance.email) })).toHaveCount(0);
 
-    // The sale's own messages (spec 5) need an item first: 'Guardar Venta' is disabled without one.
+    // The sale form's own validation messages need an item first: 'Guardar Venta' is disabled without one.
     await page.getByRole('button', { name: 'Agregar Item' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar Item de Venta' });
     await pickFirst(dialog, 'Clasificación');

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGS, type CatalogKind } from '../../src/domain/master-data';
 import { CATALOG_TEXTS } from '../../src/web/features/catalogs/config';
 
-// Written out from the spec (sections 2 and 8) rather than derived, so that a typo in the config shows.
+// Written out from the spec's screen texts and error messages rather than derived, so that a typo in
+// the config shows.
 const EXPECTED: Record<CatalogKind, Partial<Record<keyof (typeof CATALOG_TEXTS)[CatalogKind], string>>> = {
   suppliers: {
     title: 'Proveedores',

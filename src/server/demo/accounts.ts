@@ -1,6 +1,6 @@
 import type { Role } from '../../domain/roles';
 
-/** Demo accounts, seeded only in demo mode and shown on the login page (DESIGN.md 3). */
+/** Demo accounts: seeded and shown on the login page only in demo mode, never in production. */
 export const DEMO_ACCOUNTS: readonly { role: Role; username: string; email: string; password: string }[] = [
   { role: 'admin', username: 'admin', email: 'admin@viajes-demo.cl', password: 'admin123' },
   { role: 'sales', username: 'vendedor', email: 'ventas@viajes-demo.cl', password: 'ventas123' },

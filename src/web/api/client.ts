@@ -1,6 +1,6 @@
 import { clearStoredSession, TOKEN_KEY } from './stored-credentials';
 
-/** Same origin: the server serves both the web app and /api (spec §7's {host}). */
+/** Same origin: the server serves both the web app and /api, so the API base is empty. */
 const API_BASE = '';
 
 export interface FieldError {
@@ -8,7 +8,7 @@ export interface FieldError {
   message: string;
 }
 
-/** A non-OK response; `message` follows spec §8 and `errors` carries per-field validation messages. */
+/** A non-OK response: `message` is the body's, else 'HTTP status: text'; `errors` are per-field messages. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 

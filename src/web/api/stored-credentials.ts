@@ -1,5 +1,5 @@
 /**
- * The local storage keys of the session (spec section 9). They live beside the API client, which
+ * The local storage keys of the session (token and user). They live beside the API client, which
  * sends the token and clears both on a 401; the auth screens store and read them through here, so
  * auth depends on the API layer and never the other way round.
  */

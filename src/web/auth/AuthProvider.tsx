@@ -16,7 +16,7 @@ interface SessionState {
 
 function initialState(): SessionState {
   const stored = readStoredSession();
-  // The stored user is shown only once the server confirms the token (spec §4: checked at start-up).
+  // The stored user is shown only once the server confirms the token at start-up; a refusal clears it.
   return stored ? { status: 'loading', user: null } : { status: 'unauthenticated', user: null };
 }
 
@@ -80,7 +80,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await api.post('/api/auth/logout', undefined, { skipAuthRedirect: true });
     } catch (error) {
-      // Spec §8: a failed logout is only logged; the local session ends regardless.
+      // A failed logout is only logged, with no message to the user; the local session ends regardless.
       console.error('Logout failed', error);
     } finally {
       endSession();

@@ -11,7 +11,7 @@ interface RequireRoleProps {
   children: ReactNode;
 }
 
-/** Screens limited to some roles (spec §6): others go back to /dashboard with a notice. Use inside RequireAuth. */
+/** Screens limited to some roles: others go back to /dashboard with a notice. Use inside RequireAuth. */
 export function RequireRole({ roles, children }: RequireRoleProps) {
   const user = useCurrentUser();
   const allowed = roles.includes(user.role);

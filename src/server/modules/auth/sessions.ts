@@ -5,7 +5,10 @@ import { sessions, users } from '../../db/schema';
 import type { AuthUser } from '../../plugins/access';
 import { SessionCache } from './session-cache';
 
-/** DESIGN: 12 h absolute lifetime, 30 min idle. */
+/**
+ * A session ends 12 h after sign-in or after 30 min without requests
+ * (docs/decisions/0001-sessions-and-login-limits.md).
+ */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** Touching last_seen_at on every request would make each read a write; once a minute is enough. */

@@ -19,8 +19,8 @@ export interface CatalogTexts {
   notFound: string;
 }
 
-// The spec gives suppliers English error messages and the other two Spanish ones (section 8); they are
-// kept as written.
+// Suppliers have English error messages and operators and classifications Spanish ones, as the spec's
+// client shows them; they are kept as written.
 export const CATALOG_TEXTS: Record<CatalogKind, CatalogTexts> = {
   suppliers: {
     title: 'Proveedores',

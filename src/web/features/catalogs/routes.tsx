@@ -18,7 +18,7 @@ const formPage = (kind: CatalogKind) => async () => {
 
 /** Screens of this feature, mounted inside the signed-in layout by src/web/router.tsx. */
 export const catalogsRoutes: RouteObject[] = [
-  // Spec 6: only admins manage suppliers, operators and classifications (others read them in pickers).
+  // Only admins manage suppliers, operators and classifications (others read them in pickers).
   roleRoute(
     ['admin'],
     (Object.keys(KINDS) as CatalogKind[]).flatMap((kind) => [

@@ -7,7 +7,7 @@ const formPage = async () => ({ Component: (await import('./ClientFormPage')).Cl
 /** Screens of this feature, mounted inside the signed-in layout by src/web/router.tsx. */
 export const clientsRoutes: RouteObject[] = [
   { path: '/clients', lazy: async () => ({ Component: (await import('./ClientsPage')).ClientsPage }) },
-  // Finance reads clients but may not change them (DESIGN.md 7).
+  // Finance reads clients but may not change them (docs/decisions/0006-master-data-screens.md).
   roleRoute(PEOPLE_WRITE_ROLES, [
     { path: '/clients/new', lazy: formPage },
     { path: '/clients/:id/edit', lazy: formPage },

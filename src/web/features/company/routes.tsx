@@ -3,7 +3,7 @@ import { roleRoute } from '../../auth/role-route';
 
 /** Screens of this feature, mounted inside the signed-in layout by src/web/router.tsx. */
 export const companyRoutes: RouteObject[] = [
-  // Spec 6: Configuraciones is for admins; the server refuses the others too (issue 8).
+  // Configuraciones is for admins only; the server refuses the others too (issue 8).
   roleRoute(
     ['admin'],
     [

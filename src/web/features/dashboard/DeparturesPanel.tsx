@@ -8,7 +8,7 @@ import { EmptyText, Panel } from './Panel';
 
 const LINK = cn('rounded-sm font-medium text-blue-700 hover:text-blue-800 hover:underline', FOCUS_RING);
 
-/** 'Próximas Salidas': the server sends at most 5 (spec 9), soonest first. */
+/** 'Próximas Salidas': the server sends at most 5, soonest first. */
 export function DeparturesPanel({ departures }: { departures: Departure[] }) {
   return (
     <Panel

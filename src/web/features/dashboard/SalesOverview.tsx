@@ -23,7 +23,7 @@ export function SalesOverview({ days }: { days: OverviewDay[] }) {
           <SalesChart data={days} />
         </Suspense>
       </div>
-      {/* The same rule as 'Ingresos Totales' (DESIGN.md 6), said where the figures are read. */}
+      {/* Cancelled sales are left out, as in 'Ingresos Totales'; said where the figures are read. */}
       <p className="mt-2 text-xs text-gray-700">No incluye ventas canceladas.</p>
       {/* sr-only on the table itself would not shrink it (tables ignore a 1px width): on a phone the
           hidden table made the page scroll sideways. */}

@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import type { SaleStats } from './api';
 import { activeBookings, formatCount } from './stats';
 
-/** Admin and finance see the company's revenue, a seller their own (spec 2, DESIGN.md 7). */
+/** Admin and finance see the company's revenue, a seller only the revenue of their own sales. */
 function revenueTitle(role: Role): string {
   return role === 'sales' ? 'Mis Ingresos' : 'Ingresos Totales';
 }

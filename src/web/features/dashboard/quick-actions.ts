@@ -12,7 +12,7 @@ import type { Role } from '../../../domain/roles';
 
 export interface QuickAction {
   label: string;
-  /** Admin sees the client list as "Gestionar Clientes" (spec §2). */
+  /** Admin sees the client list as "Gestionar Clientes", the others as "Ver Clientes". */
   adminLabel?: string;
   to: string;
   roles: readonly Role[];

@@ -10,7 +10,7 @@ export const passengersRoutes: RouteObject[] = [
     path: '/passengers',
     lazy: async () => ({ Component: (await import('./PassengersPage')).PassengersPage }),
   },
-  // Finance reads passengers but may not change them (DESIGN.md 7).
+  // Finance reads passengers but may not change them (docs/decisions/0006-master-data-screens.md).
   roleRoute(PEOPLE_WRITE_ROLES, [
     { path: '/passengers/new', lazy: formPage },
     { path: '/passengers/:id/edit', lazy: formPage },

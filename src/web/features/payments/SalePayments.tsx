@@ -16,7 +16,7 @@ import { balanceView } from './payment-model';
 export interface PaymentsSale {
   id: number;
   salePrice: number;
-  /** Confirmed payments only (spec 4), summed by the server. */
+  /** Confirmed payments only (a pending one is not money received), summed by the server. */
   totalPaid: number;
   /** salePrice - totalPaid; negative when the client paid more. */
   balance: number;
@@ -25,7 +25,7 @@ export interface PaymentsSale {
 
 const CANCELLED_NOTE = 'No se pueden registrar pagos en una venta cancelada';
 
-/** The header's 'Registrar Pago' button (spec 2) with its dialog. Show it to admin and sales only. */
+/** The header's 'Registrar Pago' button with its dialog. Show it to admin and sales only. */
 export function RegisterPaymentButton({ sale }: { sale: Pick<PaymentsSale, 'id' | 'status' | 'balance'> }) {
   const [open, setOpen] = useState(false);
   const cancelled = sale.status === 'cancelled';
@@ -99,11 +99,11 @@ function PaymentRow({ payment, onEdit }: PaymentRowProps) {
 
 interface SalePaymentsProps {
   sale: PaymentsSale;
-  /** Admin and sales may change payments; finance only reads (DESIGN.md 7). */
+  /** Admin and sales may change payments; finance only reads them. */
   canWrite: boolean;
 }
 
-/** 'Historial de Pagos' of the sale detail page, with its summary (spec 2). */
+/** 'Historial de Pagos' of the sale detail page, with its summary (Total Venta, Total Pagado, Pendiente). */
 export function SalePayments({ sale, canWrite }: SalePaymentsProps) {
   const { data: payments, isPending, error } = useSalePayments(sale.id);
   const [editing, setEditing] = useState<Payment | null>(null);

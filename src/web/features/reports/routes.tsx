@@ -3,7 +3,8 @@ import { roleRoute } from '../../auth/role-route';
 
 /** Screens of this feature, mounted inside the signed-in layout by src/web/router.tsx. */
 export const reportsRoutes: RouteObject[] = [
-  // DESIGN.md 7: what clients owe and supplier dues are for admin and finance.
+  // What clients owe and supplier dues are for admin and finance
+  // (docs/decisions/0016-finance-screens-and-scope.md).
   roleRoute(
     ['admin', 'finance'],
     [

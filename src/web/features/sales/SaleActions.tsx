@@ -28,7 +28,8 @@ const CONFIRMATIONS: Record<PendingChange, Confirmation> = {
     title: 'Liquidar Venta',
     pending: 'Liquidando...',
     cancelLabel: 'Cancelar',
-    // Liquidar is final (DESIGN.md 6), so it is confirmed like a cancellation, with what is still owed.
+    // Liquidar cannot be undone (a completed sale is final), so it is confirmed like a cancellation,
+    // with what is still owed.
     text: (sale) => (
       <>
         <p>¿Liquidar la venta #{sale.id}? Una venta liquidada ya no se puede editar ni cancelar.</p>
@@ -60,15 +61,16 @@ const CONFIRMATIONS: Record<PendingChange, Confirmation> = {
   },
 };
 
-/** The detail page's buttons, by status as spec 2 lists them. Only admin and sales get here. */
+/** The detail page's buttons, which depend on the sale's status. Only admin and sales get here. */
 export function SaleActions({ sale }: { sale: SaleDetail }) {
   const changeStatus = useChangeSaleStatus(sale.id);
   const [confirming, setConfirming] = useState<PendingChange | null>(null);
   const completed = sale.status === 'completed';
   const cancellable = !completed && sale.status !== 'cancelled';
 
-  // Resolves even on failure so the dialog closes: spec 8 only logs a failed status change, and the
-  // toast is there so the user knows nothing changed. Success needs no toast: the badge and buttons change.
+  // Resolves even on failure so the dialog closes: a failed status change is logged
+  // (docs/decisions/0007-sales-screens.md), and the toast is there so the user knows nothing changed.
+  // Success needs no toast: the badge and buttons change.
   const apply = async (status: PendingChange) => {
     try {
       await changeStatus.mutateAsync(status);

@@ -14,7 +14,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** One sale in the list; the whole card is the link to its detail (spec 2). */
+/** One sale in the list; the whole card is the link to its detail. */
 export function SaleCard({ sale }: { sale: SaleSummary }) {
   return (
     <LinkCard to={`/sales/${sale.id}`}>

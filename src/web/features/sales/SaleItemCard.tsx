@@ -7,7 +7,7 @@ function dateRange(dateIn: string | null, dateOut: string | null): string {
   return `${formatDate(dateIn)} - ${formatDate(dateOut)}`;
 }
 
-/** One line item of the sale detail (spec 2: Items). */
+/** One line item of the sale detail. */
 export function SaleItemCard({ item, position }: { item: SaleItemDetail; position: number }) {
   return (
     <article aria-labelledby={`item-${item.id}-title`} className="rounded-md border border-gray-200 p-4">

@@ -22,7 +22,7 @@ function dates(item: ItemDraft): string | null {
   return `${formatDate(item.dateIn)} - ${formatDate(item.dateOut)}`;
 }
 
-/** The sale form's item list (spec 2): add, edit and delete, with the running totals. */
+/** The sale form's item list: add, edit and delete, with the running totals. */
 export function SaleItemsEditor({ items, onChange, errors }: SaleItemsEditorProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const totals = itemTotals(items);

@@ -38,7 +38,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<SaleListRow>> = [
     key: 'pending',
     header: 'Pendiente',
     align: 'right',
-    // A negative pending amount is a credit in the client's favour, shown in green (DESIGN.md 6).
+    // A negative pending amount is a credit in the client's favour, shown in green, not a debt.
     cell: (sale) => (
       <span
         className={cn(sale.pendingAmount < 0 && 'text-green-700', sale.pendingAmount > 0 && 'font-medium')}

@@ -7,7 +7,7 @@ const formPage = (name: 'NewSalePage' | 'EditSalePage') => async () => ({
 
 /** Screens of this feature, mounted inside the signed-in layout by src/web/router.tsx. */
 export const salesRoutes: RouteObject[] = [
-  // Finance may read sales (DESIGN.md 7) even though its sidebar has no Ventas link.
+  // Finance may read every sale, read-only, even though its sidebar has no Ventas link.
   { path: '/sales', lazy: async () => ({ Component: (await import('./SalesListPage')).SalesListPage }) },
   roleRoute(
     ['admin', 'sales'],

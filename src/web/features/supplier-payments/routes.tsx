@@ -3,7 +3,7 @@ import { roleRoute } from '../../auth/role-route';
 
 /** Screens of this feature, mounted inside the signed-in layout by src/web/router.tsx. */
 export const supplierPaymentsRoutes: RouteObject[] = [
-  // Spec 6: the three screens are for admins; others go to /dashboard with the spec's notice.
+  // The three screens are for admins only; others go to /dashboard with the 'No tienes permisos' notice.
   roleRoute(
     ['admin'],
     [
