@@ -11,23 +11,22 @@ export type BadgeColor = 'blue' | 'green' | 'yellow' | 'grey' | 'red';
 export const SALE_STATUSES = ['draft', 'confirmed', 'completed', 'cancelled'] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 
-/** A status's own name: exports, search results, the audit trail and error messages use it. */
-export const STATUS_LABELS: Record<string, string> = {
-  draft: 'Borrador',
-  confirmed: 'Confirmada',
-  completed: 'Completada',
-  cancelled: 'Cancelada',
-  pending: 'Pendiente',
-  paid: 'Pagado',
-  failed: 'Fallido',
-};
-
 /** A sale's status as the sales screens show it: completed reads "Liquidada", the agency's word for it. */
 export const SALE_STATUS_LABEL: Record<SaleStatus, string> = {
   draft: 'Borrador',
   confirmed: 'Confirmada',
   completed: 'Liquidada',
   cancelled: 'Cancelada',
+};
+
+/** A status's own name: exports, search results, the audit trail and error messages use it. */
+export const STATUS_LABELS: Record<string, string> = {
+  ...SALE_STATUS_LABEL,
+  // The status's name; only the sales screens call it "Liquidada".
+  completed: 'Completada',
+  pending: 'Pendiente',
+  paid: 'Pagado',
+  failed: 'Fallido',
 };
 
 /** The sales list's status filters and the dashboard's status rows (no filter for drafts). */

@@ -88,11 +88,7 @@ export async function signIn(
   account: Pick<Account, 'email' | 'password' | 'username'>,
   path = '/dashboard',
 ) {
-  const response = await page.request.post('/api/auth/login', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const session = (await response.json()) as { token: string; user: unknown };
+  const session = await apiSession(page.request, account);
   const storing = await page.addInitScript(
     ({ keys, token, user }) => {
       localStorage.setItem(keys.token, token);
@@ -111,12 +107,16 @@ export async function signIn(
 
 /** Signs in through the API (for setting up data, not for testing the login screen). */
 export async function apiLogin(request: APIRequestContext, account: Pick<Account, 'email' | 'password'>) {
+  return (await apiSession(request, account)).token;
+}
+
+/** The login call's whole answer: the token and the user as the login form stores them. */
+async function apiSession(request: APIRequestContext, account: Pick<Account, 'email' | 'password'>) {
   const response = await request.post('/api/auth/login', {
     data: { email: account.email, password: account.password },
   });
   expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { token: string; user: { id: number } };
-  return body.token;
+  return (await response.json()) as { token: string; user: unknown };
 }
 
 /**
