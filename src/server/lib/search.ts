@@ -16,10 +16,16 @@ export function nameContains(column: AnyPgColumn, text: string): SQL {
   return sql`f_unaccent(lower(${column})) like f_unaccent(lower(${containsPattern(text)}))`;
 }
 
-/** ID/RUT substring match ignoring dots, dashes and spaces ("12345678-9" finds "12.345.678-9"). */
-export function idContains(column: AnyPgColumn, text: string): SQL | undefined {
-  const key = idKey(text);
-  return key ? sql`f_id_key(${column}) like ${containsPattern(key)}` : undefined;
+/**
+ * A person's stored search text (name, ID key and e-mail, normalised by PostgreSQL) contains the
+ * text, normalised the same way, or its ID key ("12345678-9" finds "12.345.678-9"). One indexed
+ * column, so a common name costs a plain LIKE per candidate, not an unaccent.
+ */
+export function personContains(searchText: AnyPgColumn, text: string): SQL {
+  const byText = sql`${searchText} like f_search_norm(${containsPattern(text)})`;
+  const key = idKey(text).toLowerCase();
+  if (!key || key === text.toLowerCase()) return byText;
+  return sql`(${byText} or ${searchText} like ${containsPattern(key)})`;
 }
 
 export function emailContains(column: AnyPgColumn, text: string): SQL {

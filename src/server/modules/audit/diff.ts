@@ -2,8 +2,19 @@ import type { AuditChange } from '../../db/schema';
 
 /** Never written to the trail, whatever the caller passes (issue 18: no passwords or token hashes). */
 const SECRET_FIELDS = new Set(['password', 'passwordHash', 'tokenHash', 'currentPassword', 'token']);
-/** Bookkeeping columns every write touches; recording them would only add noise. */
-const NOISE_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'version', 'createdBy', 'lastUpdated']);
+/**
+ * Bookkeeping columns every write touches, and the search text the database derives from the
+ * record's own fields: recording them would only add noise.
+ */
+const NOISE_FIELDS = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'version',
+  'createdBy',
+  'lastUpdated',
+  'searchText',
+]);
 
 type Values = Record<string, unknown>;
 

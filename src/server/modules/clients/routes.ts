@@ -2,7 +2,7 @@ import { clientSchema } from '../../../domain/master-data';
 import { clientReplySchema } from '../../../domain/master-data-replies';
 import { clients } from '../../db/schema';
 import { crudRoutes } from '../../lib/crud-routes';
-import { emailContains, idContains, nameContains } from '../../lib/search';
+import { personContains } from '../../lib/search';
 
 export const clientsRoutes = crudRoutes({
   path: '/api/clients',
@@ -15,11 +15,7 @@ export const clientsRoutes = crudRoutes({
   one: 'client',
   many: 'clients',
   // The client list filters by name, ID/RUT or e-mail.
-  search: (q) => [
-    nameContains(clients.name, q),
-    idContains(clients.clientId, q),
-    emailContains(clients.email, q),
-  ],
+  search: (q) => [personContains(clients.searchText, q)],
   access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },
   export: {
     fileName: 'clientes',

@@ -2,7 +2,7 @@ import { passengerSchema } from '../../../domain/master-data';
 import { passengerReplySchema } from '../../../domain/master-data-replies';
 import { passengers } from '../../db/schema';
 import { crudRoutes } from '../../lib/crud-routes';
-import { emailContains, idContains, nameContains } from '../../lib/search';
+import { personContains } from '../../lib/search';
 
 export const passengersRoutes = crudRoutes({
   path: '/api/passengers',
@@ -15,11 +15,7 @@ export const passengersRoutes = crudRoutes({
   one: 'passenger',
   many: 'passengers',
   // By name or e-mail; the ID too, since the sale form's picker is used with a passport in hand.
-  search: (q) => [
-    nameContains(passengers.name, q),
-    emailContains(passengers.email, q),
-    idContains(passengers.passengerId, q),
-  ],
+  search: (q) => [personContains(passengers.searchText, q)],
   access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },
   export: {
     fileName: 'pasajeros',

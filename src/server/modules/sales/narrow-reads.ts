@@ -1,13 +1,8 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import {
-  SALE_COUNT_CAP,
-  type SaleListQuery,
-  type SaleSort,
-  type SaleSortField,
-} from '../../../domain/sale-filters';
+import type { SaleListQuery, SaleSort, SaleSortField } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
 import { clients, sales } from '../../db/schema';
-import { readsRangeFirst, searchCondition } from './list-filters';
+import { filterConditions, readsRangeFirst, searchCondition } from './list-filters';
 
 /*
  * How the sales list reads a narrow set of matches (a search, a date range) apart from walking the
@@ -25,11 +20,12 @@ export function orderBy(sort: SaleSort, key: Record<SaleSortField, SQL>, id: SQL
 }
 
 /**
- * Narrow lists are read whole and sorted: a search's matches (at most 1,001) or a date range's (at most
- * RANGE_READ_CAP), instead of walking the sort's index and filtering. The planner cannot tell a rare
- * text from a common one, nor see that creation and travel dates rise together: left to itself it walked
- * the whole date index for a rare text, read a trigram bitmap of 30,000 rows for a common one, or
- * skipped 600,000 newer sales to reach a month of old trips (docs/decisions/0021 and 0029).
+ * Narrow lists are read whole and sorted: a search's matches (at most SEARCH_READ_CAP) or a date
+ * range's (at most RANGE_READ_CAP), instead of walking the sort's index and filtering. The planner
+ * cannot tell a rare text from a common one, nor see that creation and travel dates rise together:
+ * left to itself it walked the whole date index for a rare text, read a trigram bitmap of 30,000 rows
+ * for a common one, or skipped 600,000 newer sales to reach a month of old trips (docs/decisions/0021
+ * and 0029).
  */
 export interface NarrowRead {
   where: SQL | undefined;
@@ -42,10 +38,19 @@ export interface NarrowRead {
 /** At 1,000,000 sales a 30-day travel range holds about 35,000, read from one covering index. */
 const RANGE_READ_CAP = 100_000;
 
+/**
+ * A search reads up to this many matches from its indexes, though the list counts only up to
+ * SALE_COUNT_CAP: reading a few thousand matches costs a few milliseconds, while walking the sort's
+ * index for a search that matches one sale in a thousand ("camila soto" at 1,000,000 sales) reads
+ * 16,000 rows for a page of 20. Past this many, matches are common enough for the walk to meet a page
+ * early (docs/decisions/0033).
+ */
+const SEARCH_READ_CAP = 5_000;
+
 /** The narrow read that suits the query, if any. */
 export function narrowRead(base: SQL | undefined, query: SaleListQuery): NarrowRead | undefined {
   if (query.q)
-    return { where: and(base, searchCondition(query.q, true)), cap: SALE_COUNT_CAP, bitmapOnly: true };
+    return { where: and(base, searchCondition(query.q, true)), cap: SEARCH_READ_CAP, bitmapOnly: true };
   if (readsRangeFirst(query)) return { where: base, cap: RANGE_READ_CAP, bitmapOnly: false };
   return undefined;
 }
@@ -96,10 +101,49 @@ export async function narrowPage(db: Database, read: NarrowRead, query: SaleList
   const result = read.bitmapOnly
     ? await withPlanner(db, BITMAP_ONLY, (tx) => tx.execute(page))
     : await db.execute(page);
-  // Both drivers (pg and PGlite) answer raw SQL with { rows }; the shared Database type cannot say so.
-  const rows = (result as unknown as { rows: Array<{ n: number | string; id: number | null }> }).rows;
+  return countAndIds(result);
+}
+
+/** The count and page ids a read answers. Both drivers answer raw SQL with { rows }. */
+function countAndIds(result: unknown) {
+  const rows = (result as { rows: Array<{ n: number | string; id: number | null }> }).rows;
   return {
     count: Number(rows[0]?.n ?? 0),
     ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
   };
+}
+
+/**
+ * Whether a search is first looked for among the newest sales: one word of letters only, as a name
+ * is, in the default order, filtered at most by seller (each has its own index in that order). A
+ * name many sales share ("gonzalez", one sale in fourteen) makes the trigram index read and check
+ * tens of thousands of rows (70-150 ms at 1,000,000 sales) while the newest few thousand sales hold
+ * a page of it. Codes, IDs and numbers have digits and are rare: their index read stays cheaper.
+ */
+export function walksNewestFirst(query: SaleListQuery): boolean {
+  const { sort, q } = query;
+  const onlySeller = filterConditions({ ...query, sellerId: undefined }).every((c) => c === undefined);
+  return Boolean(q && /^\p{L}+$/u.test(q) && sort.field === 'creationDate' && sort.descending && onlySeller);
+}
+
+/**
+ * The search's matches among the newest `window` sales of `base` (counted) and the page's ids in
+ * the default order, walking the creation-date index alone: a bounded cost whatever the text.
+ */
+export async function newestMatches(
+  db: Database,
+  base: SQL | undefined,
+  query: SaleListQuery & { q: string },
+  window: number,
+) {
+  const read = sql`
+    with w as (
+      select ${sales.id} as id, ${sales.creationDate} as creation_date,
+             (${searchCondition(query.q, false)}) as hit
+      from ${sales} where ${base ?? sql`true`}
+      order by ${sales.creationDate} desc, ${sales.id} desc limit ${window})
+    select c.n, p.id from (select count(*) as n from w where hit) c
+    left join lateral (select w.id from w where hit order by w.creation_date desc, w.id desc
+                       limit ${query.limit} offset ${(query.page - 1) * query.limit}) p on true`;
+  return countAndIds(await withPlanner(db, WALK_ONLY, (tx) => tx.execute(read)));
 }

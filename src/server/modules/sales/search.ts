@@ -8,12 +8,12 @@ import type { SaleScope } from './queries';
  * text matches (names, numbers, and whatever that search learns to match later).
  */
 export async function searchSales(db: Database, scope: SaleScope, q: string, limit: number) {
-  const { sales } = await listSales(db, scope, {
-    q,
-    sort: { field: 'creationDate', descending: true },
-    page: 1,
-    limit,
-  });
+  const { sales } = await listSales(
+    db,
+    scope,
+    { q, sort: { field: 'creationDate', descending: true }, page: 1, limit },
+    'page only',
+  );
   return sales.map((sale) => ({
     id: sale.id,
     status: sale.status,

@@ -1,21 +1,21 @@
-import { asc, or } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formatDate } from '../../../domain/format';
 import { SEARCH_LIMIT_PER_TYPE, type SearchResult } from '../../../domain/search';
 import { statusLabel } from '../../../domain/status';
 import type { Database } from '../../db/client';
 import { clients, passengers, suppliers } from '../../db/schema';
-import { idContains, nameContains } from '../../lib/search';
+import { nameContains, personContains } from '../../lib/search';
 import { type SaleScope, searchSales } from '../sales';
 
 const LIMIT = SEARCH_LIMIT_PER_TYPE;
 
-/** Rows of a master-data table whose name (or ID) contains the text, alphabetically. */
+/** People whose name, ID or e-mail contains the text, alphabetically. */
 function byName(db: Database, table: typeof clients | typeof passengers, idColumn: AnyPgColumn, q: string) {
   return db
     .select({ id: table.id, name: table.name, key: idColumn })
     .from(table)
-    .where(or(nameContains(table.name, q), idContains(idColumn, q)))
+    .where(personContains(table.searchText, q))
     .orderBy(asc(table.name), asc(table.id))
     .limit(LIMIT);
 }
