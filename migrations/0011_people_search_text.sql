@@ -5,4 +5,7 @@ DROP INDEX "passengers_name_search_idx";--> statement-breakpoint
 ALTER TABLE "clients" ADD COLUMN "search_text" text GENERATED ALWAYS AS (f_search_norm("name") || E'\x1f' || coalesce(f_search_id("client_id"), '') || E'\x1f' || coalesce(f_search_norm("email"), '')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "passengers" ADD COLUMN "search_text" text GENERATED ALWAYS AS (f_search_norm("name") || E'\x1f' || coalesce(f_search_id("passenger_id"), '') || E'\x1f' || coalesce(f_search_norm("email"), '')) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "clients_search_text_idx" ON "clients" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "passengers_search_text_idx" ON "passengers" USING gin ("search_text" gin_trgm_ops);
+CREATE INDEX "passengers_search_text_idx" ON "passengers" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+-- The new columns have no statistics until autovacuum analyzes: without them every search looks rare.
+ANALYZE "clients";--> statement-breakpoint
+ANALYZE "passengers";

@@ -23,14 +23,21 @@ const severalWords = (q: string) => /\S\s+\S/.test(q);
  */
 export function searchCondition(q: string, indexed: boolean): SQL {
   const column = indexed ? sql`${sales.searchText}` : sql`(${sales.searchText} || '')`;
+  const contains = sql`${column} like f_search_norm(${containsPattern(q)})`;
+  if (!severalWords(q)) return withKeyAndNumber(q, column, contains);
+  // Two words are exactly one pair of the index (the second as a prefix): nothing to check row by
+  // row. Past two, the pairs may be apart, and the words must follow each other. The plain contains
+  // goes first when walking: it rejects most rows before the costlier word-start test.
   const wordStart = sql`(' ' || replace(${sales.searchText}, E'\\x1f', E'\\x1f ')) like f_search_norm(${containsPattern(` ${q}`)})`;
-  const arms = [
-    !severalWords(q)
-      ? sql`${column} like f_search_norm(${containsPattern(q)})`
-      : indexed
-        ? sql`f_search_pairs(${sales.searchText}) @@ f_search_pairs_query(${q}) and ${wordStart}`
-        : wordStart,
-  ];
+  const pairs = sql`f_search_pairs(${sales.searchText}) @@ f_search_pairs_query(${q})`;
+  const twoWords = q.trim().split(/\s+/).length === 2;
+  if (!indexed) return withKeyAndNumber(q, column, sql`${contains} and ${wordStart}`);
+  return withKeyAndNumber(q, column, twoWords ? pairs : sql`${pairs} and ${wordStart}`);
+}
+
+/** The text's own match, or its ID key (when it has digits and ID punctuation), or the sale number. */
+function withKeyAndNumber(q: string, column: SQL, match: SQL): SQL {
+  const arms = [match];
   const key = idKey(q).toLowerCase();
   if (/\d/.test(q) && key && key !== q.toLowerCase()) arms.push(sql`${column} like ${containsPattern(key)}`);
   const number = /^#?(\d{1,9})$/.exec(q)?.[1];

@@ -1,5 +1,10 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { SaleListQuery, SaleSort, SaleSortField } from '../../../domain/sale-filters';
+import {
+  SALE_COUNT_CAP,
+  type SaleListQuery,
+  type SaleSort,
+  type SaleSortField,
+} from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
 import { clients, sales } from '../../db/schema';
 import { filterConditions, readsRangeFirst, searchCondition } from './list-filters';
@@ -20,12 +25,11 @@ export function orderBy(sort: SaleSort, key: Record<SaleSortField, SQL>, id: SQL
 }
 
 /**
- * Narrow lists are read whole and sorted: a search's matches (at most SEARCH_READ_CAP) or a date
- * range's (at most RANGE_READ_CAP), instead of walking the sort's index and filtering. The planner
- * cannot tell a rare text from a common one, nor see that creation and travel dates rise together:
- * left to itself it walked the whole date index for a rare text, read a trigram bitmap of 30,000 rows
- * for a common one, or skipped 600,000 newer sales to reach a month of old trips (docs/decisions/0021
- * and 0029).
+ * Narrow lists are read whole and sorted: a search's matches (at most 1,001) or a date range's (at most
+ * RANGE_READ_CAP), instead of walking the sort's index and filtering. The planner cannot tell a rare
+ * text from a common one, nor see that creation and travel dates rise together: left to itself it walked
+ * the whole date index for a rare text, read a trigram bitmap of 30,000 rows for a common one, or
+ * skipped 600,000 newer sales to reach a month of old trips (docs/decisions/0021 and 0029).
  */
 export interface NarrowRead {
   where: SQL | undefined;
@@ -38,19 +42,10 @@ export interface NarrowRead {
 /** At 1,000,000 sales a 30-day travel range holds about 35,000, read from one covering index. */
 const RANGE_READ_CAP = 100_000;
 
-/**
- * A search reads up to this many matches from its indexes, though the list counts only up to
- * SALE_COUNT_CAP: reading a few thousand matches costs a few milliseconds, while walking the sort's
- * index for a search that matches one sale in a thousand ("camila soto" at 1,000,000 sales) reads
- * 16,000 rows for a page of 20. Past this many, matches are common enough for the walk to meet a page
- * early (docs/decisions/0033).
- */
-const SEARCH_READ_CAP = 5_000;
-
 /** The narrow read that suits the query, if any. */
 export function narrowRead(base: SQL | undefined, query: SaleListQuery): NarrowRead | undefined {
   if (query.q)
-    return { where: and(base, searchCondition(query.q, true)), cap: SEARCH_READ_CAP, bitmapOnly: true };
+    return { where: and(base, searchCondition(query.q, true)), cap: SALE_COUNT_CAP, bitmapOnly: true };
   if (readsRangeFirst(query)) return { where: base, cap: RANGE_READ_CAP, bitmapOnly: false };
   return undefined;
 }
