@@ -101,8 +101,11 @@ export function ageBucket(days: number): AgeBucket {
 /** Default window of "próximos días" of the supplier dues, and the "this week" window. */
 export const PAYABLES_DEFAULT_DAYS = 30;
 export const DUE_THIS_WEEK_DAYS = 7;
-/** A supplier's items listed in the dues, most urgent first (its amounts cover all of them). */
-export const PAYABLE_ITEMS_SHOWN = 100;
+/**
+ * A supplier's items listed in the dues, most urgent first (its amounts cover all of them): a screen
+ * reads twenty; a hundred for each of fifty suppliers made a 700 kB reply (docs/decisions/0034).
+ */
+export const PAYABLE_ITEMS_SHOWN = 20;
 
 export const payablesQuerySchema = z.strictObject({
   asOf: isoDateParam('asOf').optional(),
