@@ -1,6 +1,7 @@
 /**
- * `npx tsx --expose-gc scripts/export-memory.ts [--sales 200000]`: what exporting the biggest list
- * costs the server (docs/performance.md, "Exports"). On PostgreSQL (BENCH_DATABASE_URL, default
+ * `npx tsx --expose-gc scripts/export-memory.ts [--sales 200000] [--lists payments,clients,sales]`:
+ * what exporting the biggest lists costs the server (docs/performance.md, "Exports"). `sales` exports
+ * the newest 200,000 sales (a creation-date filter), the size issue 16 sets its memory target for. On PostgreSQL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/travel_bench_b), seeded with `seedLarge` when it has fewer sales.
  * Downloads the customer payments (and the clients) as .xlsx and CSV over real HTTP and reports time to first byte,
  * total time, size, the growth of the process's memory (RSS and heap, peak over the baseline), and the
@@ -18,7 +19,12 @@ import { createSession } from '../src/server/modules/auth';
 import { hashPassword } from '../src/server/modules/users';
 import { seedLarge } from './seed-large';
 
-const { values: args } = parseArgs({ options: { sales: { type: 'string', default: '200000' } } });
+const { values: args } = parseArgs({
+  options: {
+    sales: { type: 'string', default: '200000' },
+    lists: { type: 'string', default: 'payments,clients' },
+  },
+});
 const wanted = Number(args.sales);
 const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/travel_bench_b');
 const MB = 1024 * 1024;
@@ -90,12 +96,19 @@ async function main() {
   console.log(`${await count('sales')} ventas, ${await count('payments')} pagos de clientes`);
 
   // Payments are the biggest list; clients (20,000) show whether the peak grows with the row count.
-  for (const [list, format] of [
-    ['payments', 'xlsx'],
-    ['payments', 'csv'],
-    ['clients', 'xlsx'],
-    ['clients', 'csv'],
-  ] as const) {
+  const newest = (await db.execute(
+    sql`select (creation_date at time zone 'UTC')::date::text as day from sales
+        order by creation_date desc limit 1 offset 199999`,
+  )) as unknown as { rows: Array<{ day: string }> };
+  const paths: Record<string, string> = {
+    payments: '/api/payments/export',
+    clients: '/api/clients/export',
+    sales: `/api/sales/export?createdFrom=${newest.rows[0]?.day ?? '2000-01-01'}`,
+  };
+  const exports = args.lists
+    .split(',')
+    .flatMap((list) => (['xlsx', 'csv'] as const).map((f) => [list, f] as const));
+  for (const [list, format] of exports) {
     globalThis.gc?.();
     const before = process.memoryUsage();
     let peakRss = before.rss;
@@ -116,7 +129,8 @@ async function main() {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
-    const result = await download(base, `/api/${list}/export?format=${format}`, headers);
+    const path = paths[list] ?? `/api/${list}/export`;
+    const result = await download(base, `${path}${path.includes('?') ? '&' : '?'}format=${format}`, headers);
     exporting = false;
     await prober;
     clearInterval(sampler);

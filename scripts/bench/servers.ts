@@ -52,7 +52,9 @@ async function startProcess(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
+  // The heap limit `npm start` sets (docs/decisions/0035): it decides how much garbage V8 lets pile up.
+  const heap = '--max-old-space-size=1024';
+  const child = spawn(process.execPath, [heap, ...profile, '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
