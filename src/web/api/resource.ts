@@ -31,7 +31,7 @@ export function createResource<T extends { id: number }, Body>(name: string, one
   const keys = {
     all: [name] as const,
     list: (params: ListParams) => [name, 'list', params] as const,
-    detail: (id: number | string) => [name, 'detail', String(id)] as const,
+    detail: (id: number) => [name, 'detail', id] as const,
   };
 
   const toSaved = (response: Record<string, unknown>): Saved<T> => ({
@@ -48,7 +48,7 @@ export function createResource<T extends { id: number }, Body>(name: string, one
         // Typing in the search box or paging keeps the current rows on screen instead of a spinner.
         placeholderData: keepPreviousData,
       }),
-    detailQuery: (id: number | string) =>
+    detailQuery: (id: number) =>
       queryOptions({
         queryKey: keys.detail(id),
         queryFn: async ({ signal }) => (await api.get<{ data: T }>(`${path}/${id}`, { signal })).data,

@@ -1,9 +1,11 @@
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { parseId } from '../../lib/route-id';
 import { Card } from './Card';
 import { PageHeader } from './PageHeader';
-import { RecordLoader } from './RecordLoader';
+import { RecordLoader, RecordNotFound } from './RecordLoader';
 
 /** What the page hands its form: the record on /:id/edit (none on /new), and where saving or Cancelar go. */
 export interface RecordFormSlot<T> {
@@ -13,10 +15,9 @@ export interface RecordFormSlot<T> {
   onCancel: () => void;
 }
 
-interface RecordFormPageProps<T extends { id: number }> {
-  /** The address's :id; undefined on the /new page. */
-  id: string | undefined;
-  query: { data: T | undefined; error: unknown; isPending: boolean };
+interface RecordFormPageProps<T extends { id: number }, Key extends QueryKey> {
+  /** The feature's query for one record, run with the address's :id on the edit page. */
+  recordQuery: (id: number) => UseQueryOptions<T, Error, T, Key>;
   listPath: string;
   newTitle: string;
   editTitle: string;
@@ -26,36 +27,44 @@ interface RecordFormPageProps<T extends { id: number }> {
   children: (slot: RecordFormSlot<T>) => ReactNode;
 }
 
-/** /{list}/new and /{list}/:id/edit of a master record: a titled card with the form, back to the list after. */
-export function RecordFormPage<T extends { id: number }>({
-  id,
-  query,
+/**
+ * /{list}/new and /{list}/:id/edit of a master record: a titled card with the form, back to the list
+ * after. An :id that cannot be a record shows "not found" without asking the server.
+ */
+export function RecordFormPage<T extends { id: number }, Key extends QueryKey>({
+  recordQuery,
   listPath,
   newTitle,
   editTitle,
   children,
   ...loading
-}: RecordFormPageProps<T>) {
+}: RecordFormPageProps<T, Key>) {
   const navigate = useNavigate();
+  // No :id in the route is the /new page.
+  const rawId = useParams().id;
+  const id = parseId(rawId);
+  const query = useQuery({ ...recordQuery(id ?? 0), enabled: id !== null });
   const onCancel = () => navigate(listPath);
   const onSaved = (message: string) => {
     toast.success(message);
     onCancel();
   };
 
+  let body: ReactNode;
+  if (rawId === undefined) body = children({ onSaved, onCancel });
+  else if (id === null) body = <RecordNotFound text={loading.notFound} backTo={listPath} />;
+  else
+    body = (
+      <RecordLoader query={query} backTo={listPath} {...loading}>
+        {/* Keyed by the record, so another record's edit page starts from that record's values. */}
+        {(record) => <Fragment key={record.id}>{children({ record, onSaved, onCancel })}</Fragment>}
+      </RecordLoader>
+    );
+
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <PageHeader title={id ? editTitle : newTitle} backTo={listPath} />
-      <Card>
-        {id === undefined ? (
-          children({ onSaved, onCancel })
-        ) : (
-          <RecordLoader query={query} backTo={listPath} {...loading}>
-            {/* Keyed by the record, so another record's edit page starts from that record's values. */}
-            {(record) => <Fragment key={record.id}>{children({ record, onSaved, onCancel })}</Fragment>}
-          </RecordLoader>
-        )}
-      </Card>
+      <PageHeader title={rawId === undefined ? newTitle : editTitle} backTo={listPath} />
+      <Card>{body}</Card>
     </div>
   );
 }

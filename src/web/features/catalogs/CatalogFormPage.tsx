@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
 import { type CatalogItem, type CatalogKind, catalogSchema } from '../../../domain/master-data';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
@@ -47,12 +45,9 @@ function CatalogForm({ kind, item, onSaved, onCancel }: CatalogFormProps) {
 /** /{kind}/new and /{kind}/{id}/edit for suppliers, operators and classifications. */
 export function CatalogFormPage({ kind }: { kind: CatalogKind }) {
   const texts = CATALOG_TEXTS[kind];
-  const { id } = useParams();
-  const query = useQuery({ ...catalogItemQuery(kind)(id ?? ''), enabled: id !== undefined });
   return (
     <RecordFormPage
-      id={id}
-      query={query}
+      recordQuery={catalogItemQuery(kind)}
       listPath={`/${kind}`}
       newTitle={texts.newTitle}
       editTitle={texts.editTitle}

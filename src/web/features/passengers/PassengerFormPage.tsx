@@ -1,17 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { RecordFormPage } from '../../components/ui/RecordFormPage';
 import { passengerQuery } from './api';
 import { PassengerForm } from './PassengerForm';
 
 /** /passengers/new and /passengers/{id}/edit. */
 export function PassengerFormPage() {
-  const { id } = useParams();
-  const query = useQuery({ ...passengerQuery(id ?? ''), enabled: id !== undefined });
   return (
     <RecordFormPage
-      id={id}
-      query={query}
+      recordQuery={passengerQuery}
       listPath="/passengers"
       newTitle="Nuevo Pasajero"
       editTitle="Editar Pasajero"
