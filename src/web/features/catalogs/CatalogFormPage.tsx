@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { type CatalogItem, type CatalogKind, catalogSchema } from '../../../domain/master-data';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { RecordFormPage } from '../../components/ui/RecordFormPage';
-import { blankAsNullResolver, fieldBinder } from '../../lib/form';
+import { blankAsNullResolver, useBoundForm } from '../../lib/form';
 import { type CatalogData, catalogItemQuery, useSaveCatalogItem } from './api';
 import { CATALOG_TEXTS } from './config';
 
@@ -20,15 +18,10 @@ function CatalogForm({ kind, item, onSaved, onCancel }: CatalogFormProps) {
   const texts = CATALOG_TEXTS[kind];
   const save = useSaveCatalogItem(kind);
   const resolver = useMemo(() => blankAsNullResolver(catalogSchema(kind)), [kind]);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<{ name: string }, unknown, CatalogData>({
+  const { handleSubmit, bind } = useBoundForm<{ name: string }, CatalogData>({
     resolver,
     defaultValues: { name: item?.name ?? '' },
   });
-  const bind = fieldBinder(register, errors);
 
   const submit = (body: CatalogData) =>
     save.mutate({ id: item?.id, body }, { onSuccess: ({ message }) => onSaved(message) });
@@ -36,8 +29,11 @@ function CatalogForm({ kind, item, onSaved, onCancel }: CatalogFormProps) {
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
       <Field label="Nombre" required autoComplete="off" {...bind('name')} />
-      {save.error && <ErrorAlert title={item ? texts.updateError : texts.createError} error={save.error} />}
-      <FormActions onCancel={onCancel} pending={save.isPending} />
+      <FormActions
+        onCancel={onCancel}
+        save={save}
+        errorTitle={item ? texts.updateError : texts.createError}
+      />
     </form>
   );
 }

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type CurrencyRate, type CurrencyRateInput, currencyRateSchema } from '../../../domain/company';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { Modal, whenClosed } from '../../components/ui/Modal';
-import { fieldBinder } from '../../lib/form';
+import { useBoundForm } from '../../lib/form';
 import { type CurrencyRateData, useSaveRate } from './api';
 import { CurrencyPicker } from './CurrencyPicker';
 
@@ -23,12 +22,7 @@ interface CurrencyRateFormProps {
 
 function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
   const save = useSaveRate();
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<CurrencyRateInput, unknown, CurrencyRateData>({
+  const { register, control, handleSubmit, bind } = useBoundForm<CurrencyRateInput, CurrencyRateData>({
     resolver,
     // On edit the currency stays in the values (so the shared schema passes) but has no input.
     defaultValues: {
@@ -37,7 +31,6 @@ function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
       isActive: rate?.isActive ?? true,
     },
   });
-  const bind = fieldBinder(register, errors);
 
   const submit = (body: CurrencyRateData) =>
     save.mutate(
@@ -83,8 +76,7 @@ function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
         <input type="checkbox" className="size-4 accent-blue-600" {...register('isActive')} />
         Activa
       </label>
-      {save.error && <ErrorAlert title={RATE_ERROR} error={save.error} />}
-      <FormActions onCancel={onDone} pending={save.isPending} />
+      <FormActions onCancel={onDone} save={save} errorTitle={RATE_ERROR} />
     </form>
   );
 }

@@ -1,10 +1,8 @@
-import { useForm } from 'react-hook-form';
 import { localIsoDate, toIsoDate } from '../../../domain/dates';
 import { type Passenger, type PassengerInput, passengerSchema } from '../../../domain/master-data';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
-import { blankAsNullResolver, fieldBinder } from '../../lib/form';
+import { blankAsNullResolver, useBoundForm } from '../../lib/form';
 import { type PassengerData, useSavePassenger } from './api';
 
 const resolver = blankAsNullResolver(passengerSchema);
@@ -19,11 +17,7 @@ export interface PassengerFormProps {
 /** Create or edit a passenger. Also used in the sale item dialog to add a passenger on the spot. */
 export function PassengerForm({ passenger, onSaved, onCancel }: PassengerFormProps) {
   const save = useSavePassenger();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PassengerInput, unknown, PassengerData>({
+  const { handleSubmit, bind } = useBoundForm<PassengerInput, PassengerData>({
     resolver,
     defaultValues: {
       name: passenger?.name ?? '',
@@ -33,7 +27,6 @@ export function PassengerForm({ passenger, onSaved, onCancel }: PassengerFormPro
       dateOfBirth: toIsoDate(passenger?.dateOfBirth) ?? '',
     },
   });
-  const bind = fieldBinder(register, errors);
 
   const submit = (body: PassengerData) =>
     save.mutate(
@@ -47,13 +40,11 @@ export function PassengerForm({ passenger, onSaved, onCancel }: PassengerFormPro
       <Field label="ID/RUT del pasajero" required autoComplete="off" {...bind('passengerId')} />
       <Field label="Email" type="email" autoComplete="off" {...bind('email')} />
       <Field label="Fecha de nacimiento" type="date" required max={localIsoDate()} {...bind('dateOfBirth')} />
-      {save.error && (
-        <ErrorAlert
-          title={passenger ? 'Error updating passenger' : 'Error creating passenger'}
-          error={save.error}
-        />
-      )}
-      <FormActions onCancel={onCancel} pending={save.isPending} />
+      <FormActions
+        onCancel={onCancel}
+        save={save}
+        errorTitle={passenger ? 'Error updating passenger' : 'Error creating passenger'}
+      />
     </form>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { formatMoney } from '../../../domain/format';
 import {
@@ -11,12 +10,11 @@ import {
   type PaymentUpdateInput,
   paymentUpdateSchema,
 } from '../../../domain/payments';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field, MoneyField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { Modal } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
-import { fieldBinder } from '../../lib/form';
+import { useBoundForm } from '../../lib/form';
 import { useCreatePayment, useUpdatePayment } from './api';
 import { overpayment, paymentFormDefaults } from './payment-model';
 
@@ -57,15 +55,10 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
   // The amount the user agreed to overpay; typing another amount asks again.
   const [confirmedAmount, setConfirmedAmount] = useState<string | null>(null);
   const [overpaid, setOverpaid] = useState<ReturnType<typeof overpayment> | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PaymentUpdateInput, unknown, PaymentUpdate>({
+  const { register, handleSubmit, bind } = useBoundForm<PaymentUpdateInput, PaymentUpdate>({
     resolver,
     defaultValues: paymentFormDefaults(payment),
   });
-  const bind = fieldBinder(register, errors);
 
   const submit = async (body: PaymentUpdate) => {
     // The server accepts a credit in favour of the client; the dialog only makes sure
@@ -109,15 +102,10 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
       )}
       <SelectField label="Método de pago" options={METHOD_OPTIONS} {...register('method')} />
       <Field label="Referencia" autoComplete="off" {...bind('reference')} />
-      {save.error && (
-        <ErrorAlert
-          title={payment ? 'Failed to update payment' : 'Failed to create payment'}
-          error={save.error}
-        />
-      )}
       <FormActions
         onCancel={onDone}
-        pending={save.isPending}
+        save={save}
+        errorTitle={payment ? 'Failed to update payment' : 'Failed to create payment'}
         submitLabel={overpaid ? 'Confirmar pago' : 'Guardar Pago'}
       />
     </form>

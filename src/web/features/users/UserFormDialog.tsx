@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type PublicUser, type UserCreateInput, userCreateSchema } from '../../../domain/auth';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { Modal, whenClosed } from '../../components/ui/Modal';
-import { fieldBinder } from '../../lib/form';
+import { useBoundForm } from '../../lib/form';
 import { useCreateUser, useUpdateUser } from './api';
 import { RoleSelect } from './RoleSelect';
 
@@ -18,15 +16,10 @@ const editResolver = zodResolver(editSchema);
 
 function CreateUserForm({ onDone }: { onDone: () => void }) {
   const save = useCreateUser();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<UserCreateInput>({
+  const { register, handleSubmit, bind } = useBoundForm<UserCreateInput>({
     resolver: createResolver,
     defaultValues: { username: '', email: '', role: 'sales', password: '' },
   });
-  const bind = fieldBinder(register, errors);
 
   const submit = (body: UserCreateInput) =>
     save.mutate(body, {
@@ -48,8 +41,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
         autoComplete="new-password"
         {...bind('password')}
       />
-      {save.error && <ErrorAlert title="Error al crear el usuario" error={save.error} />}
-      <FormActions onCancel={onDone} pending={save.isPending} />
+      <FormActions onCancel={onDone} save={save} errorTitle="Error al crear el usuario" />
     </form>
   );
 }
@@ -62,15 +54,10 @@ interface EditUserFormProps {
 
 function EditUserForm({ user, isSelf, onDone }: EditUserFormProps) {
   const save = useUpdateUser();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<UserEditData>({
+  const { register, handleSubmit, bind } = useBoundForm<UserEditData>({
     resolver: editResolver,
     defaultValues: { username: user.username, email: user.email, role: user.role },
   });
-  const bind = fieldBinder(register, errors);
 
   const submit = ({ role, ...details }: UserEditData) =>
     save.mutate(
@@ -99,8 +86,7 @@ function EditUserForm({ user, isSelf, onDone }: EditUserFormProps) {
       ) : (
         <RoleSelect label="Rol" {...register('role')} />
       )}
-      {save.error && <ErrorAlert title="Error al actualizar el usuario" error={save.error} />}
-      <FormActions onCancel={onDone} pending={save.isPending} />
+      <FormActions onCancel={onDone} save={save} errorTitle="Error al actualizar el usuario" />
     </form>
   );
 }
