@@ -40,6 +40,7 @@ export function createResource<T extends { id: number }, Body>(name: string, one
   });
 
   return {
+    name,
     keys,
     listQuery: (params: ListParams) =>
       queryOptions({

@@ -1,8 +1,10 @@
-import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import type { Resource } from '../../api/resource';
 import { parseId } from '../../lib/route-id';
+import type { RecordTexts } from '../../lib/use-record-list';
 import { Card } from './Card';
 import { PageHeader } from './PageHeader';
 import { RecordLoader, RecordNotFound } from './RecordLoader';
@@ -15,15 +17,10 @@ export interface RecordFormSlot<T> {
   onCancel: () => void;
 }
 
-interface RecordFormPageProps<T extends { id: number }, Key extends QueryKey> {
-  /** The feature's query for one record, run with the address's :id on the edit page. */
-  recordQuery: (id: number) => UseQueryOptions<T, Error, T, Key>;
-  listPath: string;
-  newTitle: string;
-  editTitle: string;
-  loadingLabel: string;
-  notFound: string;
-  loadError: string;
+interface RecordFormPageProps<T extends { id: number }, Body> {
+  /** The record's resource: its list is at /{name}, and the edit page loads the address's :id. */
+  resource: Resource<T, Body>;
+  texts: Pick<RecordTexts, 'newTitle' | 'editTitle' | 'loadingOne' | 'notFound' | 'loadError'>;
   children: (slot: RecordFormSlot<T>) => ReactNode;
 }
 
@@ -31,19 +28,17 @@ interface RecordFormPageProps<T extends { id: number }, Key extends QueryKey> {
  * /{list}/new and /{list}/:id/edit of a master record: a titled card with the form, back to the list
  * after. An :id that cannot be a record shows "not found" without asking the server.
  */
-export function RecordFormPage<T extends { id: number }, Key extends QueryKey>({
-  recordQuery,
-  listPath,
-  newTitle,
-  editTitle,
+export function RecordFormPage<T extends { id: number }, Body>({
+  resource,
+  texts,
   children,
-  ...loading
-}: RecordFormPageProps<T, Key>) {
+}: RecordFormPageProps<T, Body>) {
   const navigate = useNavigate();
+  const listPath = `/${resource.name}`;
   // No :id in the route is the /new page.
   const rawId = useParams().id;
   const id = parseId(rawId);
-  const query = useQuery({ ...recordQuery(id ?? 0), enabled: id !== null });
+  const query = useQuery({ ...resource.detailQuery(id ?? 0), enabled: id !== null });
   const onCancel = () => navigate(listPath);
   const onSaved = (message: string) => {
     toast.success(message);
@@ -52,10 +47,16 @@ export function RecordFormPage<T extends { id: number }, Key extends QueryKey>({
 
   let body: ReactNode;
   if (rawId === undefined) body = children({ onSaved, onCancel });
-  else if (id === null) body = <RecordNotFound text={loading.notFound} backTo={listPath} />;
+  else if (id === null) body = <RecordNotFound text={texts.notFound} backTo={listPath} />;
   else
     body = (
-      <RecordLoader query={query} backTo={listPath} {...loading}>
+      <RecordLoader
+        query={query}
+        backTo={listPath}
+        loadingLabel={texts.loadingOne}
+        notFound={texts.notFound}
+        loadError={texts.loadError}
+      >
         {/* Keyed by the record, so another record's edit page starts from that record's values. */}
         {(record) => <Fragment key={record.id}>{children({ record, onSaved, onCancel })}</Fragment>}
       </RecordLoader>
@@ -63,7 +64,7 @@ export function RecordFormPage<T extends { id: number }, Key extends QueryKey>({
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <PageHeader title={rawId === undefined ? newTitle : editTitle} backTo={listPath} />
+      <PageHeader title={rawId === undefined ? texts.newTitle : texts.editTitle} backTo={listPath} />
       <Card>{body}</Card>
     </div>
   );

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { type CatalogItem, type CatalogKind, catalogSchema } from '../../../domain/master-data';
+import { useSaveMutation } from '../../api/resource';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { RecordFormPage } from '../../components/ui/RecordFormPage';
 import { blankAsNullResolver, useBoundForm } from '../../lib/form';
-import { type CatalogData, catalogItemQuery, useSaveCatalogItem } from './api';
+import { type CatalogData, catalogResource } from './api';
 import { CATALOG_TEXTS } from './config';
 
 interface CatalogFormProps {
@@ -16,7 +17,7 @@ interface CatalogFormProps {
 
 function CatalogForm({ kind, item, onSaved, onCancel }: CatalogFormProps) {
   const texts = CATALOG_TEXTS[kind];
-  const save = useSaveCatalogItem(kind);
+  const save = useSaveMutation(catalogResource(kind));
   const resolver = useMemo(() => blankAsNullResolver(catalogSchema(kind)), [kind]);
   const { handleSubmit, bind } = useBoundForm<{ name: string }, CatalogData>({
     resolver,
@@ -40,17 +41,8 @@ function CatalogForm({ kind, item, onSaved, onCancel }: CatalogFormProps) {
 
 /** /{kind}/new and /{kind}/{id}/edit for suppliers, operators and classifications. */
 export function CatalogFormPage({ kind }: { kind: CatalogKind }) {
-  const texts = CATALOG_TEXTS[kind];
   return (
-    <RecordFormPage
-      recordQuery={catalogItemQuery(kind)}
-      listPath={`/${kind}`}
-      newTitle={texts.newTitle}
-      editTitle={texts.editTitle}
-      loadingLabel={texts.loadingOne}
-      notFound={texts.notFound}
-      loadError={texts.loadError}
-    >
+    <RecordFormPage resource={catalogResource(kind)} texts={CATALOG_TEXTS[kind]}>
       {({ record, onSaved, onCancel }) => (
         <CatalogForm kind={kind} item={record} onSaved={onSaved} onCancel={onCancel} />
       )}

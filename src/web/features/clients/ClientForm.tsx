@@ -1,10 +1,11 @@
 import type { Resolver } from 'react-hook-form';
 import { type Client, type ClientInput, clientSchema } from '../../../domain/master-data';
 import { hasValidCheckDigit, INVALID_RUT_MESSAGE, looksLikeRut } from '../../../domain/rut';
+import { useSaveMutation } from '../../api/resource';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { blankAsNullResolver, useBoundForm } from '../../lib/form';
-import { type ClientData, useSaveClient } from './api';
+import { type ClientData, clientsResource } from './api';
 import { DuplicateClientWarning } from './DuplicateClientWarning';
 
 const schemaResolver = blankAsNullResolver(clientSchema);
@@ -36,7 +37,7 @@ export interface ClientFormProps {
 
 /** Create or edit a client. Also used in the sale form's '+ Crear nuevo cliente' dialog. */
 export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
-  const save = useSaveClient();
+  const save = useSaveMutation(clientsResource);
   const { handleSubmit, watch, bind } = useBoundForm<ClientInput, ClientData>({
     resolver: resolverKeeping(client?.clientId),
     defaultValues: {

@@ -1,19 +1,12 @@
 import { RecordFormPage } from '../../components/ui/RecordFormPage';
-import { clientQuery } from './api';
+import { clientsResource } from './api';
 import { ClientForm } from './ClientForm';
+import { CLIENT_TEXTS } from './texts';
 
 /** /clients/new and /clients/{id}/edit. */
 export function ClientFormPage() {
   return (
-    <RecordFormPage
-      recordQuery={clientQuery}
-      listPath="/clients"
-      newTitle="Nuevo Cliente"
-      editTitle="Editar Cliente"
-      loadingLabel="Cargando cliente..."
-      notFound="Cliente no encontrado"
-      loadError="Error loading client"
-    >
+    <RecordFormPage resource={clientsResource} texts={CLIENT_TEXTS}>
       {({ record, onSaved, onCancel }) => (
         <ClientForm client={record} onSaved={(_client, message) => onSaved(message)} onCancel={onCancel} />
       )}

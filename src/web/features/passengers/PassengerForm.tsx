@@ -1,9 +1,10 @@
 import { localIsoDate, toIsoDate } from '../../../domain/dates';
 import { type Passenger, type PassengerInput, passengerSchema } from '../../../domain/master-data';
+import { useSaveMutation } from '../../api/resource';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { blankAsNullResolver, useBoundForm } from '../../lib/form';
-import { type PassengerData, useSavePassenger } from './api';
+import { type PassengerData, passengersResource } from './api';
 
 const resolver = blankAsNullResolver(passengerSchema);
 
@@ -16,7 +17,7 @@ export interface PassengerFormProps {
 
 /** Create or edit a passenger. Also used in the sale item dialog to add a passenger on the spot. */
 export function PassengerForm({ passenger, onSaved, onCancel }: PassengerFormProps) {
-  const save = useSavePassenger();
+  const save = useSaveMutation(passengersResource);
   const { handleSubmit, bind } = useBoundForm<PassengerInput, PassengerData>({
     resolver,
     defaultValues: {

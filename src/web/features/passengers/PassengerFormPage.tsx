@@ -1,19 +1,12 @@
 import { RecordFormPage } from '../../components/ui/RecordFormPage';
-import { passengerQuery } from './api';
+import { passengersResource } from './api';
 import { PassengerForm } from './PassengerForm';
+import { PASSENGER_TEXTS } from './texts';
 
 /** /passengers/new and /passengers/{id}/edit. */
 export function PassengerFormPage() {
   return (
-    <RecordFormPage
-      recordQuery={passengerQuery}
-      listPath="/passengers"
-      newTitle="Nuevo Pasajero"
-      editTitle="Editar Pasajero"
-      loadingLabel="Cargando pasajero..."
-      notFound="Pasajero no encontrado"
-      loadError="Error loading passenger"
-    >
+    <RecordFormPage resource={passengersResource} texts={PASSENGER_TEXTS}>
       {({ record, onSaved, onCancel }) => (
         <PassengerForm
           passenger={record}
