@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pagination } from '../../domain/pagination';
-import { api } from './client';
+import { api, queryGet } from './client';
 
 export interface ListParams {
   q: string;
@@ -45,7 +45,7 @@ export function createResource<T extends { id: number }, Body>(name: string, one
     listQuery: (params: ListParams) =>
       queryOptions({
         queryKey: keys.list(params),
-        queryFn: ({ signal }) => api.get<ListPage<T>>(path, { query: { ...params }, signal }),
+        queryFn: queryGet<ListPage<T>>(path, { ...params }),
         // Typing in the search box or paging keeps the current rows on screen instead of a spinner.
         placeholderData: keepPreviousData,
       }),

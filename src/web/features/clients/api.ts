@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Client, clientSchema } from '../../../domain/master-data';
 import type { clientReplies } from '../../../domain/master-data-replies';
 import { compactId } from '../../../domain/rut';
-import { api } from '../../api/client';
+import { queryGet } from '../../api/client';
 import { createResource } from '../../api/resource';
 
 export type ClientData = z.output<typeof clientSchema>;
@@ -18,8 +18,7 @@ export function useClientsWithSameId(id: string, exceptId?: number) {
   const compact = compactId(id);
   return useQuery({
     queryKey: [...clientsResource.keys.all, 'same-id', compact],
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof clientReplies.search>>('/api/clients/search', { signal, query: { q: id } }),
+    queryFn: queryGet<z.infer<typeof clientReplies.search>>('/api/clients/search', { q: id }),
     // A few characters match too many IDs to be a duplicate worth mentioning.
     enabled: compact.length >= 5,
     select: ({ clients }) =>
