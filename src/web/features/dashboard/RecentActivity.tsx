@@ -14,25 +14,46 @@ const ROW_LINK = cn(
   FOCUS_RING,
 );
 
+interface ActivityRowProps {
+  to: string;
+  title: string;
+  /** Under the title: the number or date and how it was paid. */
+  detail: string;
+  amount: string;
+  badge: ReactNode;
+}
+
+/** One sale or payment: a link with who it is for on the left, amount and status on the right. */
+function ActivityRow({ to, title, detail, amount, badge }: ActivityRowProps) {
+  return (
+    <li>
+      <Link to={to} className={ROW_LINK}>
+        <span className="min-w-0">
+          <span className="block truncate font-medium text-blue-700">{title}</span>
+          <span className="block text-sm text-gray-700">{detail}</span>
+        </span>
+        <span className="flex shrink-0 flex-col items-end gap-1">
+          <span className="text-sm font-semibold text-gray-900">{amount}</span>
+          {badge}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
 function RecentSales({ sales }: { sales: RecentSale[] }) {
   if (sales.length === 0) return <EmptyText>Sin ventas recientes</EmptyText>;
   return (
     <ul className="divide-y divide-gray-100">
       {sales.map((sale) => (
-        <li key={sale.id}>
-          <Link to={`/sales/${sale.id}`} className={ROW_LINK}>
-            <span className="min-w-0">
-              <span className="block truncate font-medium text-blue-700">{sale.passengerName}</span>
-              <span className="block text-sm text-gray-700">
-                Venta #{sale.id} · {formatDate(sale.creationDate)}
-              </span>
-            </span>
-            <span className="flex shrink-0 flex-col items-end gap-1">
-              <span className="text-sm font-semibold text-gray-900">{formatMoney(sale.salePrice)}</span>
-              <SaleStatusBadge status={sale.status} />
-            </span>
-          </Link>
-        </li>
+        <ActivityRow
+          key={sale.id}
+          to={`/sales/${sale.id}`}
+          title={sale.passengerName}
+          detail={`Venta #${sale.id} · ${formatDate(sale.creationDate)}`}
+          amount={formatMoney(sale.salePrice)}
+          badge={<SaleStatusBadge status={sale.status} />}
+        />
       ))}
     </ul>
   );
@@ -43,23 +64,15 @@ function RecentPayments({ payments }: { payments: RecentPayment[] }) {
   return (
     <ul className="divide-y divide-gray-100">
       {payments.map((payment) => (
-        <li key={payment.id}>
-          {/* A payment has no screen of its own; its sale's detail holds the payment history. */}
-          <Link to={`/sales/${payment.saleId}`} className={ROW_LINK}>
-            <span className="min-w-0">
-              <span className="block truncate font-medium text-blue-700">{payment.sale.passengerName}</span>
-              <span className="block text-sm text-gray-700">
-                {formatDate(payment.date)} · {PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}
-              </span>
-            </span>
-            <span className="flex shrink-0 flex-col items-end gap-1">
-              <span className="text-sm font-semibold text-gray-900">
-                {formatMoney(payment.amount, payment.currency)}
-              </span>
-              <StatusBadge status={payment.status} label={PAYMENT_STATUS_LABEL[payment.status]} />
-            </span>
-          </Link>
-        </li>
+        <ActivityRow
+          key={payment.id}
+          // A payment has no screen of its own; its sale's detail holds the payment history.
+          to={`/sales/${payment.saleId}`}
+          title={payment.sale.passengerName}
+          detail={`${formatDate(payment.date)} · ${PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}`}
+          amount={formatMoney(payment.amount, payment.currency)}
+          badge={<StatusBadge status={payment.status} label={PAYMENT_STATUS_LABEL[payment.status]} />}
+        />
       ))}
     </ul>
   );
