@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { type CurrencyRate, type CurrencyRateInput, currencyRateSchema } from '../../../domain/company';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
-import { Modal, whenClosed } from '../../components/ui/Modal';
+import { TargetModal } from '../../components/ui/Modal';
 import { useBoundForm } from '../../lib/form';
 import { type CurrencyRateData, useSaveRate } from './api';
 import { CurrencyPicker } from './CurrencyPicker';
@@ -89,14 +89,13 @@ interface CurrencyRateDialogProps {
 
 export function CurrencyRateDialog({ target, onClose }: CurrencyRateDialogProps) {
   return (
-    <Modal
-      open={target !== null}
-      onOpenChange={whenClosed(onClose)}
+    <TargetModal
+      target={target}
+      onClose={onClose}
       title={target?.rate ? `Editar Tasa ${target.rate.currency}` : 'Agregar Tasa'}
       description="1 unidad de la moneda equivale a la tasa indicada en USD."
     >
-      {/* Mounted per opening, so each one starts from the record's values, not the last attempt's. */}
-      {target && <CurrencyRateForm rate={target.rate} onDone={onClose} />}
-    </Modal>
+      {({ rate }) => <CurrencyRateForm rate={rate} onDone={onClose} />}
+    </TargetModal>
   );
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type PublicUser, passwordSchema } from '../../../domain/auth';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
-import { Modal, whenClosed } from '../../components/ui/Modal';
+import { TargetModal } from '../../components/ui/Modal';
 import { useBoundForm } from '../../lib/form';
 import { useUpdateUser } from './api';
 
@@ -55,9 +55,9 @@ interface ResetPasswordDialogProps {
 
 export function ResetPasswordDialog({ user, onClose }: ResetPasswordDialogProps) {
   return (
-    <Modal
-      open={user !== null}
-      onOpenChange={whenClosed(onClose)}
+    <TargetModal
+      target={user}
+      onClose={onClose}
       title="Restablecer contraseña"
       description={
         user && (
@@ -65,7 +65,7 @@ export function ResetPasswordDialog({ user, onClose }: ResetPasswordDialogProps)
         )
       }
     >
-      {user && <ResetPasswordForm user={user} onDone={onClose} />}
-    </Modal>
+      {(target) => <ResetPasswordForm user={target} onDone={onClose} />}
+    </TargetModal>
   );
 }

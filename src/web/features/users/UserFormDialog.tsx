@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { type PublicUser, type UserCreateInput, userCreateSchema } from '../../../domain/auth';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
-import { Modal, whenClosed } from '../../components/ui/Modal';
+import { TargetModal } from '../../components/ui/Modal';
 import { useBoundForm } from '../../lib/form';
 import { useCreateUser, useUpdateUser } from './api';
 import { RoleSelect } from './RoleSelect';
@@ -102,17 +102,18 @@ interface UserFormDialogProps {
 export function UserFormDialog({ target, isSelf, onClose }: UserFormDialogProps) {
   const user = target?.user;
   return (
-    <Modal
-      open={target !== null}
-      onOpenChange={whenClosed(onClose)}
+    <TargetModal
+      target={target}
+      onClose={onClose}
       title={user ? `Editar Usuario ${user.username}` : 'Nuevo Usuario'}
     >
-      {target &&
-        (user ? (
+      {() =>
+        user ? (
           <EditUserForm user={user} isSelf={isSelf} onDone={onClose} />
         ) : (
           <CreateUserForm onDone={onClose} />
-        ))}
-    </Modal>
+        )
+      }
+    </TargetModal>
   );
 }
