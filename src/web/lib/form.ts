@@ -10,6 +10,7 @@ import {
   type UseFormRegister,
   useForm,
 } from 'react-hook-form';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 
 /**
@@ -46,4 +47,10 @@ export function useBoundForm<Input extends FieldValues, Output = Input>(
 ) {
   const form = useForm<Input, unknown, Output>(props);
   return { ...form, bind: fieldBinder(form.register, form.formState.errors) };
+}
+
+/** After a form has saved: `message` in a success toast, then `next` (close the dialog, leave the page). */
+export function toastThen(message: string, next: () => void) {
+  toast.success(message);
+  next();
 }

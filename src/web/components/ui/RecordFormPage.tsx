@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import type { Resource } from '../../api/resource';
+import { toastThen } from '../../lib/form';
 import { parseId } from '../../lib/route-id';
 import type { RecordTexts } from '../../lib/use-record-list';
 import { Card } from './Card';
@@ -40,10 +40,7 @@ export function RecordFormPage<T extends { id: number }, Body>({
   const id = parseId(rawId);
   const query = useQuery({ ...resource.detailQuery(id ?? 0), enabled: id !== null });
   const onCancel = () => navigate(listPath);
-  const onSaved = (message: string) => {
-    toast.success(message);
-    onCancel();
-  };
+  const onSaved = (message: string) => toastThen(message, onCancel);
 
   let body: ReactNode;
   if (rawId === undefined) body = children({ onSaved, onCancel });

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller } from 'react-hook-form';
-import { toast } from 'sonner';
 import { type CurrencyRate, type CurrencyRateInput, currencyRateSchema } from '../../../domain/company';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { TargetModal } from '../../components/ui/Modal';
-import { useBoundForm } from '../../lib/form';
+import { toastThen, useBoundForm } from '../../lib/form';
 import { type CurrencyRateData, useSaveRate } from './api';
 import { CurrencyPicker } from './CurrencyPicker';
 
@@ -36,12 +35,11 @@ function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
     save.mutate(
       { id: rate?.id, body },
       {
-        onSuccess: (saved) => {
-          toast.success(
+        onSuccess: (saved) =>
+          toastThen(
             rate ? `Tasa de ${saved.currency} actualizada` : `Tasa de ${saved.currency} agregada`,
-          );
-          onDone();
-        },
+            onDone,
+          ),
       },
     );
 

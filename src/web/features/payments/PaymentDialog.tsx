@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { formatMoney } from '../../../domain/format';
 import {
   PAYMENT_METHOD_LABELS,
@@ -14,7 +13,7 @@ import { Field, MoneyField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { Modal } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
-import { useBoundForm } from '../../lib/form';
+import { toastThen, useBoundForm } from '../../lib/form';
 import { useCreatePayment, useUpdatePayment } from './api';
 import { overpayment, paymentFormDefaults } from './payment-model';
 
@@ -73,8 +72,7 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
       const { message } = payment
         ? await update.mutateAsync({ id: payment.id, body })
         : await create.mutateAsync({ saleId, ...body });
-      toast.success(message);
-      onDone();
+      toastThen(message, onDone);
     } catch {
       // Shown by the alert below from the mutation's error; the dialog stays open with what was typed.
     }

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { type PublicUser, passwordSchema } from '../../../domain/auth';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { TargetModal } from '../../components/ui/Modal';
-import { useBoundForm } from '../../lib/form';
+import { toastThen, useBoundForm } from '../../lib/form';
 import { useUpdateUser } from './api';
 
 const resolver = zodResolver(z.strictObject({ password: passwordSchema }));
@@ -21,10 +20,7 @@ function ResetPasswordForm({ user, onDone }: { user: PublicUser; onDone: () => v
     save.mutate(
       { id: user.id, body: { password } },
       {
-        onSuccess: () => {
-          toast.success(`Contraseña de ${user.username} restablecida`);
-          onDone();
-        },
+        onSuccess: () => toastThen(`Contraseña de ${user.username} restablecida`, onDone),
       },
     );
 

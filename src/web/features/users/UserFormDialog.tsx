@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { type PublicUser, type UserCreateInput, userCreateSchema } from '../../../domain/auth';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { TargetModal } from '../../components/ui/Modal';
-import { useBoundForm } from '../../lib/form';
+import { toastThen, useBoundForm } from '../../lib/form';
 import { useCreateUser, useUpdateUser } from './api';
 import { RoleSelect } from './RoleSelect';
 
@@ -23,10 +22,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
 
   const submit = (body: UserCreateInput) =>
     save.mutate(body, {
-      onSuccess: (user) => {
-        toast.success(`Usuario ${user.username} creado`);
-        onDone();
-      },
+      onSuccess: (user) => toastThen(`Usuario ${user.username} creado`, onDone),
     });
 
   return (
@@ -64,10 +60,7 @@ function EditUserForm({ user, isSelf, onDone }: EditUserFormProps) {
       // Your own role is not sent at all: the select is locked, and a stale value must not demote you.
       { id: user.id, body: isSelf ? details : { ...details, role } },
       {
-        onSuccess: (saved) => {
-          toast.success(`Usuario ${saved.username} actualizado`);
-          onDone();
-        },
+        onSuccess: (saved) => toastThen(`Usuario ${saved.username} actualizado`, onDone),
       },
     );
 
