@@ -55,3 +55,20 @@ export function CardDetail({ term, children }: { term: string; children: ReactNo
     </div>
   );
 }
+
+/** The cards of a list page, one per record, each a LinkCard made by `children`. */
+export function LinkCardList<T extends { id: number }>({
+  items,
+  children,
+}: {
+  items: readonly T[] | undefined;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <ul className="space-y-4">
+      {items?.map((item) => (
+        <li key={item.id}>{children(item)}</li>
+      ))}
+    </ul>
+  );
+}

@@ -9,6 +9,7 @@ import {
 import { PAYMENT_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/status';
 import { Card } from '../../components/ui/Card';
 import { FilterButtons } from '../../components/ui/FilterButtons';
+import { LinkCardList } from '../../components/ui/LinkCard';
 import { ListPage } from '../../components/ui/ListPage';
 import { serverPages } from '../../components/ui/Pagination';
 import { ChoiceField } from '../../components/ui/SelectField';
@@ -95,13 +96,7 @@ export function PaymentsPage() {
       list={{ isPending, error, isEmpty: !data?.payments.length, ...TEXTS }}
       pagination={serverPages(data?.pagination, setPage)}
     >
-      <ul className="space-y-4">
-        {data?.payments.map((payment) => (
-          <li key={payment.id}>
-            <PaymentCard payment={payment} />
-          </li>
-        ))}
-      </ul>
+      <LinkCardList items={data?.payments}>{(payment) => <PaymentCard payment={payment} />}</LinkCardList>
     </ListPage>
   );
 }
