@@ -19,7 +19,7 @@ type FormActionsProps = SaveState & {
   className?: string;
 };
 
-/** The row that ends every form: Cancelar, then the submit button, on the right. */
+/** What ends every form: the save's failure if any, then the row of Cancelar and the submit button on the right. */
 export function FormActions({
   save,
   errorTitle,
