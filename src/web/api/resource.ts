@@ -64,7 +64,7 @@ export function createResource<T extends { id: number }, Body>(name: string, one
 export type Resource<T extends { id: number }, Body> = ReturnType<typeof createResource<T, Body>>;
 
 /** Creates (no id) or updates (with id) a record, then refreshes everything cached for the resource. */
-export function useSaveMutation<T extends { id: number }, Body>(resource: Resource<T, Body>) {
+function useSaveMutation<T extends { id: number }, Body>(resource: Resource<T, Body>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: Body }) =>
@@ -75,6 +75,21 @@ export function useSaveMutation<T extends { id: number }, Body>(resource: Resour
       void queryClient.invalidateQueries({ queryKey: resource.keys.all });
     },
   });
+}
+
+/**
+ * A record form's save: `submit(body)` creates the record (no `id`) or updates record `id`, then hands
+ * the saved record and the server's message to `onSaved`; `save` is the mutation (pending, error).
+ */
+export function useRecordSave<T extends { id: number }, Body>(
+  resource: Resource<T, Body>,
+  id: number | undefined,
+  onSaved: (record: T, message: string) => void,
+) {
+  const save = useSaveMutation(resource);
+  const submit = (body: Body) =>
+    save.mutate({ id, body }, { onSuccess: ({ record, message }) => onSaved(record, message) });
+  return { save, submit };
 }
 
 export function useDeleteMutation<T extends { id: number }, Body>(resource: Resource<T, Body>) {

@@ -12,8 +12,8 @@ import { RecordLoader, RecordNotFound } from './RecordLoader';
 /** What the page hands its form: the record on /:id/edit (none on /new), and where saving or Cancelar go. */
 export interface RecordFormSlot<T> {
   record?: T;
-  /** Shows the server's message and goes back to the list. */
-  onSaved: (message: string) => void;
+  /** Shows the server's message and goes back to the list (the form hands over what it saved). */
+  onSaved: (record: T, message: string) => void;
   onCancel: () => void;
 }
 
@@ -40,7 +40,7 @@ export function RecordFormPage<T extends { id: number }, Body>({
   const id = parseId(rawId);
   const query = useQuery({ ...resource.detailQuery(id ?? 0), enabled: id !== null });
   const onCancel = () => navigate(listPath);
-  const onSaved = (message: string) => toastThen(message, onCancel);
+  const onSaved = (_record: T, message: string) => toastThen(message, onCancel);
 
   let body: ReactNode;
   if (rawId === undefined) body = children({ onSaved, onCancel });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { type CatalogItem, type CatalogKind, catalogSchema } from '../../../domain/master-data';
-import { useSaveMutation } from '../../api/resource';
+import { useRecordSave } from '../../api/resource';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { RecordFormPage } from '../../components/ui/RecordFormPage';
@@ -11,21 +11,18 @@ import { CATALOG_TEXTS } from './config';
 interface CatalogFormProps {
   kind: CatalogKind;
   item?: CatalogItem;
-  onSaved: (message: string) => void;
+  onSaved: (item: CatalogItem, message: string) => void;
   onCancel: () => void;
 }
 
 function CatalogForm({ kind, item, onSaved, onCancel }: CatalogFormProps) {
   const texts = CATALOG_TEXTS[kind];
-  const save = useSaveMutation(catalogResource(kind));
+  const { save, submit } = useRecordSave(catalogResource(kind), item?.id, onSaved);
   const resolver = useMemo(() => blankAsNullResolver(catalogSchema(kind)), [kind]);
   const { handleSubmit, bind } = useBoundForm<{ name: string }, CatalogData>({
     resolver,
     defaultValues: { name: item?.name ?? '' },
   });
-
-  const submit = (body: CatalogData) =>
-    save.mutate({ id: item?.id, body }, { onSuccess: ({ message }) => onSaved(message) });
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>

@@ -1,7 +1,7 @@
 import type { Resolver } from 'react-hook-form';
 import { type Client, type ClientInput, clientSchema } from '../../../domain/master-data';
 import { hasValidCheckDigit, INVALID_RUT_MESSAGE, looksLikeRut } from '../../../domain/rut';
-import { useSaveMutation } from '../../api/resource';
+import { useRecordSave } from '../../api/resource';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { blankAsNullResolver, useBoundForm } from '../../lib/form';
@@ -37,7 +37,7 @@ export interface ClientFormProps {
 
 /** Create or edit a client. Also used in the sale form's '+ Crear nuevo cliente' dialog. */
 export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
-  const save = useSaveMutation(clientsResource);
+  const { save, submit } = useRecordSave(clientsResource, client?.id, onSaved);
   const { handleSubmit, watch, bind } = useBoundForm<ClientInput, ClientData>({
     resolver: resolverKeeping(client?.clientId),
     defaultValues: {
@@ -47,9 +47,6 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
       address: client?.address ?? '',
     },
   });
-
-  const submit = (body: ClientData) =>
-    save.mutate({ id: client?.id, body }, { onSuccess: ({ record, message }) => onSaved(record, message) });
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>

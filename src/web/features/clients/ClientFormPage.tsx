@@ -8,7 +8,7 @@ export function ClientFormPage() {
   return (
     <RecordFormPage resource={clientsResource} texts={CLIENT_TEXTS}>
       {({ record, onSaved, onCancel }) => (
-        <ClientForm client={record} onSaved={(_client, message) => onSaved(message)} onCancel={onCancel} />
+        <ClientForm client={record} onSaved={onSaved} onCancel={onCancel} />
       )}
     </RecordFormPage>
   );

@@ -1,6 +1,6 @@
 import { localIsoDate, toIsoDate } from '../../../domain/dates';
 import { type Passenger, type PassengerInput, passengerSchema } from '../../../domain/master-data';
-import { useSaveMutation } from '../../api/resource';
+import { useRecordSave } from '../../api/resource';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { blankAsNullResolver, useBoundForm } from '../../lib/form';
@@ -17,7 +17,7 @@ export interface PassengerFormProps {
 
 /** Create or edit a passenger. Also used in the sale item dialog to add a passenger on the spot. */
 export function PassengerForm({ passenger, onSaved, onCancel }: PassengerFormProps) {
-  const save = useSaveMutation(passengersResource);
+  const { save, submit } = useRecordSave(passengersResource, passenger?.id, onSaved);
   const { handleSubmit, bind } = useBoundForm<PassengerInput, PassengerData>({
     resolver,
     defaultValues: {
@@ -28,12 +28,6 @@ export function PassengerForm({ passenger, onSaved, onCancel }: PassengerFormPro
       dateOfBirth: toIsoDate(passenger?.dateOfBirth) ?? '',
     },
   });
-
-  const submit = (body: PassengerData) =>
-    save.mutate(
-      { id: passenger?.id, body },
-      { onSuccess: ({ record, message }) => onSaved(record, message) },
-    );
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>

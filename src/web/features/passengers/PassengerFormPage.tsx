@@ -8,11 +8,7 @@ export function PassengerFormPage() {
   return (
     <RecordFormPage resource={passengersResource} texts={PASSENGER_TEXTS}>
       {({ record, onSaved, onCancel }) => (
-        <PassengerForm
-          passenger={record}
-          onSaved={(_passenger, message) => onSaved(message)}
-          onCancel={onCancel}
-        />
+        <PassengerForm passenger={record} onSaved={onSaved} onCancel={onCancel} />
       )}
     </RecordFormPage>
   );
