@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Passenger } from '../../src/domain/master-data';
 import { ClientForm } from '../../src/web/features/clients';
+import { ClientFormPage } from '../../src/web/features/clients/ClientFormPage';
 import { PassengerForm } from '../../src/web/features/passengers';
 import { json, mockFetch } from './helpers';
 
@@ -121,5 +123,18 @@ describe('PassengerForm', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error creating passenger');
     expect(alert.textContent).toContain('Ya existe un pasajero con ese ID');
+  });
+});
+
+describe('ClientFormPage', () => {
+  it('shows «Cliente no encontrado» for an id that cannot be a record, without asking the server', async () => {
+    const fetchMock = mockFetch(() => json({}));
+    const router = createMemoryRouter([{ path: '/clients/:id/edit', element: <ClientFormPage /> }], {
+      initialEntries: ['/clients/abc/edit'],
+    });
+    renderWithQuery(<RouterProvider router={router} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Cliente no encontrado');
+    expect(screen.getByRole('link', { name: 'Volver al listado' }).getAttribute('href')).toBe('/clients');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -119,6 +119,15 @@ export const api = {
   file: (path: string, options: RequestOptions = {}) => send('GET', path, undefined, options),
 };
 
+/**
+ * The `queryFn` of a React Query read: GET `path` with `query`, the request cancelled with the query
+ * (React Query aborts it when the key changes or nobody shows the result any more).
+ */
+export const queryGet =
+  <T>(path: string, query?: RequestOptions['query']) =>
+  ({ signal }: { signal: AbortSignal }) =>
+    api.get<T>(path, { signal, query });
+
 /** Status of an error from this client, or undefined for network and programming errors. */
 export function errorStatus(error: unknown): number | undefined {
   return error instanceof ApiError ? error.status : undefined;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pagination } from '../../domain/pagination';
-import { api } from './client';
+import { api, queryGet } from './client';
 
 export interface ListParams {
   q: string;
@@ -31,7 +31,7 @@ export function createResource<T extends { id: number }, Body>(name: string, one
   const keys = {
     all: [name] as const,
     list: (params: ListParams) => [name, 'list', params] as const,
-    detail: (id: number | string) => [name, 'detail', String(id)] as const,
+    detail: (id: number) => [name, 'detail', id] as const,
   };
 
   const toSaved = (response: Record<string, unknown>): Saved<T> => ({
@@ -40,15 +40,16 @@ export function createResource<T extends { id: number }, Body>(name: string, one
   });
 
   return {
+    name,
     keys,
     listQuery: (params: ListParams) =>
       queryOptions({
         queryKey: keys.list(params),
-        queryFn: ({ signal }) => api.get<ListPage<T>>(path, { query: { ...params }, signal }),
+        queryFn: queryGet<ListPage<T>>(path, { ...params }),
         // Typing in the search box or paging keeps the current rows on screen instead of a spinner.
         placeholderData: keepPreviousData,
       }),
-    detailQuery: (id: number | string) =>
+    detailQuery: (id: number) =>
       queryOptions({
         queryKey: keys.detail(id),
         queryFn: async ({ signal }) => (await api.get<{ data: T }>(`${path}/${id}`, { signal })).data,
@@ -63,7 +64,7 @@ export function createResource<T extends { id: number }, Body>(name: string, one
 export type Resource<T extends { id: number }, Body> = ReturnType<typeof createResource<T, Body>>;
 
 /** Creates (no id) or updates (with id) a record, then refreshes everything cached for the resource. */
-export function useSaveMutation<T extends { id: number }, Body>(resource: Resource<T, Body>) {
+function useSaveMutation<T extends { id: number }, Body>(resource: Resource<T, Body>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: Body }) =>
@@ -74,6 +75,21 @@ export function useSaveMutation<T extends { id: number }, Body>(resource: Resour
       void queryClient.invalidateQueries({ queryKey: resource.keys.all });
     },
   });
+}
+
+/**
+ * A record form's save: `submit(body)` creates the record (no `id`) or updates record `id`, then hands
+ * the saved record and the server's message to `onSaved`; `save` is the mutation (pending, error).
+ */
+export function useRecordSave<T extends { id: number }, Body>(
+  resource: Resource<T, Body>,
+  id: number | undefined,
+  onSaved: (record: T, message: string) => void,
+) {
+  const save = useSaveMutation(resource);
+  const submit = (body: Body) =>
+    save.mutate({ id, body }, { onSuccess: ({ record, message }) => onSaved(record, message) });
+  return { save, submit };
 }
 
 export function useDeleteMutation<T extends { id: number }, Body>(resource: Resource<T, Body>) {

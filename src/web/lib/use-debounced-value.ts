@@ -9,10 +9,3 @@ export function useDebouncedValue<T>(value: T, delay: number): T {
   }, [value, delay]);
   return debounced;
 }
-
-/** A search box's typed text, and the trimmed term to search with once typing pauses. */
-export function useSearchText(delay = 250) {
-  const [query, setQuery] = useState('');
-  const search = useDebouncedValue(query.trim(), delay);
-  return { query, setQuery, search };
-}

@@ -1,5 +1,11 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import { type Alert, type AlertsReply, STALE_DRAFT_DAYS, SUPPLIER_DUE_DAYS } from '../../../domain/alerts';
+import {
+  type Alert,
+  type AlertKind,
+  type AlertsReply,
+  STALE_DRAFT_DAYS,
+  SUPPLIER_DUE_DAYS,
+} from '../../../domain/alerts';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { addDays } from '../../../domain/report-params';
 import type { Database } from '../../db/client';
@@ -37,6 +43,19 @@ type Found = { alerts: Alert[]; count: number };
 
 const countOf = async (rows: Promise<{ n: number }[]>) => Number((await rows)[0]?.n ?? 0);
 
+/** An alert about one sale (who travels and when), with what is due by when. */
+const saleAlert = (
+  kind: AlertKind,
+  sale: { id: number; passengerName: string; travelDate: string },
+  due: Pick<Alert, 'amount' | 'dueDate' | 'message'>,
+): Alert => ({
+  kind,
+  saleId: sale.id,
+  passengerName: sale.passengerName,
+  travelDate: sale.travelDate,
+  ...due,
+});
+
 async function clientBalances(db: Database, scope: SaleScope, q: AlertsQuery): Promise<Found> {
   // Open sales departing between today and `days` from now (an open sale is never cancelled),
   // counted from sale_balances' travel-date indexes (per seller for a seller).
@@ -54,15 +73,13 @@ async function clientBalances(db: Database, scope: SaleScope, q: AlertsQuery): P
   ]);
   return {
     count: total,
-    alerts: rows.map((r) => ({
-      kind: 'client-balance',
-      saleId: r.id,
-      passengerName: r.passengerName,
-      travelDate: r.travelDate,
-      amount: Number(r.pending),
-      dueDate: r.travelDate,
-      message: `El cliente debe ${formatMoney(r.pending)} y viaja el ${formatDate(r.travelDate)}`,
-    })),
+    alerts: rows.map((r) =>
+      saleAlert('client-balance', r, {
+        amount: Number(r.pending),
+        dueDate: r.travelDate,
+        message: `El cliente debe ${formatMoney(r.pending)} y viaja el ${formatDate(r.travelDate)}`,
+      }),
+    ),
   };
 }
 
@@ -98,17 +115,15 @@ async function missingCodes(db: Database, scope: SaleScope, q: AlertsQuery): Pro
     .limit(q.limit);
   return {
     count: rows[0]?.total ?? 0,
-    alerts: rows.map((r) => ({
-      kind: 'missing-reservation-code',
-      saleId: r.id,
-      passengerName: r.passengerName,
-      travelDate: r.travelDate,
-      dueDate: r.travelDate,
-      message:
-        r.items === 1
-          ? `1 ítem sin código de reserva; viaja el ${formatDate(r.travelDate)}`
-          : `${r.items} ítems sin código de reserva; viaja el ${formatDate(r.travelDate)}`,
-    })),
+    alerts: rows.map((r) =>
+      saleAlert('missing-reservation-code', r, {
+        dueDate: r.travelDate,
+        message:
+          r.items === 1
+            ? `1 ítem sin código de reserva; viaja el ${formatDate(r.travelDate)}`
+            : `${r.items} ítems sin código de reserva; viaja el ${formatDate(r.travelDate)}`,
+      }),
+    ),
   };
 }
 
@@ -134,15 +149,17 @@ async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Pro
   ]);
   return {
     count: total,
-    alerts: rows.map((r) => ({
-      kind: 'supplier-due',
-      saleId: Number(r.sale_id),
-      passengerName: r.passenger_name,
-      travelDate: r.travel_date,
-      amount: Number(r.unpaid),
-      dueDate: r.due_date,
-      message: `Pago a ${names.get(Number(r.supplier_id)) ?? ''} de ${formatMoney(r.unpaid)} ${r.due_date < q.today ? 'venció' : 'vence'} el ${formatDate(r.due_date)}`,
-    })),
+    alerts: rows.map((r) =>
+      saleAlert(
+        'supplier-due',
+        { id: Number(r.sale_id), passengerName: r.passenger_name, travelDate: r.travel_date },
+        {
+          amount: Number(r.unpaid),
+          dueDate: r.due_date,
+          message: `Pago a ${names.get(Number(r.supplier_id)) ?? ''} de ${formatMoney(r.unpaid)} ${r.due_date < q.today ? 'venció' : 'vence'} el ${formatDate(r.due_date)}`,
+        },
+      ),
+    ),
   };
 }
 
@@ -187,14 +204,12 @@ async function staleDrafts(db: Database, scope: SaleScope, q: AlertsQuery): Prom
   ]);
   return {
     count: n,
-    alerts: rows.map((r) => ({
-      kind: 'stale-draft',
-      saleId: r.id,
-      passengerName: r.passengerName,
-      travelDate: r.travelDate,
-      dueDate: r.createdAt.toISOString().slice(0, 10),
-      message: `Borrador sin confirmar desde el ${formatDate(r.createdAt)}`,
-    })),
+    alerts: rows.map((r) =>
+      saleAlert('stale-draft', r, {
+        dueDate: r.createdAt.toISOString().slice(0, 10),
+        message: `Borrador sin confirmar desde el ${formatDate(r.createdAt)}`,
+      }),
+    ),
   };
 }
 

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../domain/invoices';
 import type { Database } from '../../db/client';
 import { moneyValue, toMoney } from '../../db/money';
 import { invoices, payments, sales } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { containsPattern, nameContains } from '../../lib/search';
-import type { SaleScope } from '../sales';
+import { type SaleScope, sellerCondition } from '../sales';
 
 export const INVOICE_NOT_FOUND = 'Factura no encontrada';
 
@@ -17,8 +17,8 @@ const statusSql = sql<InvoiceStatus>`case
     then 'paid'
   else 'pending' end`;
 
-const visible = (scope: SaleScope): SQL | undefined =>
-  scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId);
+/** An invoice is visible when its sale is (a seller sees the invoices of their own sales). */
+const visible = (scope: SaleScope) => sellerCondition(sales.sellerId, scope);
 
 type InvoiceRow = Omit<typeof invoices.$inferSelect, 'amount'> & { amount: number };
 

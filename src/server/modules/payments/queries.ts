@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { clients, payments, sales } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { containsPattern, nameContains } from '../../lib/search';
-import type { SaleScope } from '../sales';
+import { type SaleScope, sellerCondition } from '../sales';
 
 export const PAYMENT_NOT_FOUND = 'Pago no encontrado';
 
@@ -19,9 +19,7 @@ export interface PaymentFilters {
 }
 
 /** A payment is visible when its sale is (a seller sees the payments of their own sales). */
-function visible(scope: SaleScope): SQL | undefined {
-  return scope.sellerId === undefined ? undefined : eq(sales.sellerId, scope.sellerId);
-}
+const visible = (scope: SaleScope) => sellerCondition(sales.sellerId, scope);
 
 function filtersOf(scope: SaleScope, f: PaymentFilters): SQL | undefined {
   return and(

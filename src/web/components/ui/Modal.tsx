@@ -47,16 +47,16 @@ function useOpener(open: boolean) {
   };
 }
 
-/**
- * React sends a submit up the component tree, through the portal, to a form the dialog was opened
- * from (the item dialog inside the sale form): the form inside the dialog has handled it by then, so
- * it goes no further.
- */
 /** For dialogs that only ever ask to close (opening is their owner's business): onOpenChange={whenClosed(f)}. */
 export const whenClosed = (onClose: () => void) => (open: boolean) => {
   if (!open) onClose();
 };
 
+/**
+ * React sends a submit up the component tree, through the portal, to a form the dialog was opened
+ * from (the item dialog inside the sale form): the form inside the dialog has handled it by then, so
+ * it goes no further.
+ */
 const keepSubmitInside = (event: FormEvent) => event.stopPropagation();
 
 /**
@@ -100,5 +100,24 @@ export function Modal({ open, onOpenChange, title, description, children, classN
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+interface TargetModalProps<T> extends Omit<ModalProps, 'open' | 'onOpenChange' | 'children'> {
+  /** What the dialog works on (a record, or {} for a new one); it is open while there is one. */
+  target: T | null;
+  onClose: () => void;
+  children: (target: T) => ReactNode;
+}
+
+/**
+ * A Modal over a target, for a form that edits it. The form is mounted per opening, so each opening
+ * starts from the target's values, not from the last attempt's.
+ */
+export function TargetModal<T>({ target, onClose, children, ...props }: TargetModalProps<T>) {
+  return (
+    <Modal open={target !== null} onOpenChange={whenClosed(onClose)} {...props}>
+      {target !== null && children(target)}
+    </Modal>
   );
 }

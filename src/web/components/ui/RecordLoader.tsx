@@ -8,7 +8,7 @@ import { Spinner } from './Spinner';
 interface RecordLoaderProps<T> {
   query: { data: T | undefined; error: unknown; isPending: boolean };
   loadingLabel: string;
-  /** E.g. 'Cliente no encontrado'; also shown for a malformed id in the address (a 400). */
+  /** E.g. 'Cliente no encontrado'; also shown when the server rejects the id itself (a 400). */
   notFound: string;
   loadError: string;
   backTo: string;
@@ -27,17 +27,22 @@ export function RecordLoader<T>({
   if (query.error) {
     const status = errorStatus(query.error);
     if (status !== 404 && status !== 400) return <ErrorAlert title={loadError} error={query.error} />;
-    return (
-      <div className="space-y-4 text-center">
-        <p role="alert" className="text-gray-800">
-          {notFound}
-        </p>
-        <Link to={backTo} className={buttonClasses('secondary')}>
-          Volver al listado
-        </Link>
-      </div>
-    );
+    return <RecordNotFound text={notFound} backTo={backTo} />;
   }
   if (query.isPending || query.data === undefined) return <Spinner label={loadingLabel} className="py-8" />;
   return children(query.data);
+}
+
+/** The record is not there (or the address cannot name one): say so, with the way back to the list. */
+export function RecordNotFound({ text, backTo }: { text: string; backTo: string }) {
+  return (
+    <div className="space-y-4 text-center">
+      <p role="alert" className="text-gray-800">
+        {text}
+      </p>
+      <Link to={backTo} className={buttonClasses('secondary')}>
+        Volver al listado
+      </Link>
+    </div>
+  );
 }

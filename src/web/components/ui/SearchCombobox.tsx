@@ -11,6 +11,7 @@ import {
 import { ChevronsUpDown } from 'lucide-react';
 import { type ReactNode, type Ref, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Button } from './Button';
 import { COMBOBOX_CONTROL, LABEL } from './Field';
 import { Modal } from './Modal';
@@ -36,11 +37,36 @@ export function OptionText({ main, detail }: { main: string; detail?: string | n
   );
 }
 
-/** '+ Crear nuevo ...' beside the box: a dialog with the record's form, closed by `close`. */
-export interface CreateAction {
+/**
+ * '+ Crear nuevo ...' beside the box: a dialog with the record's form, closed by `close`; `choose`
+ * picks the record the form saved (as if chosen from the list) and closes the dialog.
+ */
+export interface CreateAction<T> {
   label: string;
   title: string;
-  form: (close: () => void) => ReactNode;
+  form: (close: () => void, choose: (created: T) => void) => ReactNode;
+}
+
+/**
+ * A box that searches on the server: `useOptions` (a query hook) gets the typed text once typing
+ * pauses, and "no results" is said only once such a search has come back empty, not while it runs.
+ * `searchProps` go to the SearchCombobox; `query` is the text as typed.
+ */
+export function useServerSearch<T>(
+  useOptions: (search: string) => { data: readonly T[] | undefined; isFetching: boolean },
+  noResultsText: string,
+) {
+  const [query, setQuery] = useState('');
+  const search = useDebouncedValue(query.trim(), 250);
+  const { data: options = [], isFetching } = useOptions(search);
+  return {
+    query,
+    searchProps: {
+      options,
+      onQueryChange: setQuery,
+      noResults: { text: noResultsText, show: search !== '' && !isFetching },
+    },
+  };
 }
 
 export interface SearchComboboxProps<T> {
@@ -70,7 +96,7 @@ export interface SearchComboboxProps<T> {
    * label included, from assistive technology while it is open, and the dialog already traps focus.
    */
   inDialog?: boolean;
-  create?: CreateAction;
+  create?: CreateAction<T>;
   className?: string;
 }
 
@@ -165,7 +191,13 @@ export function SearchCombobox<T>({
       </HeadlessField>
       {create && (
         <Modal open={creating} onOpenChange={setCreating} title={create.title}>
-          {create.form(() => setCreating(false))}
+          {create.form(
+            () => setCreating(false),
+            (created) => {
+              onChange(created);
+              setCreating(false);
+            },
+          )}
         </Modal>
       )}
     </div>

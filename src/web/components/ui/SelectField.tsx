@@ -37,3 +37,15 @@ export function SelectField({ label, error, hint, id, className, ...props }: Sel
     </Labelled>
   );
 }
+
+type ChoiceFieldProps<T extends string> = Omit<SelectFieldProps, 'options' | 'value' | 'onChange'> & {
+  options: ReadonlyArray<{ value: T; label: string }>;
+  value: T;
+  onValueChange: (value: T) => void;
+};
+
+/** A labelled select over a fixed set of values (a filter, a sort): the caller gets the value as one of them. */
+export function ChoiceField<T extends string>({ onValueChange, ...props }: ChoiceFieldProps<T>) {
+  // The select offers only `options`, so what it reports is one of their values.
+  return <SelectField {...props} onChange={(event) => onValueChange(event.target.value as T)} />;
+}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AlertsReply } from '../../../domain/alerts';
-import { api } from '../../api/client';
+import { queryGet } from '../../api/client';
 
 export const alertKeys = {
   all: ['alerts'] as const,
@@ -14,7 +14,7 @@ export const alertKeys = {
 export function useAlerts(saleId?: number) {
   return useQuery({
     queryKey: alertKeys.list(saleId),
-    queryFn: ({ signal }) => api.get<AlertsReply>('/api/alerts', { signal, query: { saleId } }),
+    queryFn: queryGet<AlertsReply>('/api/alerts', { saleId }),
     staleTime: 0,
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AuditPage } from '../../../domain/audit';
-import { api } from '../../api/client';
+import { queryGet } from '../../api/client';
 
 export type { AuditPage } from '../../../domain/audit';
 
@@ -25,6 +25,6 @@ export const auditQuery = (filters: AuditFilters) =>
       filters.entity === 'sale' && filters.entityId !== undefined
         ? ['sales', 'history', filters]
         : ['audit', filters],
-    queryFn: ({ signal }) => api.get<AuditPage>('/api/audit', { query: { ...filters }, signal }),
+    queryFn: queryGet<AuditPage>('/api/audit', { ...filters }),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { Navigate, useLocation } from 'react-router';
 import type { LoginInput } from '../../../domain/auth';
 import { errorStatus } from '../../api/client';
@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
-import { fieldBinder } from '../../lib/form';
+import { useBoundForm } from '../../lib/form';
 import { DemoCredentials } from './DemoCredentials';
 
 const LOGIN_FAILED = 'Invalid email or password';
@@ -28,12 +28,11 @@ export function LoginPage() {
   const expired = readExpiredSession(useLocation().state);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
-    register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
-  const bind = fieldBinder(register, errors);
+    formState: { isSubmitting },
+    bind,
+  } = useBoundForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
   if (status === 'loading') return <Spinner className="min-h-screen" />;
   if (status === 'authenticated') return <Navigate to={expired?.from ?? '/dashboard'} replace />;

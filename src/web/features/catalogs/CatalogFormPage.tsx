@@ -1,65 +1,45 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
 import { type CatalogItem, type CatalogKind, catalogSchema } from '../../../domain/master-data';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { useRecordSave } from '../../api/resource';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { RecordFormPage } from '../../components/ui/RecordFormPage';
-import { blankAsNullResolver, fieldBinder } from '../../lib/form';
-import { type CatalogData, catalogItemQuery, useSaveCatalogItem } from './api';
+import { blankAsNullResolver, useBoundForm } from '../../lib/form';
+import { type CatalogData, catalogResource } from './api';
 import { CATALOG_TEXTS } from './config';
 
 interface CatalogFormProps {
   kind: CatalogKind;
   item?: CatalogItem;
-  onSaved: (message: string) => void;
+  onSaved: (item: CatalogItem, message: string) => void;
   onCancel: () => void;
 }
 
 function CatalogForm({ kind, item, onSaved, onCancel }: CatalogFormProps) {
   const texts = CATALOG_TEXTS[kind];
-  const save = useSaveCatalogItem(kind);
+  const { save, submit } = useRecordSave(catalogResource(kind), item?.id, onSaved);
   const resolver = useMemo(() => blankAsNullResolver(catalogSchema(kind)), [kind]);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<{ name: string }, unknown, CatalogData>({
+  const { handleSubmit, bind } = useBoundForm<{ name: string }, CatalogData>({
     resolver,
     defaultValues: { name: item?.name ?? '' },
   });
-  const bind = fieldBinder(register, errors);
-
-  const submit = (body: CatalogData) =>
-    save.mutate({ id: item?.id, body }, { onSuccess: ({ message }) => onSaved(message) });
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
       <Field label="Nombre" required autoComplete="off" {...bind('name')} />
-      {save.error && <ErrorAlert title={item ? texts.updateError : texts.createError} error={save.error} />}
-      <FormActions onCancel={onCancel} pending={save.isPending} />
+      <FormActions
+        onCancel={onCancel}
+        save={save}
+        errorTitle={item ? texts.updateError : texts.createError}
+      />
     </form>
   );
 }
 
 /** /{kind}/new and /{kind}/{id}/edit for suppliers, operators and classifications. */
 export function CatalogFormPage({ kind }: { kind: CatalogKind }) {
-  const texts = CATALOG_TEXTS[kind];
-  const { id } = useParams();
-  const query = useQuery({ ...catalogItemQuery(kind)(id ?? ''), enabled: id !== undefined });
   return (
-    <RecordFormPage
-      id={id}
-      query={query}
-      listPath={`/${kind}`}
-      newTitle={texts.newTitle}
-      editTitle={texts.editTitle}
-      loadingLabel={texts.loadingOne}
-      notFound={texts.notFound}
-      loadError={texts.loadError}
-    >
+    <RecordFormPage resource={catalogResource(kind)} texts={CATALOG_TEXTS[kind]}>
       {({ record, onSaved, onCancel }) => (
         <CatalogForm kind={kind} item={record} onSaved={onSaved} onCancel={onCancel} />
       )}

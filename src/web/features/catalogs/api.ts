@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CatalogItem, CatalogKind, catalogSchema } from '../../../domain/master-data';
-import { createResource, type Resource, useDeleteMutation, useSaveMutation } from '../../api/resource';
+import { createResource, type Resource } from '../../api/resource';
 
 export type CatalogData = z.output<ReturnType<typeof catalogSchema>>;
 
@@ -10,9 +10,4 @@ const RESOURCES: Record<CatalogKind, Resource<CatalogItem, CatalogData>> = {
   classifications: createResource('classifications', 'classification'),
 };
 
-export const catalogKeys = (kind: CatalogKind) => RESOURCES[kind].keys;
-export const catalogListQuery = (kind: CatalogKind) => RESOURCES[kind].listQuery;
-export const catalogItemQuery = (kind: CatalogKind) => RESOURCES[kind].detailQuery;
-
-export const useSaveCatalogItem = (kind: CatalogKind) => useSaveMutation(RESOURCES[kind]);
-export const useDeleteCatalogItem = (kind: CatalogKind) => useDeleteMutation(RESOURCES[kind]);
+export const catalogResource = (kind: CatalogKind) => RESOURCES[kind];

@@ -1,22 +1,10 @@
 import { CATALOGS, type CatalogKind } from '../../../domain/master-data';
+import type { RecordTexts } from '../../lib/use-record-list';
 
 /** Everything that differs between the supplier, operator and classification screens. */
-export interface CatalogTexts {
-  title: string;
-  newTitle: string;
-  editTitle: string;
-  searchLabel: string;
-  searchPlaceholder: string;
-  loadingList: string;
-  loadingOne: string;
-  empty: string;
-  loadListError: string;
-  loadError: string;
+export interface CatalogTexts extends RecordTexts {
   createError: string;
   updateError: string;
-  deleteError: string;
-  deleteTitle: string;
-  notFound: string;
 }
 
 // Suppliers have English error messages and operators and classifications Spanish ones, as the spec's

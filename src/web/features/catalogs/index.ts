@@ -1,3 +1,3 @@
 // The public face of the catalogs feature for other features: the sale item dialog's pickers list
 // suppliers, operators and classifications under the same cache keys.
-export { catalogKeys, catalogListQuery } from './api';
+export { catalogResource } from './api';

@@ -1,11 +1,11 @@
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { type Client, type ClientInput, clientSchema } from '../../../domain/master-data';
 import { hasValidCheckDigit, INVALID_RUT_MESSAGE, looksLikeRut } from '../../../domain/rut';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { useRecordSave } from '../../api/resource';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
-import { blankAsNullResolver, fieldBinder } from '../../lib/form';
-import { type ClientData, useSaveClient } from './api';
+import { blankAsNullResolver, useBoundForm } from '../../lib/form';
+import { type ClientData, clientsResource } from './api';
 import { DuplicateClientWarning } from './DuplicateClientWarning';
 
 const schemaResolver = blankAsNullResolver(clientSchema);
@@ -37,13 +37,8 @@ export interface ClientFormProps {
 
 /** Create or edit a client. Also used in the sale form's '+ Crear nuevo cliente' dialog. */
 export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
-  const save = useSaveClient();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm<ClientInput, unknown, ClientData>({
+  const { save, submit } = useRecordSave(clientsResource, client?.id, onSaved);
+  const { handleSubmit, watch, bind } = useBoundForm<ClientInput, ClientData>({
     resolver: resolverKeeping(client?.clientId),
     defaultValues: {
       name: client?.name ?? '',
@@ -52,10 +47,6 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
       address: client?.address ?? '',
     },
   });
-  const bind = fieldBinder(register, errors);
-
-  const submit = (body: ClientData) =>
-    save.mutate({ id: client?.id, body }, { onSuccess: ({ record, message }) => onSaved(record, message) });
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
@@ -64,10 +55,11 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
       <DuplicateClientWarning clientId={watch('clientId') ?? ''} exceptId={client?.id} />
       <Field label="Email" type="email" autoComplete="off" {...bind('email')} />
       <Field label="Dirección" autoComplete="off" {...bind('address')} />
-      {save.error && (
-        <ErrorAlert title={client ? 'Error updating client' : 'Error creating client'} error={save.error} />
-      )}
-      <FormActions onCancel={onCancel} pending={save.isPending} />
+      <FormActions
+        onCancel={onCancel}
+        save={save}
+        errorTitle={client ? 'Error updating client' : 'Error creating client'}
+      />
     </form>
   );
 }

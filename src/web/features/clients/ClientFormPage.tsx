@@ -1,26 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { RecordFormPage } from '../../components/ui/RecordFormPage';
-import { clientQuery } from './api';
+import { clientsResource } from './api';
 import { ClientForm } from './ClientForm';
+import { CLIENT_TEXTS } from './texts';
 
 /** /clients/new and /clients/{id}/edit. */
 export function ClientFormPage() {
-  const { id } = useParams();
-  const query = useQuery({ ...clientQuery(id ?? ''), enabled: id !== undefined });
   return (
-    <RecordFormPage
-      id={id}
-      query={query}
-      listPath="/clients"
-      newTitle="Nuevo Cliente"
-      editTitle="Editar Cliente"
-      loadingLabel="Cargando cliente..."
-      notFound="Cliente no encontrado"
-      loadError="Error loading client"
-    >
+    <RecordFormPage resource={clientsResource} texts={CLIENT_TEXTS}>
       {({ record, onSaved, onCancel }) => (
-        <ClientForm client={record} onSaved={(_client, message) => onSaved(message)} onCancel={onCancel} />
+        <ClientForm client={record} onSaved={onSaved} onCancel={onCancel} />
       )}
     </RecordFormPage>
   );

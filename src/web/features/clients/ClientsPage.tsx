@@ -1,19 +1,11 @@
 import { PEOPLE_WRITE_ROLES } from '../../../domain/roles';
 import { useCurrentUser } from '../../auth';
 import { Card } from '../../components/ui/Card';
-import { useDeleteDialog } from '../../components/ui/DeleteDialog';
 import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
-import { usePagedList } from '../../lib/use-paged-list';
-import { clientListQuery, useDeleteClient } from './api';
-
-const SEARCH_LABEL = 'Buscar clientes por nombre, ID/RUT o email';
-const DELETE_TEXTS = { title: '¿Eliminar cliente?', errorTitle: 'Error deleting client' };
-const TEXTS = {
-  loadingLabel: 'Cargando clientes...',
-  errorTitle: 'Error loading clients',
-  emptyText: 'No se encontraron clientes',
-};
+import { useRecordList } from '../../lib/use-record-list';
+import { clientsResource } from './api';
+import { CLIENT_TEXTS } from './texts';
 
 function Detail({ label, value }: { label: string; value: string | null }) {
   return (
@@ -29,21 +21,12 @@ function Detail({ label, value }: { label: string; value: string | null }) {
 /** /clients: a card per client, since the address is read as a whole and does not fit a column. */
 export function ClientsPage() {
   const canWrite = PEOPLE_WRITE_ROLES.includes(useCurrentUser().role);
-  const list = usePagedList(clientListQuery);
-  const remove = useDeleteDialog(useDeleteClient().mutateAsync, DELETE_TEXTS);
+  const { rows, askDelete, listPage } = useRecordList(clientsResource, CLIENT_TEXTS, canWrite);
 
   return (
-    <ListPage
-      title="Clientes"
-      exportMenu={{ path: '/api/clients/export', filters: { q: list.q }, fileName: 'clientes' }}
-      create={canWrite ? { label: 'Nuevo Cliente', to: '/clients/new' } : undefined}
-      search={{ ...list.searchBox, label: SEARCH_LABEL, placeholder: 'Buscar clientes...' }}
-      list={{ ...list.status, ...TEXTS }}
-      pagination={list.pagination}
-      dialogs={remove.dialog}
-    >
+    <ListPage {...listPage}>
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {list.rows.map((client) => (
+        {rows.map((client) => (
           <li key={client.id}>
             <Card className="flex h-full flex-col gap-4 p-5">
               <h2 className="text-lg font-semibold text-gray-900">{client.name}</h2>
@@ -57,7 +40,7 @@ export function ClientsPage() {
                   <RowActions
                     name={client.name}
                     editTo={`/clients/${client.id}/edit`}
-                    onDelete={() => remove.ask(client)}
+                    onDelete={() => askDelete(client)}
                   />
                 </div>
               )}

@@ -3,18 +3,12 @@ import type { z } from 'zod';
 import type { Client, clientSchema } from '../../../domain/master-data';
 import type { clientReplies } from '../../../domain/master-data-replies';
 import { compactId } from '../../../domain/rut';
-import { api } from '../../api/client';
-import { createResource, useDeleteMutation, useSaveMutation } from '../../api/resource';
+import { queryGet } from '../../api/client';
+import { createResource } from '../../api/resource';
 
 export type ClientData = z.output<typeof clientSchema>;
 
-const clientsResource = createResource<Client, ClientData>('clients', 'client');
-export const clientKeys = clientsResource.keys;
-export const clientListQuery = clientsResource.listQuery;
-export const clientQuery = clientsResource.detailQuery;
-
-export const useSaveClient = () => useSaveMutation(clientsResource);
-export const useDeleteClient = () => useDeleteMutation(clientsResource);
+export const clientsResource = createResource<Client, ClientData>('clients', 'client');
 
 /**
  * Clients whose ID/RUT is the same as `id` once dots, dashes and spaces are removed, other than the
@@ -23,9 +17,8 @@ export const useDeleteClient = () => useDeleteMutation(clientsResource);
 export function useClientsWithSameId(id: string, exceptId?: number) {
   const compact = compactId(id);
   return useQuery({
-    queryKey: [...clientKeys.all, 'same-id', compact],
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof clientReplies.search>>('/api/clients/search', { signal, query: { q: id } }),
+    queryKey: [...clientsResource.keys.all, 'same-id', compact],
+    queryFn: queryGet<z.infer<typeof clientReplies.search>>('/api/clients/search', { q: id }),
     // A few characters match too many IDs to be a duplicate worth mentioning.
     enabled: compact.length >= 5,
     select: ({ clients }) =>

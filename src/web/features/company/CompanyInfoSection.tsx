@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   type CompanySettings,
@@ -12,20 +11,17 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { Spinner } from '../../components/ui/Spinner';
-import { fieldBinder } from '../../lib/form';
+import { useBoundForm } from '../../lib/form';
 import { companySettingsQuery, useSaveCompanySettings } from './api';
 
 const resolver = zodResolver(companySettingsSchema);
 
 function CompanyInfoForm({ settings }: { settings: CompanySettings }) {
   const save = useSaveCompanySettings();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<CompanySettingsInput, unknown, CompanySettings>({ resolver, defaultValues: settings });
-  const bind = fieldBinder(register, errors);
+  const { handleSubmit, reset, bind } = useBoundForm<CompanySettingsInput, CompanySettings>({
+    resolver,
+    defaultValues: settings,
+  });
 
   const submit = (body: CompanySettings) =>
     save.mutate(body, {
@@ -49,14 +45,11 @@ function CompanyInfoForm({ settings }: { settings: CompanySettings }) {
       <Field label="Teléfono" type="tel" autoComplete="off" {...bind('phone')} />
       <Field label="Email" type="email" autoComplete="off" className="sm:col-span-2" {...bind('email')} />
       <Field label="Dirección" autoComplete="off" className="sm:col-span-2" {...bind('address')} />
-      {save.error && (
-        <ErrorAlert
-          title="Error al guardar la información de la empresa"
-          error={save.error}
-          className="sm:col-span-2"
-        />
-      )}
-      <FormActions pending={save.isPending} className="sm:col-span-2" />
+      <FormActions
+        save={save}
+        errorTitle="Error al guardar la información de la empresa"
+        className="sm:col-span-2"
+      />
     </form>
   );
 }

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { Controller } from 'react-hook-form';
 import { type CurrencyRate, type CurrencyRateInput, currencyRateSchema } from '../../../domain/company';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
-import { Modal, whenClosed } from '../../components/ui/Modal';
-import { fieldBinder } from '../../lib/form';
+import { TargetModal } from '../../components/ui/Modal';
+import { toastThen, useBoundForm } from '../../lib/form';
 import { type CurrencyRateData, useSaveRate } from './api';
 import { CurrencyPicker } from './CurrencyPicker';
 
@@ -23,12 +21,7 @@ interface CurrencyRateFormProps {
 
 function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
   const save = useSaveRate();
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<CurrencyRateInput, unknown, CurrencyRateData>({
+  const { register, control, handleSubmit, bind } = useBoundForm<CurrencyRateInput, CurrencyRateData>({
     resolver,
     // On edit the currency stays in the values (so the shared schema passes) but has no input.
     defaultValues: {
@@ -37,18 +30,16 @@ function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
       isActive: rate?.isActive ?? true,
     },
   });
-  const bind = fieldBinder(register, errors);
 
   const submit = (body: CurrencyRateData) =>
     save.mutate(
       { id: rate?.id, body },
       {
-        onSuccess: (saved) => {
-          toast.success(
+        onSuccess: (saved) =>
+          toastThen(
             rate ? `Tasa de ${saved.currency} actualizada` : `Tasa de ${saved.currency} agregada`,
-          );
-          onDone();
-        },
+            onDone,
+          ),
       },
     );
 
@@ -83,8 +74,7 @@ function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
         <input type="checkbox" className="size-4 accent-blue-600" {...register('isActive')} />
         Activa
       </label>
-      {save.error && <ErrorAlert title={RATE_ERROR} error={save.error} />}
-      <FormActions onCancel={onDone} pending={save.isPending} />
+      <FormActions onCancel={onDone} save={save} errorTitle={RATE_ERROR} />
     </form>
   );
 }
@@ -97,14 +87,13 @@ interface CurrencyRateDialogProps {
 
 export function CurrencyRateDialog({ target, onClose }: CurrencyRateDialogProps) {
   return (
-    <Modal
-      open={target !== null}
-      onOpenChange={whenClosed(onClose)}
+    <TargetModal
+      target={target}
+      onClose={onClose}
       title={target?.rate ? `Editar Tasa ${target.rate.currency}` : 'Agregar Tasa'}
       description="1 unidad de la moneda equivale a la tasa indicada en USD."
     >
-      {/* Mounted per opening, so each one starts from the record's values, not the last attempt's. */}
-      {target && <CurrencyRateForm rate={target.rate} onDone={onClose} />}
-    </Modal>
+      {({ rate }) => <CurrencyRateForm rate={rate} onDone={onClose} />}
+    </TargetModal>
   );
 }

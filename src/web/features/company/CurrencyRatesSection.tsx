@@ -3,12 +3,12 @@ import { ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { CurrencyRate } from '../../../domain/company';
+import { ActionList, ActionRow } from '../../components/ui/ActionList';
 import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { ListPage } from '../../components/ui/ListPage';
 import { EditButton } from '../../components/ui/RowActions';
 import { Badge } from '../../components/ui/StatusBadge';
-import { cn } from '../../lib/cn';
 import { currencyRatesQuery, useDeleteRate, useToggleRate } from './api';
 import { CurrencyRateDialog, RATE_ERROR } from './CurrencyRateForm';
 import { isBaseCurrency, lastUpdatedText, rateEquation } from './rate-text';
@@ -32,54 +32,55 @@ interface RateRowProps {
 function RateRow({ rate, busy, onEdit, onToggle, onDelete }: RateRowProps) {
   const base = isBaseCurrency(rate);
   return (
-    <li
-      className={cn(
-        'flex flex-wrap items-center justify-between gap-3 px-4 py-3',
-        !rate.isActive && 'bg-gray-50',
-      )}
-    >
-      {/* Only the details are dimmed: faded buttons would fall below readable contrast. */}
-      <div className={cn('min-w-0 space-y-1', !rate.isActive && 'opacity-75')}>
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-semibold text-gray-900">{rate.currency}</h3>
+    <ActionRow
+      title={rate.currency}
+      inactive={!rate.isActive}
+      badges={
+        <>
           {base && <Badge color="blue">Moneda base</Badge>}
           {!rate.isActive && <Badge color="grey">Inactiva</Badge>}
-        </div>
-        <p className="text-sm text-gray-800">{rateEquation(rate)}</p>
-        <p className="text-sm text-gray-700">Última actualización: {lastUpdatedText(rate.lastUpdated)}</p>
-      </div>
-      {/* The base currency is fixed at 1 and always active, so it offers nothing to change. */}
-      {!base && (
-        <div className="flex flex-wrap gap-2">
-          <EditButton label={`Editar ${rate.currency}`} onClick={onEdit} />
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={`${rate.isActive ? 'Desactivar' : 'Activar'} ${rate.currency}`}
-            disabled={busy}
-            onClick={onToggle}
-          >
-            {rate.isActive ? (
-              <ToggleRight aria-hidden="true" className="size-4 text-green-700" />
-            ) : (
-              <ToggleLeft aria-hidden="true" className="size-4" />
-            )}
-            {rate.isActive ? 'Desactivar' : 'Activar'}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={`Eliminar ${rate.currency}`}
-            className="text-red-700 hover:bg-red-50"
-            disabled={busy}
-            onClick={onDelete}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            Eliminar
-          </Button>
-        </div>
-      )}
-    </li>
+        </>
+      }
+      details={
+        <>
+          <p className="text-sm text-gray-800">{rateEquation(rate)}</p>
+          <p className="text-sm text-gray-700">Última actualización: {lastUpdatedText(rate.lastUpdated)}</p>
+        </>
+      }
+      // The base currency is fixed at 1 and always active, so it offers nothing to change.
+      actions={
+        !base && (
+          <>
+            <EditButton label={`Editar ${rate.currency}`} onClick={onEdit} />
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`${rate.isActive ? 'Desactivar' : 'Activar'} ${rate.currency}`}
+              disabled={busy}
+              onClick={onToggle}
+            >
+              {rate.isActive ? (
+                <ToggleRight aria-hidden="true" className="size-4 text-green-700" />
+              ) : (
+                <ToggleLeft aria-hidden="true" className="size-4" />
+              )}
+              {rate.isActive ? 'Desactivar' : 'Activar'}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Eliminar ${rate.currency}`}
+              className="text-red-700 hover:bg-red-50"
+              disabled={busy}
+              onClick={onDelete}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              Eliminar
+            </Button>
+          </>
+        )
+      }
+    />
   );
 }
 
@@ -125,7 +126,7 @@ export function CurrencyRatesSection() {
       list={{ isPending: query.isPending, error: query.error, isEmpty: rates.length === 0, ...TEXTS }}
       dialogs={<CurrencyRateDialog target={dialog} onClose={() => setDialog(null)} />}
     >
-      <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white shadow-sm">
+      <ActionList>
         {rates.map((rate) => (
           <RateRow
             key={rate.id}
@@ -136,7 +137,7 @@ export function CurrencyRatesSection() {
             onDelete={() => deleteRate(rate)}
           />
         ))}
-      </ul>
+      </ActionList>
     </ListPage>
   );
 }

@@ -14,22 +14,31 @@ const ROW_LINK = cn(
   FOCUS_RING,
 );
 
-function RecentSales({ sales }: { sales: RecentSale[] }) {
-  if (sales.length === 0) return <EmptyText>Sin ventas recientes</EmptyText>;
+interface Activity {
+  key: number;
+  to: string;
+  title: string;
+  /** Under the title: the number or date and how it was paid. */
+  detail: string;
+  amount: string;
+  badge: ReactNode;
+}
+
+/** Sales or payments, each a link with who it is for on the left, amount and status on the right. */
+function ActivityList({ items, emptyText }: { items: Activity[]; emptyText: string }) {
+  if (items.length === 0) return <EmptyText>{emptyText}</EmptyText>;
   return (
     <ul className="divide-y divide-gray-100">
-      {sales.map((sale) => (
-        <li key={sale.id}>
-          <Link to={`/sales/${sale.id}`} className={ROW_LINK}>
+      {items.map(({ key, to, title, detail, amount, badge }) => (
+        <li key={key}>
+          <Link to={to} className={ROW_LINK}>
             <span className="min-w-0">
-              <span className="block truncate font-medium text-blue-700">{sale.passengerName}</span>
-              <span className="block text-sm text-gray-700">
-                Venta #{sale.id} · {formatDate(sale.creationDate)}
-              </span>
+              <span className="block truncate font-medium text-blue-700">{title}</span>
+              <span className="block text-sm text-gray-700">{detail}</span>
             </span>
             <span className="flex shrink-0 flex-col items-end gap-1">
-              <span className="text-sm font-semibold text-gray-900">{formatMoney(sale.salePrice)}</span>
-              <SaleStatusBadge status={sale.status} />
+              <span className="text-sm font-semibold text-gray-900">{amount}</span>
+              {badge}
             </span>
           </Link>
         </li>
@@ -38,32 +47,24 @@ function RecentSales({ sales }: { sales: RecentSale[] }) {
   );
 }
 
-function RecentPayments({ payments }: { payments: RecentPayment[] }) {
-  if (payments.length === 0) return <EmptyText>Sin pagos recientes</EmptyText>;
-  return (
-    <ul className="divide-y divide-gray-100">
-      {payments.map((payment) => (
-        <li key={payment.id}>
-          {/* A payment has no screen of its own; its sale's detail holds the payment history. */}
-          <Link to={`/sales/${payment.saleId}`} className={ROW_LINK}>
-            <span className="min-w-0">
-              <span className="block truncate font-medium text-blue-700">{payment.sale.passengerName}</span>
-              <span className="block text-sm text-gray-700">
-                {formatDate(payment.date)} · {PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}
-              </span>
-            </span>
-            <span className="flex shrink-0 flex-col items-end gap-1">
-              <span className="text-sm font-semibold text-gray-900">
-                {formatMoney(payment.amount, payment.currency)}
-              </span>
-              <StatusBadge status={payment.status} label={PAYMENT_STATUS_LABEL[payment.status]} />
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
+const saleActivity = (sale: RecentSale): Activity => ({
+  key: sale.id,
+  to: `/sales/${sale.id}`,
+  title: sale.passengerName,
+  detail: `Venta #${sale.id} · ${formatDate(sale.creationDate)}`,
+  amount: formatMoney(sale.salePrice),
+  badge: <SaleStatusBadge status={sale.status} />,
+});
+
+const paymentActivity = (payment: RecentPayment): Activity => ({
+  key: payment.id,
+  // A payment has no screen of its own; its sale's detail holds the payment history.
+  to: `/sales/${payment.saleId}`,
+  title: payment.sale.passengerName,
+  detail: `${formatDate(payment.date)} · ${PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}`,
+  amount: formatMoney(payment.amount, payment.currency),
+  badge: <StatusBadge status={payment.status} label={PAYMENT_STATUS_LABEL[payment.status]} />,
+});
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
@@ -84,10 +85,10 @@ export function RecentActivity({ sales, payments }: { sales: RecentSale[]; payme
     <Panel title="Actividad Reciente">
       <div className="grid gap-6 lg:grid-cols-2">
         <Column title="Ventas recientes">
-          <RecentSales sales={sales} />
+          <ActivityList items={sales.map(saleActivity)} emptyText="Sin ventas recientes" />
         </Column>
         <Column title="Pagos recientes">
-          <RecentPayments payments={payments} />
+          <ActivityList items={payments.map(paymentActivity)} emptyText="Sin pagos recientes" />
         </Column>
       </div>
     </Panel>

@@ -3,7 +3,7 @@ import type { OverviewDay, SaleStats } from '../../../domain/dashboard';
 import type { Payment } from '../../../domain/payments';
 import type { Role } from '../../../domain/roles';
 import type { SaleListRow } from '../../../domain/sale-replies';
-import { api } from '../../api/client';
+import { queryGet } from '../../api/client';
 
 export type { Departure, OverviewDay, SaleStats } from '../../../domain/dashboard';
 
@@ -31,35 +31,25 @@ export const dashboardKeys = {
 
 export const statsQuery = queryOptions({
   queryKey: dashboardKeys.stats,
-  queryFn: ({ signal }) => api.get<SaleStats>('/api/sales/stats', { signal }),
+  queryFn: queryGet<SaleStats>('/api/sales/stats'),
 });
 
 export const overviewQuery = queryOptions({
   queryKey: dashboardKeys.overview,
-  queryFn: async ({ signal }) =>
-    (await api.get<{ chartData: OverviewDay[] }>('/api/sales/sales-overview', { signal })).chartData,
+  queryFn: queryGet<{ chartData: OverviewDay[] }>('/api/sales/sales-overview'),
+  select: (body) => body.chartData,
 });
 
 export const recentSalesQuery = queryOptions({
   queryKey: dashboardKeys.recentSales,
-  queryFn: async ({ signal }) =>
-    (
-      await api.get<{ sales: RecentSale[] }>('/api/sales/my-sales', {
-        signal,
-        query: { limit: RECENT_LIMIT },
-      })
-    ).sales,
+  queryFn: queryGet<{ sales: RecentSale[] }>('/api/sales/my-sales', { limit: RECENT_LIMIT }),
+  select: (body) => body.sales,
 });
 
 export const recentPaymentsQuery = queryOptions({
   queryKey: dashboardKeys.recentPayments,
-  queryFn: async ({ signal }) =>
-    (
-      await api.get<{ payments: RecentPayment[] }>('/api/payments', {
-        signal,
-        query: { limit: RECENT_LIMIT },
-      })
-    ).payments,
+  queryFn: queryGet<{ payments: RecentPayment[] }>('/api/payments', { limit: RECENT_LIMIT }),
+  select: (body) => body.payments,
 });
 
 export interface DashboardData {

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { invoiceCancelSchema } from '../../../domain/invoices';
 import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Modal } from '../../components/ui/Modal';
+import { toastThen } from '../../lib/form';
 import { type Invoice, useCancelInvoice } from './api';
 
 type CancelInput = z.input<typeof invoiceCancelSchema>;
@@ -46,10 +46,7 @@ function CancelForm({ invoice, onDone }: { invoice: Pick<Invoice, 'id'>; onDone:
 
   const submit = ({ reason }: CancelData) =>
     cancel.mutate(reason, {
-      onSuccess: ({ message }) => {
-        toast.success(message);
-        onDone();
-      },
+      onSuccess: ({ message }) => toastThen(message, onDone),
     });
 
   const error = errors.reason?.message;

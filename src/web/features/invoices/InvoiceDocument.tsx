@@ -1,4 +1,5 @@
 import { formatDate, formatMoney } from '../../../domain/format';
+import { TitledSection } from '../../components/ui/TitledSection';
 import type { Invoice, InvoiceItem } from './api';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 
@@ -44,22 +45,21 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         </div>
       </header>
 
-      <section aria-labelledby="invoice-client" className="border-b border-gray-200 py-6 text-sm">
-        <h2 id="invoice-client" className="mb-2 font-semibold text-gray-900">
-          Cliente
-        </h2>
+      <TitledSection
+        title="Cliente"
+        className="border-b border-gray-200 py-6 text-sm"
+        headerClassName="mb-2"
+        titleClassName="text-sm"
+      >
         <div className="space-y-0.5 text-gray-700">
           <p className="font-medium text-gray-900">{invoice.client.name}</p>
           {invoice.client.taxId && <p>ID/RUT: {invoice.client.taxId}</p>}
           <Line value={invoice.client.address} />
           <Line value={invoice.client.email} />
         </div>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="invoice-items" className="py-6">
-        <h2 id="invoice-items" className="sr-only">
-          Detalle
-        </h2>
+      <TitledSection title="Detalle" className="py-6" titleClassName="sr-only">
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-gray-300 text-gray-700">
@@ -109,7 +109,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             </tfoot>
           </table>
         </div>
-      </section>
+      </TitledSection>
     </article>
   );
 }

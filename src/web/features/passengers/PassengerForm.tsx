@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
 import { localIsoDate, toIsoDate } from '../../../domain/dates';
 import { type Passenger, type PassengerInput, passengerSchema } from '../../../domain/master-data';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { useRecordSave } from '../../api/resource';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
-import { blankAsNullResolver, fieldBinder } from '../../lib/form';
-import { type PassengerData, useSavePassenger } from './api';
+import { blankAsNullResolver, useBoundForm } from '../../lib/form';
+import { type PassengerData, passengersResource } from './api';
 
 const resolver = blankAsNullResolver(passengerSchema);
 
@@ -18,12 +17,8 @@ export interface PassengerFormProps {
 
 /** Create or edit a passenger. Also used in the sale item dialog to add a passenger on the spot. */
 export function PassengerForm({ passenger, onSaved, onCancel }: PassengerFormProps) {
-  const save = useSavePassenger();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PassengerInput, unknown, PassengerData>({
+  const { save, submit } = useRecordSave(passengersResource, passenger?.id, onSaved);
+  const { handleSubmit, bind } = useBoundForm<PassengerInput, PassengerData>({
     resolver,
     defaultValues: {
       name: passenger?.name ?? '',
@@ -33,13 +28,6 @@ export function PassengerForm({ passenger, onSaved, onCancel }: PassengerFormPro
       dateOfBirth: toIsoDate(passenger?.dateOfBirth) ?? '',
     },
   });
-  const bind = fieldBinder(register, errors);
-
-  const submit = (body: PassengerData) =>
-    save.mutate(
-      { id: passenger?.id, body },
-      { onSuccess: ({ record, message }) => onSaved(record, message) },
-    );
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
@@ -47,13 +35,11 @@ export function PassengerForm({ passenger, onSaved, onCancel }: PassengerFormPro
       <Field label="ID/RUT del pasajero" required autoComplete="off" {...bind('passengerId')} />
       <Field label="Email" type="email" autoComplete="off" {...bind('email')} />
       <Field label="Fecha de nacimiento" type="date" required max={localIsoDate()} {...bind('dateOfBirth')} />
-      {save.error && (
-        <ErrorAlert
-          title={passenger ? 'Error updating passenger' : 'Error creating passenger'}
-          error={save.error}
-        />
-      )}
-      <FormActions onCancel={onCancel} pending={save.isPending} />
+      <FormActions
+        onCancel={onCancel}
+        save={save}
+        errorTitle={passenger ? 'Error updating passenger' : 'Error creating passenger'}
+      />
     </form>
   );
 }

@@ -3,19 +3,11 @@ import type { Passenger } from '../../../domain/master-data';
 import { PEOPLE_WRITE_ROLES } from '../../../domain/roles';
 import { useCurrentUser } from '../../auth';
 import { DataTable, type DataTableColumn } from '../../components/ui/DataTable';
-import { useDeleteDialog } from '../../components/ui/DeleteDialog';
 import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
-import { usePagedList } from '../../lib/use-paged-list';
-import { passengerListQuery, useDeletePassenger } from './api';
-
-const SEARCH_LABEL = 'Buscar pasajeros por nombre o email';
-const DELETE_TEXTS = { title: '¿Eliminar pasajero?', errorTitle: 'Error deleting passenger' };
-const TEXTS = {
-  loadingLabel: 'Cargando pasajeros...',
-  errorTitle: 'Error loading passengers',
-  emptyText: 'No se encontraron pasajeros',
-};
+import { useRecordList } from '../../lib/use-record-list';
+import { passengersResource } from './api';
+import { PASSENGER_TEXTS } from './texts';
 
 const COLUMNS: ReadonlyArray<DataTableColumn<Passenger>> = [
   { key: 'name', header: 'Nombre', rowHeader: true, className: 'font-medium', cell: (p) => p.name },
@@ -31,8 +23,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<Passenger>> = [
 /** /passengers: a dense table, since a sale's passengers are looked up by name, RUT or email. */
 export function PassengersPage() {
   const canWrite = PEOPLE_WRITE_ROLES.includes(useCurrentUser().role);
-  const list = usePagedList(passengerListQuery);
-  const remove = useDeleteDialog(useDeletePassenger().mutateAsync, DELETE_TEXTS);
+  const { rows, askDelete, listPage } = useRecordList(passengersResource, PASSENGER_TEXTS, canWrite);
   const columns: ReadonlyArray<DataTableColumn<Passenger>> = canWrite
     ? [
         ...COLUMNS,
@@ -44,7 +35,7 @@ export function PassengersPage() {
               name={passenger.name}
               editTo={`/passengers/${passenger.id}/edit`}
               inline
-              onDelete={() => remove.ask(passenger)}
+              onDelete={() => askDelete(passenger)}
             />
           ),
         },
@@ -52,21 +43,13 @@ export function PassengersPage() {
     : COLUMNS;
 
   return (
-    <ListPage
-      title="Pasajeros"
-      exportMenu={{ path: '/api/passengers/export', filters: { q: list.q }, fileName: 'pasajeros' }}
-      create={canWrite ? { label: 'Nuevo Pasajero', to: '/passengers/new' } : undefined}
-      search={{ ...list.searchBox, label: SEARCH_LABEL, placeholder: 'Buscar pasajeros...' }}
-      list={{ ...list.status, ...TEXTS }}
-      pagination={list.pagination}
-      dialogs={remove.dialog}
-    >
+    <ListPage {...listPage}>
       <DataTable
-        caption="Pasajeros"
+        caption={PASSENGER_TEXTS.title}
         columns={columns}
-        rows={list.rows}
+        rows={rows}
         rowKey={(passenger) => passenger.id}
-        emptyText={TEXTS.emptyText}
+        emptyText={PASSENGER_TEXTS.empty}
       />
     </ListPage>
   );

@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { formatMoney } from '../../../domain/format';
 import {
   PAYMENT_METHOD_LABELS,
@@ -11,12 +9,11 @@ import {
   type PaymentUpdateInput,
   paymentUpdateSchema,
 } from '../../../domain/payments';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field, MoneyField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { Modal } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
-import { fieldBinder } from '../../lib/form';
+import { toastThen, useBoundForm } from '../../lib/form';
 import { useCreatePayment, useUpdatePayment } from './api';
 import { overpayment, paymentFormDefaults } from './payment-model';
 
@@ -57,15 +54,10 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
   // The amount the user agreed to overpay; typing another amount asks again.
   const [confirmedAmount, setConfirmedAmount] = useState<string | null>(null);
   const [overpaid, setOverpaid] = useState<ReturnType<typeof overpayment> | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PaymentUpdateInput, unknown, PaymentUpdate>({
+  const { register, handleSubmit, bind } = useBoundForm<PaymentUpdateInput, PaymentUpdate>({
     resolver,
     defaultValues: paymentFormDefaults(payment),
   });
-  const bind = fieldBinder(register, errors);
 
   const submit = async (body: PaymentUpdate) => {
     // The server accepts a credit in favour of the client; the dialog only makes sure
@@ -80,8 +72,7 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
       const { message } = payment
         ? await update.mutateAsync({ id: payment.id, body })
         : await create.mutateAsync({ saleId, ...body });
-      toast.success(message);
-      onDone();
+      toastThen(message, onDone);
     } catch {
       // Shown by the alert below from the mutation's error; the dialog stays open with what was typed.
     }
@@ -109,15 +100,10 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
       )}
       <SelectField label="Método de pago" options={METHOD_OPTIONS} {...register('method')} />
       <Field label="Referencia" autoComplete="off" {...bind('reference')} />
-      {save.error && (
-        <ErrorAlert
-          title={payment ? 'Failed to update payment' : 'Failed to create payment'}
-          error={save.error}
-        />
-      )}
       <FormActions
         onCancel={onDone}
-        pending={save.isPending}
+        save={save}
+        errorTitle={payment ? 'Failed to update payment' : 'Failed to create payment'}
         submitLabel={overpaid ? 'Confirmar pago' : 'Guardar Pago'}
       />
     </form>

@@ -9,9 +9,10 @@ import {
 import { PAYMENT_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/status';
 import { Card } from '../../components/ui/Card';
 import { FilterButtons } from '../../components/ui/FilterButtons';
+import { LinkCardList } from '../../components/ui/LinkCard';
 import { ListPage } from '../../components/ui/ListPage';
 import { serverPages } from '../../components/ui/Pagination';
-import { SelectField } from '../../components/ui/SelectField';
+import { ChoiceField } from '../../components/ui/SelectField';
 import { useFilterPage, useSearchBox } from '../../lib/use-paged-list';
 import { usePaymentsList } from './api';
 import { PaymentCard } from './PaymentCard';
@@ -31,7 +32,7 @@ const STATUS_FILTERS: ReadonlyArray<{ value: StatusFilter; label: string }> = st
   PAYMENT_STATUS_FILTER_LABEL,
 );
 
-const METHOD_OPTIONS = [
+const METHOD_OPTIONS: ReadonlyArray<{ value: MethodFilter; label: string }> = [
   { value: 'all', label: 'Todos los métodos' },
   ...PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] })),
 ];
@@ -75,11 +76,11 @@ export function PaymentsPage() {
             value={status}
             onChange={setStatus}
           />
-          <SelectField
+          <ChoiceField
             label="Método de pago"
             options={METHOD_OPTIONS}
             value={method}
-            onChange={(event) => setMethod(event.target.value as MethodFilter)}
+            onValueChange={setMethod}
             className="w-56"
           />
         </div>
@@ -95,13 +96,7 @@ export function PaymentsPage() {
       list={{ isPending, error, isEmpty: !data?.payments.length, ...TEXTS }}
       pagination={serverPages(data?.pagination, setPage)}
     >
-      <ul className="space-y-4">
-        {data?.payments.map((payment) => (
-          <li key={payment.id}>
-            <PaymentCard payment={payment} />
-          </li>
-        ))}
-      </ul>
+      <LinkCardList items={data?.payments}>{(payment) => <PaymentCard payment={payment} />}</LinkCardList>
     </ListPage>
   );
 }

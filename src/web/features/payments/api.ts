@@ -7,7 +7,7 @@ import type {
   paymentsPageReplySchema,
 } from '../../../domain/payment-replies';
 import type { PaymentCreate, PaymentMethod, PaymentStatus, PaymentUpdate } from '../../../domain/payments';
-import { api } from '../../api/client';
+import { api, queryGet } from '../../api/client';
 
 export const PAYMENTS_PAGE_SIZE = 20;
 
@@ -35,17 +35,13 @@ export const paymentKeys = {
 export function usePaymentsList(filters: PaymentFilters) {
   return useQuery({
     queryKey: paymentKeys.list(filters),
-    queryFn: ({ signal }) =>
-      api.get<PaymentsPage>('/api/payments', {
-        signal,
-        query: {
-          status: filters.status === 'all' ? undefined : filters.status,
-          method: filters.method === 'all' ? undefined : filters.method,
-          q: filters.q,
-          page: filters.page,
-          limit: PAYMENTS_PAGE_SIZE,
-        },
-      }),
+    queryFn: queryGet<PaymentsPage>('/api/payments', {
+      status: filters.status === 'all' ? undefined : filters.status,
+      method: filters.method === 'all' ? undefined : filters.method,
+      q: filters.q,
+      page: filters.page,
+      limit: PAYMENTS_PAGE_SIZE,
+    }),
     // Typing, filtering and paging keep the current cards on screen instead of a spinner.
     placeholderData: keepPreviousData,
   });
@@ -54,8 +50,7 @@ export function usePaymentsList(filters: PaymentFilters) {
 export function useSalePayments(saleId: number) {
   return useQuery({
     queryKey: paymentKeys.ofSale(saleId),
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof paymentsOfSaleReplySchema>>(`/api/payments/sale/${saleId}`, { signal }),
+    queryFn: queryGet<z.infer<typeof paymentsOfSaleReplySchema>>(`/api/payments/sale/${saleId}`),
   });
 }
 

@@ -13,7 +13,7 @@ import {
 import { DataTable, type DataTableColumn, moneyColumn, TABLE_LINK } from '../../components/ui/DataTable';
 import { ListPage } from '../../components/ui/ListPage';
 import { serverPages } from '../../components/ui/Pagination';
-import { SelectField } from '../../components/ui/SelectField';
+import { ChoiceField } from '../../components/ui/SelectField';
 import { SummaryCard } from '../../components/ui/SummaryCard';
 import { useFilterPage, useSearchBox } from '../../lib/use-paged-list';
 import { useReceivables } from './api';
@@ -104,11 +104,11 @@ export function ReceivablesPage() {
       }
       search={{ ...box, label: 'Buscar cliente', placeholder: 'Buscar cliente...' }}
       filters={
-        <SelectField
+        <ChoiceField
           label="Ordenar por"
           options={SORT_OPTIONS}
           value={sort}
-          onChange={(event) => setSort(event.target.value as ReceivablesSort)}
+          onValueChange={setSort}
           className="w-52"
         />
       }

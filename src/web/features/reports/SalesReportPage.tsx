@@ -6,7 +6,6 @@ import {
   REPORT_DATE_FIELDS,
   REPORT_GROUP_LABELS,
   REPORT_GROUPS,
-  type ReportDateField,
   type ReportGroup,
   type SalesReportReply,
   type SalesReportRow,
@@ -16,7 +15,7 @@ import { Card } from '../../components/ui/Card';
 import { DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
 import { Field } from '../../components/ui/Field';
 import { ListPage } from '../../components/ui/ListPage';
-import { SelectField } from '../../components/ui/SelectField';
+import { ChoiceField } from '../../components/ui/SelectField';
 import { cn } from '../../lib/cn';
 import { type SalesReportFilters, useSalesReport } from './api';
 
@@ -86,17 +85,17 @@ export function SalesReportPage() {
       intro={user.role === 'sales' && <p className="text-gray-700">Reporte de tus propias ventas.</p>}
       filters={
         <Card className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2 lg:grid-cols-4">
-          <SelectField
+          <ChoiceField
             label="Agrupar por"
             options={GROUP_OPTIONS}
             value={filters.groupBy}
-            onChange={(event) => set({ groupBy: event.target.value as ReportGroup })}
+            onValueChange={(groupBy) => set({ groupBy })}
           />
-          <SelectField
+          <ChoiceField
             label="Según"
             options={DATE_OPTIONS}
             value={filters.dateField}
-            onChange={(event) => set({ dateField: event.target.value as ReportDateField })}
+            onValueChange={(dateField) => set({ dateField })}
           />
           <Field
             label="Desde"

@@ -8,7 +8,7 @@ import type {
   ReportGroup,
   SalesReportReply,
 } from '../../../domain/reports';
-import { api } from '../../api/client';
+import { queryGet } from '../../api/client';
 
 export interface ReceivablesFilters {
   q: string;
@@ -40,8 +40,7 @@ export const reportKeys = {
 export function useReceivables(filters: ReceivablesFilters) {
   return useQuery({
     queryKey: reportKeys.receivables(filters),
-    queryFn: ({ signal }) =>
-      api.get<ReceivablesReply>('/api/reports/receivables', { signal, query: { ...filters } }),
+    queryFn: queryGet<ReceivablesReply>('/api/reports/receivables', { ...filters }),
     ...FRESH,
   });
 }
@@ -49,8 +48,7 @@ export function useReceivables(filters: ReceivablesFilters) {
 export function useReceivableClient(clientId: number) {
   return useQuery({
     queryKey: reportKeys.receivableClient(clientId),
-    queryFn: ({ signal }) =>
-      api.get<ReceivableClientReply>(`/api/reports/receivables/${clientId}`, { signal }),
+    queryFn: queryGet<ReceivableClientReply>(`/api/reports/receivables/${clientId}`),
     staleTime: 0,
   });
 }
@@ -58,7 +56,7 @@ export function useReceivableClient(clientId: number) {
 export function usePayables(days: number) {
   return useQuery({
     queryKey: reportKeys.payables(days),
-    queryFn: ({ signal }) => api.get<PayablesReply>('/api/reports/payables', { signal, query: { days } }),
+    queryFn: queryGet<PayablesReply>('/api/reports/payables', { days }),
     ...FRESH,
   });
 }
@@ -66,8 +64,7 @@ export function usePayables(days: number) {
 export function useSalesReport(filters: SalesReportFilters) {
   return useQuery({
     queryKey: reportKeys.sales(filters),
-    queryFn: ({ signal }) =>
-      api.get<SalesReportReply>('/api/reports/sales', { signal, query: { ...filters } }),
+    queryFn: queryGet<SalesReportReply>('/api/reports/sales', { ...filters }),
     ...FRESH,
   });
 }

@@ -1,7 +1,6 @@
 import type { Ref } from 'react';
 import type { Client } from '../../../domain/master-data';
-import { OptionText, SearchCombobox } from '../../components/ui/SearchCombobox';
-import { useSearchText } from '../../lib/use-debounced-value';
+import { OptionText, SearchCombobox, useServerSearch } from '../../components/ui/SearchCombobox';
 import { ClientForm } from '../clients';
 import { useClientSearch } from './api';
 
@@ -20,8 +19,7 @@ const describe = (client: ClientOption | null) =>
 
 /** Searchable by name or ID/RUT on the server, with '+ Crear nuevo cliente' in a dialog. */
 export function ClientPicker({ selected, onSelect, error, inputRef }: ClientPickerProps) {
-  const { setQuery, search } = useSearchText();
-  const { data: clients = [], isFetching } = useClientSearch(search);
+  const { searchProps } = useServerSearch(useClientSearch, 'No se encontraron clientes');
 
   return (
     <SearchCombobox
@@ -31,26 +29,16 @@ export function ClientPicker({ selected, onSelect, error, inputRef }: ClientPick
       value={selected}
       onChange={onSelect}
       displayValue={describe}
-      options={clients}
+      {...searchProps}
       optionKey={(client) => client.id}
       renderOption={(client) => <OptionText main={client.name} detail={client.clientId} />}
-      onQueryChange={setQuery}
-      noResults={{ text: 'No se encontraron clientes', show: search !== '' && !isFetching }}
       error={error}
       inputRef={inputRef}
       toggleLabel="Ver clientes"
       create={{
         label: '+ Crear nuevo cliente',
         title: 'Nuevo cliente',
-        form: (close) => (
-          <ClientForm
-            onCancel={close}
-            onSaved={(client) => {
-              onSelect(client);
-              close();
-            }}
-          />
-        ),
+        form: (close, choose) => <ClientForm onCancel={close} onSaved={choose} />,
       }}
     />
   );

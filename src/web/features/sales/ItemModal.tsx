@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { CatalogItem, CatalogKind } from '../../../domain/master-data';
 import { type SaleItemData, type SaleItemInput, saleItemSchema } from '../../../domain/sales';
 import { Field, MoneyField, ReadOnlyField, TextareaField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { Modal, whenClosed } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
-import { fieldBinder } from '../../lib/form';
+import { useBoundForm } from '../../lib/form';
 import { useCatalogOptions } from './api';
 import { addPassenger, type ItemDraft, newItemKey, type PassengerRef } from './form-model';
 import { PassengerPicker } from './PassengerPicker';
@@ -56,13 +56,10 @@ export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
   const suppliers = useOptions('suppliers', item && { id: item.supplierId, name: item.supplierName });
   const operators = useOptions('operators', item && { id: item.operatorId, name: item.operatorName });
   const [passengers, setPassengers] = useState<PassengerRef[]>(item?.passengers ?? []);
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SaleItemInput, unknown, SaleItemData>({ resolver, defaultValues: defaultsFor(item) });
-  const bind = fieldBinder(register, errors);
+  const { control, handleSubmit, bind } = useBoundForm<SaleItemInput, SaleItemData>({
+    resolver,
+    defaultValues: defaultsFor(item),
+  });
 
   const nameOf = (options: typeof suppliers, id: number) => options.find((o) => o.id === id)?.name ?? '';
 

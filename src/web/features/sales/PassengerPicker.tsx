@@ -1,9 +1,8 @@
 import { X } from 'lucide-react';
 import type { Ref } from 'react';
 import { FOCUS_RING } from '../../components/ui/Button';
-import { OptionText, SearchCombobox } from '../../components/ui/SearchCombobox';
+import { OptionText, SearchCombobox, useServerSearch } from '../../components/ui/SearchCombobox';
 import { cn } from '../../lib/cn';
-import { useSearchText } from '../../lib/use-debounced-value';
 import { PassengerForm } from '../passengers';
 import { usePassengerSearch } from './api';
 import type { PassengerRef } from './form-model';
@@ -22,10 +21,9 @@ interface PassengerPickerProps {
  * can be added twice.
  */
 export function PassengerPicker({ selected, onAdd, onRemove, error, inputRef }: PassengerPickerProps) {
-  const { query, setQuery, search } = useSearchText();
-  const { data: found = [], isFetching } = usePassengerSearch(search);
+  const { query, searchProps } = useServerSearch(usePassengerSearch, 'No se encontraron pasajeros');
   const chosen = new Set(selected.map((p) => p.id));
-  const options = found.filter((p) => !chosen.has(p.id));
+  const options = searchProps.options.filter((p) => !chosen.has(p.id));
 
   return (
     <div>
@@ -36,26 +34,17 @@ export function PassengerPicker({ selected, onAdd, onRemove, error, inputRef }: 
         value={null}
         onChange={(passenger) => passenger && onAdd(passenger)}
         displayValue={() => query}
+        {...searchProps}
         options={options}
         optionKey={(passenger) => passenger.id}
         renderOption={(passenger) => <OptionText main={passenger.name} detail={passenger.passengerId} />}
-        onQueryChange={setQuery}
-        noResults={{ text: 'No se encontraron pasajeros', show: search !== '' && !isFetching }}
         error={error}
         inputRef={inputRef}
         inDialog
         create={{
           label: '+ Crear nuevo pasajero',
           title: 'Nuevo pasajero',
-          form: (close) => (
-            <PassengerForm
-              onCancel={close}
-              onSaved={(passenger) => {
-                onAdd(passenger);
-                close();
-              }}
-            />
-          ),
+          form: (close, choose) => <PassengerForm onCancel={close} onSaved={choose} />,
         }}
       />
       {selected.length > 0 && (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   REGION_LABELS,
@@ -20,7 +20,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
-import { fieldBinder } from '../../lib/form';
+import { useBoundForm } from '../../lib/form';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { type SaleDetail, useCreateSale, useUpdateSale } from './api';
 import { type ClientOption, ClientPicker } from './ClientPicker';
@@ -54,8 +54,8 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
     setValue,
     setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<SaleDataInput, unknown, SaleData>({ resolver, defaultValues: initial.values });
-  const bind = fieldBinder(register, errors);
+    bind,
+  } = useBoundForm<SaleDataInput, SaleData>({ resolver, defaultValues: initial.values });
   const leaveGuard = useLeaveGuard(isDirty || items !== initial.items);
 
   const chooseClient = (next: ClientOption | null) => {

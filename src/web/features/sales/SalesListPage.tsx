@@ -11,6 +11,7 @@ import { SALE_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/s
 import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
 import { FilterButtons } from '../../components/ui/FilterButtons';
+import { LinkCardList } from '../../components/ui/LinkCard';
 import { ListPage } from '../../components/ui/ListPage';
 import { serverPages } from '../../components/ui/Pagination';
 import { SearchInput } from '../../components/ui/SearchInput';
@@ -182,13 +183,7 @@ export function SalesListPage() {
           emptyText={emptyText}
         />
       ) : (
-        <ul className="space-y-4">
-          {data?.sales.map((sale) => (
-            <li key={sale.id}>
-              <SaleCard sale={sale} />
-            </li>
-          ))}
-        </ul>
+        <LinkCardList items={data?.sales}>{(sale) => <SaleCard sale={sale} />}</LinkCardList>
       )}
     </ListPage>
   );

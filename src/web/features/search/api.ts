@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH_MIN_LENGTH, type SearchReply } from '../../../domain/search';
-import { api } from '../../api/client';
+import { queryGet } from '../../api/client';
 
 export const searchKeys = {
   all: ['search'] as const,
@@ -14,7 +14,7 @@ export const searchKeys = {
 export function useGlobalSearch(q: string) {
   return useQuery({
     queryKey: searchKeys.text(q),
-    queryFn: ({ signal }) => api.get<SearchReply>('/api/search', { signal, query: { q } }),
+    queryFn: queryGet<SearchReply>('/api/search', { q }),
     enabled: q.length >= SEARCH_MIN_LENGTH,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

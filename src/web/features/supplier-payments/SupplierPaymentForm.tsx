@@ -10,7 +10,6 @@ import {
   type SupplierPaymentInput,
   supplierPaymentSchema,
 } from '../../../domain/supplier-payments';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field, MoneyField, TextareaField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
@@ -145,11 +144,10 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
           ))}
         </div>
       )}
-      {create.error && <ErrorAlert title="Error al crear el pago" error={create.error} />}
-
       <FormActions
         onCancel={onCancel}
-        pending={create.isPending}
+        save={create}
+        errorTitle="Error al crear el pago"
         submitLabel="Crear Pago"
         pendingLabel="Creando pago..."
       />

@@ -1,6 +1,5 @@
 import type { Ref } from 'react';
-import { SearchCombobox } from '../../components/ui/SearchCombobox';
-import { useSearchText } from '../../lib/use-debounced-value';
+import { SearchCombobox, useServerSearch } from '../../components/ui/SearchCombobox';
 import { type SupplierOption, useSupplierOptions } from './api';
 
 /** The picker shows name and id, e.g. 'LATAM Airlines (#1)'. */
@@ -19,8 +18,7 @@ interface SupplierPickerProps {
 
 /** Searchable by name on the server; until something is typed it lists the first 100 suppliers. */
 export function SupplierPicker({ selected, onSelect, invalid, describedBy, inputRef }: SupplierPickerProps) {
-  const { setQuery, search } = useSearchText();
-  const { data: suppliers = [], isFetching } = useSupplierOptions(search);
+  const { searchProps } = useServerSearch(useSupplierOptions, 'No se encontraron proveedores');
 
   return (
     <SearchCombobox
@@ -29,11 +27,9 @@ export function SupplierPicker({ selected, onSelect, invalid, describedBy, input
       value={selected}
       onChange={onSelect}
       displayValue={supplierOptionText}
-      options={suppliers}
+      {...searchProps}
       optionKey={(supplier) => supplier.id}
       renderOption={supplierOptionText}
-      onQueryChange={setQuery}
-      noResults={{ text: 'No se encontraron proveedores', show: search !== '' && !isFetching }}
       invalid={invalid}
       describedBy={describedBy}
       inputRef={inputRef}

@@ -13,7 +13,7 @@ import type {
   supplierSummariesReplySchema,
 } from '../../../domain/supplier-payment-replies';
 import type { SupplierPaymentData } from '../../../domain/supplier-payments';
-import { api } from '../../api/client';
+import { api, queryGet } from '../../api/client';
 
 const BASE = '/api/supplier-payments';
 /** The pickers load page 1 with limit 100, as the other pickers do. */
@@ -45,11 +45,7 @@ export const supplierPaymentKeys = {
 export function useSupplierSummaries(q: string) {
   return useQuery({
     queryKey: supplierPaymentKeys.summaries(q),
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof supplierSummariesReplySchema>>(`${BASE}/suppliers/sales`, {
-        signal,
-        query: { q },
-      }),
+    queryFn: queryGet<z.infer<typeof supplierSummariesReplySchema>>(`${BASE}/suppliers/sales`, { q }),
     select: (body) => body.suppliers,
     staleTime: BALANCES_STALE_TIME,
     // While a new search runs, the current cards stay on screen instead of a spinner.
@@ -60,7 +56,7 @@ export function useSupplierSummaries(q: string) {
 export function useSupplierStats() {
   return useQuery({
     queryKey: supplierPaymentKeys.stats(),
-    queryFn: ({ signal }) => api.get<z.infer<typeof supplierStatsReplySchema>>(`${BASE}/stats`, { signal }),
+    queryFn: queryGet<z.infer<typeof supplierStatsReplySchema>>(`${BASE}/stats`),
     select: (body) => body.stats,
     staleTime: BALANCES_STALE_TIME,
   });
@@ -69,7 +65,7 @@ export function useSupplierStats() {
 export const supplierSummaryQuery = (id: number) =>
   queryOptions({
     queryKey: supplierPaymentKeys.supplier(id),
-    queryFn: ({ signal }) => api.get<SupplierSummary>(`${BASE}/supplier/${id}/sales`, { signal }),
+    queryFn: queryGet<SupplierSummary>(`${BASE}/supplier/${id}/sales`),
     staleTime: BALANCES_STALE_TIME,
   });
 
@@ -80,8 +76,7 @@ export function useSupplierSummary(id: number | null) {
 export function useSupplierHistory(id: number) {
   return useQuery({
     queryKey: supplierPaymentKeys.history(id),
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof supplierPaymentsReplySchema>>(`${BASE}/supplier/${id}/history`, { signal }),
+    queryFn: queryGet<z.infer<typeof supplierPaymentsReplySchema>>(`${BASE}/supplier/${id}/history`),
     select: (body) => body.payments,
   });
 }

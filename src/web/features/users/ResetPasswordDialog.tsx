@@ -1,34 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { type PublicUser, passwordSchema } from '../../../domain/auth';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
-import { Modal, whenClosed } from '../../components/ui/Modal';
-import { fieldBinder } from '../../lib/form';
+import { TargetModal } from '../../components/ui/Modal';
+import { toastThen, useBoundForm } from '../../lib/form';
 import { useUpdateUser } from './api';
 
 const resolver = zodResolver(z.strictObject({ password: passwordSchema }));
 
 function ResetPasswordForm({ user, onDone }: { user: PublicUser; onDone: () => void }) {
   const save = useUpdateUser();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<{ password: string }>({ resolver, defaultValues: { password: '' } });
-  const bind = fieldBinder(register, errors);
+  const { handleSubmit, bind } = useBoundForm<{ password: string }>({
+    resolver,
+    defaultValues: { password: '' },
+  });
 
   const submit = ({ password }: { password: string }) =>
     save.mutate(
       { id: user.id, body: { password } },
       {
-        onSuccess: () => {
-          toast.success(`Contraseña de ${user.username} restablecida`);
-          onDone();
-        },
+        onSuccess: () => toastThen(`Contraseña de ${user.username} restablecida`, onDone),
       },
     );
 
@@ -41,8 +33,12 @@ function ResetPasswordForm({ user, onDone }: { user: PublicUser; onDone: () => v
         autoComplete="new-password"
         {...bind('password')}
       />
-      {save.error && <ErrorAlert title="Error al restablecer la contraseña" error={save.error} />}
-      <FormActions onCancel={onDone} pending={save.isPending} submitLabel="Restablecer" />
+      <FormActions
+        onCancel={onDone}
+        save={save}
+        errorTitle="Error al restablecer la contraseña"
+        submitLabel="Restablecer"
+      />
     </form>
   );
 }
@@ -55,9 +51,9 @@ interface ResetPasswordDialogProps {
 
 export function ResetPasswordDialog({ user, onClose }: ResetPasswordDialogProps) {
   return (
-    <Modal
-      open={user !== null}
-      onOpenChange={whenClosed(onClose)}
+    <TargetModal
+      target={user}
+      onClose={onClose}
       title="Restablecer contraseña"
       description={
         user && (
@@ -65,7 +61,7 @@ export function ResetPasswordDialog({ user, onClose }: ResetPasswordDialogProps)
         )
       }
     >
-      {user && <ResetPasswordForm user={user} onDone={onClose} />}
-    </Modal>
+      {(target) => <ResetPasswordForm user={target} onDone={onClose} />}
+    </TargetModal>
   );
 }

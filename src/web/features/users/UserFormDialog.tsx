@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { type PublicUser, type UserCreateInput, userCreateSchema } from '../../../domain/auth';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
-import { Modal, whenClosed } from '../../components/ui/Modal';
-import { fieldBinder } from '../../lib/form';
+import { TargetModal } from '../../components/ui/Modal';
+import { toastThen, useBoundForm } from '../../lib/form';
 import { useCreateUser, useUpdateUser } from './api';
 import { RoleSelect } from './RoleSelect';
 
@@ -18,22 +15,14 @@ const editResolver = zodResolver(editSchema);
 
 function CreateUserForm({ onDone }: { onDone: () => void }) {
   const save = useCreateUser();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<UserCreateInput>({
+  const { register, handleSubmit, bind } = useBoundForm<UserCreateInput>({
     resolver: createResolver,
     defaultValues: { username: '', email: '', role: 'sales', password: '' },
   });
-  const bind = fieldBinder(register, errors);
 
   const submit = (body: UserCreateInput) =>
     save.mutate(body, {
-      onSuccess: (user) => {
-        toast.success(`Usuario ${user.username} creado`);
-        onDone();
-      },
+      onSuccess: (user) => toastThen(`Usuario ${user.username} creado`, onDone),
     });
 
   return (
@@ -48,8 +37,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
         autoComplete="new-password"
         {...bind('password')}
       />
-      {save.error && <ErrorAlert title="Error al crear el usuario" error={save.error} />}
-      <FormActions onCancel={onDone} pending={save.isPending} />
+      <FormActions onCancel={onDone} save={save} errorTitle="Error al crear el usuario" />
     </form>
   );
 }
@@ -62,25 +50,17 @@ interface EditUserFormProps {
 
 function EditUserForm({ user, isSelf, onDone }: EditUserFormProps) {
   const save = useUpdateUser();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<UserEditData>({
+  const { register, handleSubmit, bind } = useBoundForm<UserEditData>({
     resolver: editResolver,
     defaultValues: { username: user.username, email: user.email, role: user.role },
   });
-  const bind = fieldBinder(register, errors);
 
   const submit = ({ role, ...details }: UserEditData) =>
     save.mutate(
       // Your own role is not sent at all: the select is locked, and a stale value must not demote you.
       { id: user.id, body: isSelf ? details : { ...details, role } },
       {
-        onSuccess: (saved) => {
-          toast.success(`Usuario ${saved.username} actualizado`);
-          onDone();
-        },
+        onSuccess: (saved) => toastThen(`Usuario ${saved.username} actualizado`, onDone),
       },
     );
 
@@ -99,8 +79,7 @@ function EditUserForm({ user, isSelf, onDone }: EditUserFormProps) {
       ) : (
         <RoleSelect label="Rol" {...register('role')} />
       )}
-      {save.error && <ErrorAlert title="Error al actualizar el usuario" error={save.error} />}
-      <FormActions onCancel={onDone} pending={save.isPending} />
+      <FormActions onCancel={onDone} save={save} errorTitle="Error al actualizar el usuario" />
     </form>
   );
 }
@@ -116,17 +95,18 @@ interface UserFormDialogProps {
 export function UserFormDialog({ target, isSelf, onClose }: UserFormDialogProps) {
   const user = target?.user;
   return (
-    <Modal
-      open={target !== null}
-      onOpenChange={whenClosed(onClose)}
+    <TargetModal
+      target={target}
+      onClose={onClose}
       title={user ? `Editar Usuario ${user.username}` : 'Nuevo Usuario'}
     >
-      {target &&
-        (user ? (
+      {() =>
+        user ? (
           <EditUserForm user={user} isSelf={isSelf} onDone={onClose} />
         ) : (
           <CreateUserForm onDone={onClose} />
-        ))}
-    </Modal>
+        )
+      }
+    </TargetModal>
   );
 }

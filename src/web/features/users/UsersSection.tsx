@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { PublicUser } from '../../../domain/auth';
 import { isRole, ROLE_LABELS, type Role } from '../../../domain/roles';
 import { useCurrentUser } from '../../auth';
+import { ActionList, ActionRow } from '../../components/ui/ActionList';
 import { Button } from '../../components/ui/Button';
 import { ListPage } from '../../components/ui/ListPage';
 import { EditButton } from '../../components/ui/RowActions';
@@ -30,48 +31,50 @@ interface UserRowProps {
 
 function UserRow({ user, isSelf, onEdit, onResetPassword, onToggleActive }: UserRowProps) {
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-      <div className="min-w-0 space-y-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-semibold text-gray-900">{isSelf ? `${user.username} (tú)` : user.username}</h3>
+    <ActionRow
+      title={isSelf ? `${user.username} (tú)` : user.username}
+      badges={
+        <>
           <Badge color={user.role === 'admin' ? 'blue' : 'grey'}>{ROLE_LABELS[user.role]}</Badge>
           <Badge color={user.isActive ? 'green' : 'red'}>{user.isActive ? 'Activo' : 'Inactivo'}</Badge>
-        </div>
-        <p className="text-sm break-all text-gray-700">{user.email}</p>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <EditButton label={`Editar ${user.username}`} onClick={onEdit} />
-        {/* Your own password and access are not managed from here: a reset would sign you out, and
-            deactivating yourself could leave the agency without an administrator. */}
-        {!isSelf && (
-          <>
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`Restablecer contraseña de ${user.username}`}
-              onClick={onResetPassword}
-            >
-              <KeyRound aria-hidden="true" className="size-4" />
-              Restablecer contraseña
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`${user.isActive ? 'Desactivar' : 'Reactivar'} ${user.username}`}
-              className={user.isActive ? 'text-red-700 hover:bg-red-50' : undefined}
-              onClick={onToggleActive}
-            >
-              {user.isActive ? (
-                <UserX aria-hidden="true" className="size-4" />
-              ) : (
-                <UserCheck aria-hidden="true" className="size-4" />
-              )}
-              {user.isActive ? 'Desactivar' : 'Reactivar'}
-            </Button>
-          </>
-        )}
-      </div>
-    </li>
+        </>
+      }
+      details={<p className="text-sm break-all text-gray-700">{user.email}</p>}
+      actions={
+        <>
+          <EditButton label={`Editar ${user.username}`} onClick={onEdit} />
+          {/* Your own password and access are not managed from here: a reset would sign you out, and
+              deactivating yourself could leave the agency without an administrator. */}
+          {!isSelf && (
+            <>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Restablecer contraseña de ${user.username}`}
+                onClick={onResetPassword}
+              >
+                <KeyRound aria-hidden="true" className="size-4" />
+                Restablecer contraseña
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`${user.isActive ? 'Desactivar' : 'Reactivar'} ${user.username}`}
+                className={user.isActive ? 'text-red-700 hover:bg-red-50' : undefined}
+                onClick={onToggleActive}
+              >
+                {user.isActive ? (
+                  <UserX aria-hidden="true" className="size-4" />
+                ) : (
+                  <UserCheck aria-hidden="true" className="size-4" />
+                )}
+                {user.isActive ? 'Desactivar' : 'Reactivar'}
+              </Button>
+            </>
+          )}
+        </>
+      }
+    />
   );
 }
 
@@ -113,7 +116,7 @@ export function UsersSection() {
         </>
       }
     >
-      <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white shadow-sm">
+      <ActionList>
         {list.rows.map((user) => (
           <UserRow
             key={user.id}
@@ -124,7 +127,7 @@ export function UsersSection() {
             onToggleActive={() => setAccessFor(user)}
           />
         ))}
-      </ul>
+      </ActionList>
     </ListPage>
   );
 }

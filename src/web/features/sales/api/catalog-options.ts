@@ -1,5 +1,5 @@
 import type { CatalogKind } from '../../../../domain/master-data';
-import { catalogListQuery } from '../../catalogs';
+import { catalogResource } from '../../catalogs';
 import { PICKER_LIMIT, usePickerList } from './picker-list';
 
 const LOAD_ERRORS: Record<CatalogKind, string> = {
@@ -10,4 +10,4 @@ const LOAD_ERRORS: Record<CatalogKind, string> = {
 
 /** A catalog's first page, for the item dialog's selects and the list's filters. */
 export const useCatalogOptions = (kind: CatalogKind) =>
-  usePickerList(catalogListQuery(kind)({ q: '', page: 1, limit: PICKER_LIMIT }), LOAD_ERRORS[kind]);
+  usePickerList(catalogResource(kind).listQuery({ q: '', page: 1, limit: PICKER_LIMIT }), LOAD_ERRORS[kind]);

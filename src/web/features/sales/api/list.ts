@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Role } from '../../../../domain/roles';
 import type { SalesPage } from '../../../../domain/sale-replies';
 import type { SaleStatus } from '../../../../domain/status';
-import { api } from '../../../api/client';
+import { queryGet } from '../../../api/client';
 import { type SaleListParams, sortParam } from '../list-params';
 import { salesKeys } from './keys';
 
@@ -14,11 +14,12 @@ export type SaleStatusFilter = 'all' | SaleStatus;
 export const salesListQuery = (scope: 'all' | 'mine', params: SaleListParams) =>
   queryOptions({
     queryKey: salesKeys.list(scope, params),
-    queryFn: ({ signal }) =>
-      api.get<SalesPage>(scope === 'mine' ? '/api/sales/my-sales' : '/api/sales', {
-        signal,
-        query: { ...params.filters, sort: sortParam(params.sort), page: params.page, limit: SALES_PAGE_SIZE },
-      }),
+    queryFn: queryGet<SalesPage>(scope === 'mine' ? '/api/sales/my-sales' : '/api/sales', {
+      ...params.filters,
+      sort: sortParam(params.sort),
+      page: params.page,
+      limit: SALES_PAGE_SIZE,
+    }),
     // Paging and filtering keep the previous rows on screen instead of flashing the loading state.
     placeholderData: keepPreviousData,
   });

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { saleSellersSchema } from '../../../../domain/sale-replies';
-import { api } from '../../../api/client';
+import { queryGet } from '../../../api/client';
 
 /** GET /api/sales/sellers: who owns sales, for the list's seller filter. */
 export const sellerFilterQuery = queryOptions({
   queryKey: ['users', 'sale-sellers'],
-  queryFn: ({ signal }) => api.get<z.infer<typeof saleSellersSchema>>('/api/sales/sellers', { signal }),
+  queryFn: queryGet<z.infer<typeof saleSellersSchema>>('/api/sales/sellers'),
   select: (body) => body.sellers,
 });
 

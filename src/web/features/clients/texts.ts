@@ -1,0 +1,18 @@
+import type { RecordTexts } from '../../lib/use-record-list';
+
+/** The clients list and new/edit page (the errors in English, as the spec's client shows them). */
+export const CLIENT_TEXTS: RecordTexts = {
+  title: 'Clientes',
+  newTitle: 'Nuevo Cliente',
+  editTitle: 'Editar Cliente',
+  searchLabel: 'Buscar clientes por nombre, ID/RUT o email',
+  searchPlaceholder: 'Buscar clientes...',
+  loadingList: 'Cargando clientes...',
+  loadingOne: 'Cargando cliente...',
+  empty: 'No se encontraron clientes',
+  loadListError: 'Error loading clients',
+  loadError: 'Error loading client',
+  deleteError: 'Error deleting client',
+  deleteTitle: '¿Eliminar cliente?',
+  notFound: 'Cliente no encontrado',
+};
