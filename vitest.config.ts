@@ -29,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // Files that touch no DOM start with `// @vitest-environment node`: setting up jsdom is most
+          // of a small file's time.
           environment: 'jsdom',
           // The agency's zone, not the machine's UTC: a date shown in local time instead of UTC fails.
           env: { TZ: 'America/Santiago' },

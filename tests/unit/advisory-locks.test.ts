@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import migration from '../../migrations/0003_sales_aggregates.sql?raw';
 import { ADVISORY_LOCKS } from '../../src/server/db/advisory-locks';

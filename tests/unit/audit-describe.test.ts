@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { AuditEntryDto } from '../../src/domain/audit';
 import { describeEntry } from '../../src/web/features/audit/describe';

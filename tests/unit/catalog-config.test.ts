@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CATALOGS, type CatalogKind } from '../../src/domain/master-data';
 import { CATALOG_TEXTS } from '../../src/web/features/catalogs/config';

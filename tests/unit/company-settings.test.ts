@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { isBaseCurrency, lastUpdatedText, rateEquation } from '../../src/web/features/company/rate-text';
 import { DEFAULT_SECTION, parseSection, SECTIONS } from '../../src/web/features/company/sections';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { localIsoDate as todayIso } from '../../src/domain/dates';
 import { type Payment, paymentUpdateSchema } from '../../src/domain/payments';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/web/api/client';
 import { retryDelay, shouldRetry } from '../../src/web/api/query-client';

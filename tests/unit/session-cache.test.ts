@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SESSION_CACHE_TTL_MS, SessionCache } from '../../src/server/modules/auth/session-cache';
 import type { AuthUser } from '../../src/server/plugins/access';
