@@ -122,11 +122,11 @@ export async function listSales(
 ) {
   const base = and(sellerCondition(sales.sellerId, scope), ...filterConditions(query));
   const { sort, after } = query;
-  if (query.q && !after && walksNewestFirst(query)) {
+  if (!after && walksNewestFirst(query)) {
     // Among the newest sales first: enough matches there for the count to be "más de 1.000" (or,
     // for the global search, for its few results) settle the page without reading the index.
     const counted = peek === 'counted';
-    const found = await newestMatches(db, base, { ...query, q: query.q }, NEWEST_WINDOW[peek]);
+    const found = await newestMatches(db, base, query, NEWEST_WINDOW[peek]);
     const enough = counted ? SALE_COUNT_CAP + 1 : 0;
     if (found.count >= enough && found.count >= query.page * query.limit) {
       const rows = found.ids.length ? await saleRows(db, inArray(sales.id, found.ids), { sort }) : undefined;

@@ -115,7 +115,7 @@ function countAndIds(result: unknown) {
  * tens of thousands of rows (70-150 ms at 1,000,000 sales) while the newest few thousand sales hold
  * a page of it. Codes, IDs and numbers have digits and are rare: their index read stays cheaper.
  */
-export function walksNewestFirst(query: SaleListQuery): boolean {
+export function walksNewestFirst(query: SaleListQuery): query is SaleListQuery & { q: string } {
   const { sort, q } = query;
   const onlySeller = filterConditions({ ...query, sellerId: undefined }).every((c) => c === undefined);
   return Boolean(q && /^\p{L}+$/u.test(q) && sort.field === 'creationDate' && sort.descending && onlySeller);
