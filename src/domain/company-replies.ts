@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataReply } from './replies';
+import { absentWhenNull, dataReply } from './replies';
 
 /** What the company's details look like once saved: every field a string (empty when not given). */
 export const companySettingsReplySchema = z.object({
@@ -17,7 +17,7 @@ export const currencyRateReplySchema = z.object({
   currency: z.string(),
   rate: z.number(),
   isActive: z.boolean(),
-  lastUpdated: z.string().nullable(),
+  lastUpdated: absentWhenNull(z.string()),
 });
 export type CurrencyRate = z.infer<typeof currencyRateReplySchema>;
 export const currencyRateDataReplySchema = dataReply(currencyRateReplySchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationReplySchema } from './pagination';
+import { absentWhenNull } from './replies';
 
 export const INVOICE_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -23,8 +24,8 @@ export const invoiceItemSchema = z.object({
   classificationName: z.string(),
   supplierName: z.string(),
   passengers: z.array(z.string()),
-  dateIn: z.string().nullable(),
-  dateOut: z.string().nullable(),
+  dateIn: absentWhenNull(z.string()),
+  dateOut: absentWhenNull(z.string()),
   salePrice: z.number(),
 });
 
@@ -39,9 +40,9 @@ export const invoiceSchema = z.object({
   status: z.enum(INVOICE_STATUSES),
   client: z.object({
     name: z.string(),
-    taxId: z.string().nullable(),
-    email: z.string().nullable(),
-    address: z.string().nullable(),
+    taxId: absentWhenNull(z.string()),
+    email: absentWhenNull(z.string()),
+    address: absentWhenNull(z.string()),
   }),
   company: z.object({
     name: z.string(),
@@ -51,8 +52,8 @@ export const invoiceSchema = z.object({
     phone: z.string(),
   }),
   items: z.array(invoiceItemSchema),
-  cancelledAt: z.string().nullable(),
-  cancelReason: z.string().nullable(),
+  cancelledAt: absentWhenNull(z.string()),
+  cancelReason: absentWhenNull(z.string()),
   createdAt: z.string(),
 });
 

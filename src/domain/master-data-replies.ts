@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { paginationReplySchema } from './pagination';
-import { dataReply, savedReply } from './replies';
+import { absentWhenNull, dataReply, savedReply } from './replies';
 
 /** A client as the API shows it. */
 export const clientReplySchema = z.object({
   id: z.number(),
   name: z.string(),
-  clientId: z.string().nullable(),
-  email: z.string().nullable(),
-  address: z.string().nullable(),
+  clientId: absentWhenNull(z.string()),
+  email: absentWhenNull(z.string()),
+  address: absentWhenNull(z.string()),
 });
 export type Client = z.infer<typeof clientReplySchema>;
 
@@ -17,7 +17,7 @@ export const passengerReplySchema = z.object({
   id: z.number(),
   name: z.string(),
   passengerId: z.string(),
-  email: z.string().nullable(),
+  email: absentWhenNull(z.string()),
   dateOfBirth: z.string(),
 });
 export type Passenger = z.infer<typeof passengerReplySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './payments';
-import { pagedReply, savedReply } from './replies';
+import { absentWhenNull, pagedReply, savedReply } from './replies';
 import { SALE_STATUSES } from './status';
 
 /** A customer payment as every payments call returns it, with the sale it belongs to. */
@@ -11,7 +11,7 @@ export const paymentReplySchema = z.object({
   amount: z.number(),
   currency: z.string(),
   method: z.enum(PAYMENT_METHODS),
-  reference: z.string().nullable(),
+  reference: absentWhenNull(z.string()),
   status: z.enum(PAYMENT_STATUSES),
   createdAt: z.string(),
   sale: z.object({

@@ -8,6 +8,14 @@ import { paginationReplySchema } from './pagination';
 export const messageReplySchema = z.object({ message: z.string() });
 export type MessageReply = z.infer<typeof messageReplySchema>;
 
+/**
+ * A reply field that may have no value. The server checks its reply against the schema with the null
+ * still in it, then the serialiser's replacer (`omitNull` in src/server/app.ts) drops the key, so the
+ * client receives no key at all: the type must say `undefined` as well as `null`, or web code that
+ * tests `=== null` misses the absent field.
+ */
+export const absentWhenNull = <Schema extends z.ZodType>(schema: Schema) => schema.nullish();
+
 /** `{ message, <key>: record }`, the reply of a create or an update. */
 export const savedReply = <Key extends string, Record extends z.ZodType>(key: Key, record: Record) =>
   z.object({ message: z.string(), [key]: record } as { message: z.ZodString } & { [K in Key]: Record });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationReplySchema } from './pagination';
+import { absentWhenNull } from './replies';
 import { ROLES } from './roles';
 import { REGIONS, SALE_TYPES, SERVICE_TYPES } from './sales';
 import { SALE_STATUSES } from './status';
@@ -8,14 +9,14 @@ import { SALE_STATUSES } from './status';
  * What the sales routes answer, written once: the server declares these as its reply schemas (a field
  * left out here is stripped from the reply, a value of another type is a 500) and the web takes its
  * types from them, so renaming a field fails the type check on both sides. A field without a value
- * is `null` here and left out of the JSON the client receives.
+ * is `null` on the server and left out of the JSON the client receives (`absentWhenNull`).
  */
 
 export const saleClientSchema = z.object({
   id: z.number(),
   name: z.string(),
-  clientId: z.string().nullable(),
-  email: z.string().nullable(),
+  clientId: absentWhenNull(z.string()),
+  email: absentWhenNull(z.string()),
 });
 
 export const saleSellerSchema = z.object({
@@ -61,7 +62,7 @@ export const saleItemPassengerSchema = z.object({
   id: z.number(),
   name: z.string(),
   passengerId: z.string(),
-  email: z.string().nullable(),
+  email: absentWhenNull(z.string()),
   dateOfBirth: z.string(),
 });
 
@@ -73,14 +74,14 @@ export const saleItemDetailSchema = z.object({
   classificationName: z.string(),
   supplierName: z.string(),
   operatorName: z.string(),
-  dateIn: z.string().nullable(),
-  dateOut: z.string().nullable(),
+  dateIn: absentWhenNull(z.string()),
+  dateOut: absentWhenNull(z.string()),
   passengerCount: z.number(),
-  description: z.string().nullable(),
+  description: absentWhenNull(z.string()),
   salePrice: z.number(),
   costPrice: z.number(),
-  reservationCode: z.string().nullable(),
-  paymentDate: z.string().nullable(),
+  reservationCode: absentWhenNull(z.string()),
+  paymentDate: absentWhenNull(z.string()),
   passengers: z.array(saleItemPassengerSchema),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { savedReply } from './replies';
+import { absentWhenNull, savedReply } from './replies';
 import { SALE_STATUSES } from './status';
 import { SUPPLIER_PAYMENT_METHODS } from './supplier-payments';
 
@@ -50,7 +50,7 @@ export const supplierPaymentReplySchema = z.object({
   paymentDate: z.string(),
   description: z.string(),
   paymentMethod: z.enum(SUPPLIER_PAYMENT_METHODS),
-  reference: z.string().nullable(),
+  reference: absentWhenNull(z.string()),
   relatedSales: z.array(z.object({ id: z.number(), passengerName: z.string() })),
   createdAt: z.string(),
 });

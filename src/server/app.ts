@@ -50,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   // An optional field without a value is left out of a reply rather than sent as null: the spec's
   // entities mark such fields optional, and its client rejects a null where it expects a string.
+  // The reply schemas declare such fields with absentWhenNull (src/domain/replies.ts) to match.
   app.setSerializerCompiler(createSerializerCompiler({ replacer: omitNull }));
   app.setReplySerializer((payload) => JSON.stringify(payload, omitNull));
 

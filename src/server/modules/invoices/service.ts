@@ -62,8 +62,9 @@ export async function generateInvoice(db: Database, actor: AuthUser, saleId: num
           classificationName: item.classificationName,
           supplierName: item.supplierName,
           passengers: item.passengers.map((p) => p.name),
-          dateIn: item.dateIn,
-          dateOut: item.dateOut,
+          // The item is typed by its reply schema, where a date may be absent; the snapshot keeps null.
+          dateIn: item.dateIn ?? null,
+          dateOut: item.dateOut ?? null,
           salePrice: item.salePrice.toFixed(2),
         })),
         createdBy: actor.id,

@@ -7,7 +7,7 @@ import { useRecordList } from '../../lib/use-record-list';
 import { clientsResource } from './api';
 import { CLIENT_TEXTS } from './texts';
 
-function Detail({ label, value }: { label: string; value: string | null }) {
+function Detail({ label, value }: { label: string; value?: string | null }) {
   return (
     <>
       <dt className="text-gray-600">{label}</dt>

@@ -7,7 +7,7 @@ export function rateEquation(rate: Pick<CurrencyRate, 'currency' | 'rate'>): str
 }
 
 /** The last update, or 'N/A' for a rate that was never stamped. */
-export function lastUpdatedText(lastUpdated: string | null): string {
+export function lastUpdatedText(lastUpdated?: string | null): string {
   return lastUpdated ? formatDate(lastUpdated) : 'N/A';
 }
 

@@ -3,7 +3,7 @@ import { TitledSection } from '../../components/ui/TitledSection';
 import type { Invoice, InvoiceItem } from './api';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 
-function Line({ value }: { value: string | null }) {
+function Line({ value }: { value?: string | null }) {
   return value ? <p>{value}</p> : null;
 }
 
@@ -13,7 +13,7 @@ const serviceOf = (item: InvoiceItem) => `${item.classificationName} - ${item.su
 // Without a description the server stores serviceOf() as the description: a second line would repeat it.
 const describesOnlyService = (item: InvoiceItem) => !item.description || item.description === serviceOf(item);
 
-function stay(dateIn: string | null, dateOut: string | null): string {
+function stay({ dateIn, dateOut }: Pick<InvoiceItem, 'dateIn' | 'dateOut'>): string {
   if (!dateIn && !dateOut) return '—';
   if (!dateOut || dateOut === dateIn) return formatDate(dateIn);
   return `${formatDate(dateIn)} – ${formatDate(dateOut)}`;
@@ -88,7 +88,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
                     {!describesOnlyService(item) && <p className="text-gray-600">{serviceOf(item)}</p>}
                   </td>
                   <td className="py-3 pr-4">{item.passengers.join(', ') || '—'}</td>
-                  <td className="py-3 pr-4 whitespace-nowrap">{stay(item.dateIn, item.dateOut)}</td>
+                  <td className="py-3 pr-4 whitespace-nowrap">{stay(item)}</td>
                   <td className="py-3 text-right whitespace-nowrap">{money(item.salePrice)}</td>
                 </tr>
               ))}

@@ -2,7 +2,7 @@ import { formatDate, formatMoney } from '../../../domain/format';
 import type { SaleItemDetail } from './api';
 import { DetailItem } from './DetailList';
 
-function dateRange(dateIn: string | null, dateOut: string | null): string {
+function dateRange({ dateIn, dateOut }: Pick<SaleItemDetail, 'dateIn' | 'dateOut'>): string {
   if (!dateIn && !dateOut) return formatDate(null);
   return `${formatDate(dateIn)} - ${formatDate(dateOut)}`;
 }
@@ -19,7 +19,7 @@ export function SaleItemCard({ item, position }: { item: SaleItemDetail; positio
         <DetailItem term="Clasificación">{item.classificationName}</DetailItem>
         <DetailItem term="Proveedor">{item.supplierName}</DetailItem>
         <DetailItem term="Operador">{item.operatorName}</DetailItem>
-        <DetailItem term="Fechas">{dateRange(item.dateIn, item.dateOut)}</DetailItem>
+        <DetailItem term="Fechas">{dateRange(item)}</DetailItem>
         <DetailItem term={`Pasajeros (${item.passengerCount})`}>
           {item.passengers.map((p) => p.name).join(', ')}
         </DetailItem>

@@ -104,14 +104,15 @@ export function formFromSale(sale: SaleSource): { values: SaleFormValues; items:
       classificationName: item.classificationName,
       supplierName: item.supplierName,
       operatorName: item.operatorName,
-      dateIn: item.dateIn,
-      dateOut: item.dateOut,
-      description: item.description,
+      // The reply leaves a field without a value out; the draft holds null, as the item form gives it.
+      dateIn: item.dateIn ?? null,
+      dateOut: item.dateOut ?? null,
+      description: item.description ?? null,
       // Two decimals, as typed in the form, so an untouched item is sent back unchanged.
       salePrice: item.salePrice.toFixed(2),
       costPrice: item.costPrice.toFixed(2),
-      reservationCode: item.reservationCode,
-      paymentDate: item.paymentDate,
+      reservationCode: item.reservationCode ?? null,
+      paymentDate: item.paymentDate ?? null,
       passengers: item.passengers.map(({ id, name, passengerId }) => ({ id, name, passengerId })),
     })),
   };
