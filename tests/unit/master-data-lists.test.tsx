@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../src/domain/roles';
 import { RequireAuth } from '../../src/web/auth';
@@ -41,6 +41,13 @@ describe('ClientsPage', () => {
       '/clients/1/edit',
     );
     expect(screen.getByRole('button', { name: 'Eliminar Ana Núñez' })).toBeTruthy();
+  });
+
+  it("shows 'No indicado' for the details a client has not, left out of the reply as the wire sends it", async () => {
+    // The server drops a null field from the JSON: the key is missing, not null.
+    setup('sales', <ClientsPage />, '/clients', () => json(page([{ id: 2, name: 'Berta Soto' }])));
+    const card = (await screen.findByRole('heading', { name: 'Berta Soto' })).closest('li') as HTMLElement;
+    expect(within(card).getAllByText('No indicado')).toHaveLength(3);
   });
 
   it('lets finance read without new, edit or delete buttons', async () => {
