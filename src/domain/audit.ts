@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalIsoDate } from './date-schemas';
 import { MAX_ID, queryInt } from './input';
 import { paginationQuerySchema, paginationReplySchema } from './pagination';
+import { absentWhenNull } from './replies';
 
 /** What the trail records (issue 18); the names are those of the API's responses. */
 export const AUDIT_ENTITIES = [
@@ -75,19 +76,19 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 /** Responses omit null fields (as every response of the API): a missing `from` is "did not exist". */
 export const auditChangeSchema = z.object({
   field: z.string(),
-  from: z.string().nullish(),
-  to: z.string().nullish(),
+  from: absentWhenNull(z.string()),
+  to: absentWhenNull(z.string()),
 });
 export type AuditChangeDto = z.infer<typeof auditChangeSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number(),
   at: z.string(),
-  user: z.object({ id: z.number().nullish(), username: z.string().nullish() }),
-  ip: z.string().nullish(),
+  user: z.object({ id: absentWhenNull(z.number()), username: absentWhenNull(z.string()) }),
+  ip: absentWhenNull(z.string()),
   action: z.string(),
   entity: z.string(),
-  entityId: z.number().nullish(),
+  entityId: absentWhenNull(z.number()),
   changes: z.array(auditChangeSchema),
 });
 export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
