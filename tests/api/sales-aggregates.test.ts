@@ -5,7 +5,8 @@ import { createSaleRefs, type SaleRefs, saleBody } from '../helpers/sales';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
- * The trigger-kept aggregates (migrations/0003, docs/performance.md), dues (migrations/0007), the
+ * The trigger-kept aggregates (migrations/0003, docs/performance.md), dues (migrations/0007 and their
+ * month sums, 0012), the
  * sales report's day rows and Cobranza's sums (migrations/0010) must
  * always equal what a full recomputation gives: after creating, editing, cancelling and deleting
  * sales and payments through the API, and after concurrent writes that touch the same suppliers in
@@ -41,6 +42,9 @@ async function snapshot(db: Database) {
     ),
     dueDays: await rows(
       'select supplier_id, due_date::text, cost::text, items_count from supplier_due_days order by 1, 2',
+    ),
+    dueMonths: await rows(
+      'select supplier_id, month::text, cost::text, items_count from supplier_due_months order by 1, 2',
     ),
     clientBalances: await rows(
       `select client_id, sales_count, total_sale::text, paid::text, pending::text
@@ -135,6 +139,7 @@ describe('aggregates kept by triggers', () => {
       balances: [],
       dues: [],
       dueDays: [],
+      dueMonths: [],
       clientBalances: [],
       balanceDays: [],
       reportDays: [],

@@ -52,7 +52,16 @@ export const supplierDues = pgTable(
     index('supplier_dues_due_idx').on(t.supplierId, t.dueDate, t.itemId, t.cost),
     index('supplier_dues_sale_idx').on(t.saleId),
     // A seller's dues per supplier in due order: their supplier-due alerts count and list from it.
-    index('supplier_dues_seller_idx').on(t.sellerId, t.supplierId, t.dueDate, t.itemId),
+    // The cost and the sale in the key let those walks read the index alone: then the planner walks
+    // it in order and stops at the first 20, instead of sorting a supplier's ~300 dues from the table.
+    index('supplier_dues_seller_walk_idx').on(
+      t.sellerId,
+      t.supplierId,
+      t.dueDate,
+      t.itemId,
+      t.cost,
+      t.saleId,
+    ),
     // Items that cost nothing owe nothing: the few there are, found to leave them out of the counts.
     index('supplier_dues_free_idx').on(t.supplierId, t.dueDate).where(sql`${t.cost} = 0`),
   ],
@@ -72,6 +81,21 @@ export const supplierDueDays = pgTable(
     // Each supplier's cutoff walks its days from the latest back, reading this index alone.
     index('supplier_due_days_walk_idx').on(t.supplierId, t.dueDate, t.cost),
   ],
+);
+
+/**
+ * The same cost summed per supplier and month (its first day): a supplier's cutoff walks back a
+ * dozen months, then the days of one, instead of every day with an unpaid part (~300 of them).
+ */
+export const supplierDueMonths = pgTable(
+  'supplier_due_months',
+  {
+    supplierId: integer('supplier_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    cost: moneySum('cost').notNull(),
+    itemsCount: integer('items_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.supplierId, t.month] })],
 );
 
 /**
