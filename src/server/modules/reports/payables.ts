@@ -45,10 +45,12 @@ export interface Cutoff {
 export async function supplierCutoffs(db: Database, suppliersWhere?: SQL): Promise<Cutoff[]> {
   const m = supplierDueMonths;
   const d = supplierDueDays;
+  const j = supplierDues;
   // `walked`: the costs from the latest back to this row, plus what the later months add (`after`).
+  // On the cutoff day the latest items (highest id) are the unpaid ones: `day_items` counts them.
   const result = await db.execute(sql`
     select b.id as supplier_id, b.name as supplier_name, b.pending_amount::text as supplier_pending,
-      cut.due_date::text as day, (b.pending_amount - (cut.walked - cut.cost))::text as day_unpaid
+      cut.due_date::text as day, cut.unpaid::text as day_unpaid, n.items as day_items
     from (${supplierBalanceRows(db, suppliersWhere)}) b
     cross join lateral (
       select r.month, r.walked - r.cost as after from (
@@ -58,7 +60,7 @@ export async function supplierCutoffs(db: Database, suppliersWhere?: SQL): Promi
       ) r where r.walked >= b.pending_amount order by r.month desc limit 1
     ) month
     cross join lateral (
-      select r.due_date, r.cost, r.walked from (
+      select r.due_date, b.pending_amount - (r.walked - r.cost) as unpaid from (
         select ${d.dueDate} as due_date, ${d.cost} as cost,
           month.after + sum(${d.cost}) over (order by ${d.dueDate} desc rows unbounded preceding) as walked
         from ${d} where ${d.supplierId} = b.id
@@ -66,6 +68,12 @@ export async function supplierCutoffs(db: Database, suppliersWhere?: SQL): Promi
         order by ${d.dueDate} desc
       ) r where r.walked >= b.pending_amount order by r.due_date desc limit 1
     ) cut
+    cross join lateral (
+      select count(*)::int as items from (
+        select sum(${j.cost}) over (order by ${j.itemId} desc) - ${j.cost} as later
+        from ${j} where ${j.supplierId} = b.id and ${j.dueDate} = cut.due_date
+      ) x where x.later < cut.unpaid
+    ) n
     where b.pending_amount > 0`);
   type Row = {
     supplier_id: number;
@@ -73,30 +81,16 @@ export async function supplierCutoffs(db: Database, suppliersWhere?: SQL): Promi
     supplier_pending: string;
     day: string;
     day_unpaid: string;
+    day_items: number;
   };
-  const rows = resultRows<Row>(result).map((r) => ({
+  return resultRows<Row>(result).map((r) => ({
     supplierId: Number(r.supplier_id),
     supplierName: r.supplier_name,
     supplierPending: r.supplier_pending,
     day: r.day,
     dayUnpaid: r.day_unpaid,
+    dayItems: Number(r.day_items),
   }));
-  if (!rows.length) return [];
-  // On the cutoff day the latest items (highest id) are the unpaid ones: count them.
-  const c = cutoffValues(rows.map((r) => ({ ...r, dayItems: 0 })));
-  const counts = await db.execute(sql`
-    select c.supplier_id, (select count(*)::int from (
-      select sum(j.cost) over (order by j.item_id desc) - j.cost as later
-      from ${supplierDues} j where j.supplier_id = c.supplier_id and j.due_date = c.day) x
-      where x.later < c.day_unpaid) as items
-    from ${c}`);
-  const itemsOf = new Map(
-    resultRows<{ supplier_id: number; items: number }>(counts).map((r) => [
-      Number(r.supplier_id),
-      Number(r.items),
-    ]),
-  );
-  return rows.map((r) => ({ ...r, dayItems: itemsOf.get(r.supplierId) ?? 0 }));
 }
 
 /** The driver's rows: node-postgres and PGlite both answer `{ rows }`. */
