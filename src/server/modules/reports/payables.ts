@@ -228,20 +228,26 @@ export async function payables(db: Database, asOf: string, days: number): Promis
         unpaidSupplierItems(db, cutoffs, until, { perSupplier: PAYABLE_ITEMS_SHOWN }),
       ])
     : [new Map(), []];
+  // Up to 20 items for each of a few dozen suppliers: grouped in one pass, not filtered per supplier.
+  const itemsOf = new Map<number, PayableItem[]>();
+  for (const r of items) {
+    const supplierId = Number(r.supplier_id);
+    const list = itemsOf.get(supplierId) ?? [];
+    list.push({
+      itemId: Number(r.item_id),
+      saleId: Number(r.sale_id),
+      passengerName: r.passenger_name,
+      costPrice: money(r.cost),
+      pendingAmount: money(r.unpaid),
+      dueDate: r.due_date,
+    });
+    itemsOf.set(supplierId, list);
+  }
   const suppliersOwed = owed
     .filter((s) => Number(s.pendingAmount) > 0)
     .map((s) => {
       const sum = sums.get(s.supplierId);
-      const shown: PayableItem[] = items
-        .filter((r) => Number(r.supplier_id) === s.supplierId)
-        .map((r) => ({
-          itemId: Number(r.item_id),
-          saleId: Number(r.sale_id),
-          passengerName: r.passenger_name,
-          costPrice: money(r.cost),
-          pendingAmount: money(r.unpaid),
-          dueDate: r.due_date,
-        }));
+      const shown = itemsOf.get(s.supplierId) ?? [];
       return {
         supplierId: s.supplierId,
         supplierName: s.supplierName,
