@@ -109,9 +109,9 @@ function cutoffValues(cutoffs: Cutoff[]) {
 
 /**
  * The first items with an unpaid part due by `until`, most urgent first: each supplier's first
- * `perSupplier` are one walk of an index (supplier_dues_due_idx, or a seller's supplier_dues_seller_walk_idx)
- * from its cutoff day, and `limit` keeps the first of them all. `where` filters the items (a seller,
- * a sale).
+ * `perSupplier` are one walk of an index (supplier_dues_due_idx, or a seller's
+ * supplier_dues_seller_walk_idx) from its cutoff day, and `limit` keeps the first of them all.
+ * `where` filters the items (a seller, a sale).
  */
 export async function unpaidSupplierItems(
   db: Database,
@@ -164,8 +164,8 @@ export async function unpaidSupplierItems(
 /**
  * How many items have an unpaid part due by `until` (those `where` keeps), without reading them
  * one by one where it can: on each supplier's cutoff day its latest `dayItems`; after it every item,
- * from the day sums for the company or from an index range (supplier_dues_seller_walk_idx) for a seller or
- * a sale, less the items that cost nothing (supplier_dues_free_idx), which owe nothing.
+ * from the day sums for the company or from an index range (supplier_dues_seller_walk_idx) for a
+ * seller or a sale, less the items that cost nothing (supplier_dues_free_idx), which owe nothing.
  */
 export async function countUnpaidSupplierItems(db: Database, cutoffs: Cutoff[], until: string, where?: SQL) {
   if (!cutoffs.length) return 0;
