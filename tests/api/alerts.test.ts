@@ -149,6 +149,9 @@ describe('GET /api/alerts', () => {
     const limited = (await get('?limit=1')).json();
     expect(limited.alerts).toHaveLength(4);
     expect(limited.counts['supplier-due']).toBe(2);
+    // Each count rides on its kind's list, but counts past the limit.
+    expect(limited.counts['client-balance']).toBe(2);
+    expect(limited.counts['missing-reservation-code']).toBe(2);
   });
 
   it('drops an alert once it is dealt with', async () => {
