@@ -5,8 +5,8 @@ import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /*
  * A search takes one of three reads by how common its text is (docs/decisions/0033): a name among
- * the newest sales first, the search's indexes up to 1,001 matches, or a walk of the sort's index past
- * that. Whichever it takes, the page is the newest matches of the caller's scope and the count says
+ * the newest sales first, the search's indexes up to 1,001 matches, or past that a bounded walk of the
+ * newest sales, then the index for matches too old for the walk. Whichever it takes, the page is the newest matches of the caller's scope and the count says
  * "más de 1.000" past a thousand.
  */
 
@@ -60,6 +60,10 @@ beforeAll(async () => {
   // 1,200 "Corro" sales of the admin, older, and 30 of the seller: among the seller's, few.
   await insertSales('Corro', 1_200, ctx.users.admin.id, 10_000);
   await insertSales('Corro', 30, ctx.users.sales.id, 10_000);
+  // 4,000 newer sales of other passengers, then 1,100 old "Raro Lejano": past the cap, and further
+  // back than the page's walk of the newest sales goes, so that page comes from the index.
+  await insertSales('Relleno', 4_000, ctx.users.admin.id, 1_600);
+  await insertSales('Raro Lejano', 1_100, ctx.users.admin.id, 30_000);
   // Three words: their pairs may be apart in a sale, so each match is checked word by word.
   await insertSales('Gentio Sur Alto', 3, ctx.users.sales.id, 20_000);
   await insertSales('Gentio Alto Sur', 3, ctx.users.sales.id, 20_000);
@@ -73,6 +77,14 @@ describe('a broad search', () => {
     expect(first).toMatchObject({ total: 1000, totalCapped: true });
     expect(first.ids).toEqual(expected.slice(0, 20));
     expect((await list('admin', 'q=gentio sur&limit=20&page=2')).ids).toEqual(expected.slice(20, 40));
+  });
+
+  it('reads the page of many old matches from the index instead of walking every newer sale', async () => {
+    const expected = await newest('Raro Lejano %');
+    const first = await list('admin', 'q=raro lejano&limit=20');
+    expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    expect(first.ids).toEqual(expected.slice(0, 20));
+    expect((await list('admin', 'q=raro lejano&limit=20&page=2')).ids).toEqual(expected.slice(20, 40));
   });
 
   it('checks that three words follow each other, whichever read finds them', async () => {

@@ -18,6 +18,7 @@ import {
   narrowRead,
   newestMatches,
   orderBy,
+  pastCapPage,
   WALK_ONLY,
   walksNewestFirst,
   withPlanner,
@@ -139,6 +140,12 @@ export async function listSales(
   if (read && narrow && narrow.count <= read.cap) {
     const rows = narrow.ids.length ? await saleRows(db, inArray(sales.id, narrow.ids), { sort }) : undefined;
     return listed(rows?.sales ?? [], narrow.count, narrow.count > SALE_COUNT_CAP, query);
+  }
+  const pastCap =
+    read && narrow && query.q ? await pastCapPage(db, read, base, { ...query, q: query.q }) : undefined;
+  if (narrow && pastCap) {
+    const rows = pastCap.length ? await saleRows(db, inArray(sales.id, pastCap), { sort }) : undefined;
+    return listed(rows?.sales ?? [], narrow.count, true, query);
   }
   // No narrowing, or too many matches: walking the sort's index meets the page's matches early, so
   // the search stays off its indexes here. Past the cap the count is known to be "más de 1.000".
