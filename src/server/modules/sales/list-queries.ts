@@ -1,59 +1,33 @@
-import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   encodeSaleCursor,
   SALE_COUNT_CAP,
   type SaleExportQuery,
-  type SaleFilters,
   type SaleListQuery,
   type SaleSort,
   type SaleSortField,
   saleSortText,
 } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
-import { moneyValue } from '../../db/money';
-import { clients, sales, salesSummary, users } from '../../db/schema';
+import { sales, users } from '../../db/schema';
 import { filterConditions, searchCondition, summaryCounts } from './list-filters';
+import { type ListedSale, SORT_KEYS, saleRows, sortedSales, summaryCount, unfilteredPage } from './list-rows';
 import {
   narrowPage,
   narrowRead,
   newestMatches,
-  orderBy,
   pastCapPage,
   WALK_ONLY,
   walksNewestFirst,
   withPlanner,
 } from './narrow-reads';
-import {
-  confirmedPaid,
-  partyColumns,
-  type SaleScope,
-  saleColumns,
-  saleFields,
-  sellerCondition,
-} from './queries';
+import { type SaleScope, sellerCondition } from './queries';
 
 /*
  * The sales list (issue 16): every filter inside the caller's scope, five sorts, pages, and each
  * sale's paid and pending amounts. How each part stays fast at 200,000 sales is in
  * docs/performance.md ("Search") and docs/decisions/0021.
  */
-
-/** The summary's count as a scalar subquery, so that it travels with the page in one statement. */
-function summaryCount(db: Database, scope: SaleScope, f: SaleFilters) {
-  return db
-    .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)` })
-    .from(salesSummary)
-    .where(
-      and(
-        sellerCondition(salesSummary.sellerId, scope),
-        f.sellerId ? eq(salesSummary.sellerId, f.sellerId) : undefined,
-        f.status ? inArray(salesSummary.status, f.status) : undefined,
-        f.saleType ? eq(salesSummary.saleType, f.saleType) : undefined,
-        f.region ? eq(salesSummary.region, f.region) : undefined,
-        f.serviceType ? eq(salesSummary.serviceType, f.serviceType) : undefined,
-      ),
-    );
-}
 
 /** The matches counted up to one past the cap (a broad search stops counting there), as a subquery. */
 function cappedCount(db: Database, where: SQL | undefined) {
@@ -70,28 +44,6 @@ function cappedCount(db: Database, where: SQL | undefined) {
 async function scalar(db: Database, count: SQLWrapper): Promise<number> {
   const result = await db.execute(sql`select (${count}) as n`);
   return Number((result as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n ?? 0);
-}
-
-/** Each sort's key on sales (the client sort joins the client). */
-const SORT_KEYS: Record<SaleSortField, SQL> = {
-  id: sql`${sales.id}`,
-  creationDate: sql`${sales.creationDate}`,
-  travelDate: sql`${sales.travelDate}`,
-  salePrice: sql`${sales.salePrice}`,
-  client: sql`${clients.name}`,
-};
-
-/**
- * Sale ids in the sort's order, with the client joined when the sort needs it, and each one's sort key
- * as exact text (microseconds, cents) for an export's next batch to start after.
- */
-function sortedSales(db: Database, where: SQL | undefined, sort: SaleSort) {
-  const ids = db
-    .select({ id: sales.id, sortKey: sql<string>`(${SORT_KEYS[sort.field]})::text`.as('sort_key') })
-    .from(sales);
-  return (sort.field === 'client' ? ids.innerJoin(clients, eq(clients.id, sales.clientId)) : ids)
-    .where(where)
-    .orderBy(orderBy(sort, SORT_KEYS, sql`${sales.id}`));
 }
 
 /** A page of ids in the sort's order; the page's index is walked when there is one. */
@@ -146,6 +98,11 @@ export async function listSales(
   if (narrow && pastCap) {
     const rows = pastCap.length ? await saleRows(db, inArray(sales.id, pastCap), { sort }) : undefined;
     return listed(rows?.sales ?? [], narrow.count, true, query);
+  }
+  if (!narrow && !after && !query.q && filterConditions(query).every((c) => c === undefined)) {
+    const rows = await unfilteredPage(db, scope, query);
+    const counted = rows.total ?? (await scalar(db, summaryCount(db, scope, query)));
+    return listed(rows.sales, counted, false, query);
   }
   // No narrowing, or too many matches: walking the sort's index meets the page's matches early, so
   // the search stays off its indexes here. Past the cap the count is known to be "más de 1.000".
@@ -241,42 +198,6 @@ export async function salesBatch(
     const sale = byId.get(id);
     return sale ? [{ ...sale, sortKey }] : [];
   });
-}
-
-type ListedSale = Omit<Awaited<ReturnType<typeof saleRows>>['sales'][number], 'sortKey'>;
-
-/**
- * Sales with client, seller and what the client has paid (confirmed payments, exact). With `page`, in
- * the sort's order with each one's sort key (exact text, for the next page's cursor), and the page's
- * total on each row when asked for (a subquery PostgreSQL runs once).
- */
-async function saleRows(db: Database, where: SQL, page?: { total?: SQLWrapper; sort: SaleSort }) {
-  const rows = await db
-    .select({
-      sale: saleColumns,
-      paidAmount: moneyValue(confirmedPaid),
-      pendingAmount: moneyValue(sql`${sales.salePrice} - ${confirmedPaid}`),
-      ...partyColumns,
-      total: page?.total ? sql<string | null>`(${page.total})` : sql<null>`null`,
-      sortKey: page ? sql<string>`(${SORT_KEYS[page.sort.field]})::text` : sql<string>`''`,
-    })
-    .from(sales)
-    .innerJoin(clients, eq(clients.id, sales.clientId))
-    .innerJoin(users, eq(users.id, sales.sellerId))
-    .where(where)
-    .orderBy(...(page ? [orderBy(page.sort, SORT_KEYS, sql`${sales.id}`)] : []));
-  const total = rows[0]?.total;
-  return {
-    total: total === undefined || total === null ? undefined : Number(total),
-    sales: rows.map((r) => ({
-      ...saleFields(r.sale),
-      paidAmount: r.paidAmount,
-      pendingAmount: r.pendingAmount,
-      client: r.client,
-      seller: r.seller,
-      sortKey: r.sortKey,
-    })),
-  };
 }
 
 /** Who can own a sale (admin and sales users, deactivated ones too: their sales remain), for the filter. */
