@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { SaleFilters, SaleListQuery, SaleSort, SaleSortField } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
 import { moneyValue } from '../../db/money';
+import { prepared } from '../../db/prepared';
 import { clients, sales, salesSummary, users } from '../../db/schema';
 import { orderBy } from './narrow-reads';
 import {
@@ -100,9 +101,6 @@ function toSaleRows(rows: Awaited<ReturnType<typeof saleRowsQuery>>) {
   };
 }
 
-/** The unfiltered pages' statements, prepared once per database, sort and scope. */
-const preparedPages = new WeakMap<Database, Map<string, ReturnType<typeof preparePage>>>();
-
 function preparePage(db: Database, sort: SaleSort, own: boolean, name: string) {
   const seller = sql.placeholder('seller');
   const page = sortedSales(db, own ? eq(sales.sellerId, seller) : undefined, sort)
@@ -124,10 +122,7 @@ function preparePage(db: Database, sort: SaleSort, own: boolean, name: string) {
 export async function unfilteredPage(db: Database, scope: SaleScope, query: SaleListQuery) {
   const own = scope.sellerId !== undefined;
   const name = `sales_page_${query.sort.field}_${query.sort.descending ? 'desc' : 'asc'}_${own ? 'own' : 'all'}`;
-  const byName = preparedPages.get(db) ?? new Map<string, ReturnType<typeof preparePage>>();
-  preparedPages.set(db, byName);
-  const statement = byName.get(name) ?? preparePage(db, query.sort, own, name);
-  byName.set(name, statement);
+  const statement = prepared(db, name, () => preparePage(db, query.sort, own, name));
   const offset = (query.page - 1) * query.limit;
   return toSaleRows(await statement.execute({ seller: scope.sellerId, limit: query.limit, offset }));
 }

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SaleItemDetail } from '../../../domain/sale-replies';
 import type { Database } from '../../db/client';
 import { moneyValue } from '../../db/money';
+import { prepared } from '../../db/prepared';
 import {
   classifications,
   clients,
@@ -117,22 +118,34 @@ const itemsJson = sql<SaleItemDetail[]>`coalesce((
 
 /**
  * One sale with its client, seller and items (with names and passengers), or 404 outside the scope.
- * One statement whatever the number of items: the detail is one of the hottest calls, and on two
- * cores each round trip costs more CPU than the rows (docs/performance.md).
+ * One statement whatever the number of items, prepared: the detail is one of the hottest calls, and
+ * on two cores each round trip, and each build and plan of it, costs more CPU than the rows
+ * (docs/performance.md).
  */
 export async function loadSale(db: Database, id: number, scope: SaleScope) {
-  const [row] = await db
-    .select({
-      sale: saleColumns,
-      totalPaid: moneyValue(confirmedPaid),
-      balance: moneyValue(sql`${sales.salePrice} - ${confirmedPaid}`),
-      ...partyColumns,
-      items: itemsJson,
-    })
-    .from(sales)
-    .innerJoin(clients, eq(clients.id, sales.clientId))
-    .innerJoin(users, eq(users.id, sales.sellerId))
-    .where(and(eq(sales.id, id), sellerCondition(sales.sellerId, scope)));
+  const own = scope.sellerId !== undefined;
+  const name = `sale_detail_${own ? 'own' : 'all'}`;
+  const statement = prepared(db, name, () =>
+    db
+      .select({
+        sale: saleColumns,
+        totalPaid: moneyValue(confirmedPaid),
+        balance: moneyValue(sql`${sales.salePrice} - ${confirmedPaid}`),
+        ...partyColumns,
+        items: itemsJson,
+      })
+      .from(sales)
+      .innerJoin(clients, eq(clients.id, sales.clientId))
+      .innerJoin(users, eq(users.id, sales.sellerId))
+      .where(
+        and(
+          eq(sales.id, sql.placeholder('id')),
+          own ? eq(sales.sellerId, sql.placeholder('seller')) : undefined,
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id, seller: scope.sellerId });
   if (!row) throw notFound(SALE_NOT_FOUND);
   return {
     ...saleFields(row.sale),
