@@ -69,6 +69,7 @@ export async function saleRows(db: Database, where: SQL, page?: { total?: SQLWra
   return toSaleRows(await saleRowsQuery(db, where, page));
 }
 
+/** The same rows as a query not yet run, so that a page of a fixed shape can be prepared. */
 function saleRowsQuery(db: Database, where: SQL, page?: { total?: SQLWrapper; sort: SaleSort }) {
   return db
     .select({
@@ -86,6 +87,7 @@ function saleRowsQuery(db: Database, where: SQL, page?: { total?: SQLWrapper; so
     .orderBy(...(page ? [orderBy(page.sort, SORT_KEYS, sql`${sales.id}`)] : []));
 }
 
+/** The rows as the list shows them, with the page's total when a row carried it. */
 function toSaleRows(rows: Awaited<ReturnType<typeof saleRowsQuery>>) {
   const total = rows[0]?.total;
   return {
