@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { sumMoney } from '../../../domain/money';
 import { addDays } from '../../../domain/report-params';
 import {
@@ -46,32 +47,21 @@ export async function supplierCutoffs(db: Database, suppliersWhere?: SQL): Promi
   const m = supplierDueMonths;
   const d = supplierDueDays;
   const j = supplierDues;
-  // `walked`: the costs from the latest back to this row, plus what the later months add (`after`).
+  const days = and(
+    sql`${d.supplierId} = b.id`,
+    sql`${d.dueDate} >= month.key and ${d.dueDate} < (month.key + interval '1 month')::date`,
+  );
   // On the cutoff day the latest items (highest id) are the unpaid ones: `day_items` counts them.
   const result = await db.execute(sql`
     select b.id as supplier_id, b.name as supplier_name, b.pending_amount::text as supplier_pending,
-      cut.due_date::text as day, cut.unpaid::text as day_unpaid, n.items as day_items
+      cut.key::text as day, cut.unpaid::text as day_unpaid, n.items as day_items
     from (${supplierBalanceRows(db, suppliersWhere)}) b
-    cross join lateral (
-      select r.month, r.walked - r.cost as after from (
-        select ${m.month} as month, ${m.cost} as cost,
-          sum(${m.cost}) over (order by ${m.month} desc rows unbounded preceding) as walked
-        from ${m} where ${m.supplierId} = b.id order by ${m.month} desc
-      ) r where r.walked >= b.pending_amount order by r.month desc limit 1
-    ) month
-    cross join lateral (
-      select r.due_date, b.pending_amount - (r.walked - r.cost) as unpaid from (
-        select ${d.dueDate} as due_date, ${d.cost} as cost,
-          month.after + sum(${d.cost}) over (order by ${d.dueDate} desc rows unbounded preceding) as walked
-        from ${d} where ${d.supplierId} = b.id
-          and ${d.dueDate} >= month.month and ${d.dueDate} < (month.month + interval '1 month')::date
-        order by ${d.dueDate} desc
-      ) r where r.walked >= b.pending_amount order by r.due_date desc limit 1
-    ) cut
+    cross join lateral (${walkBack(m.month, m.cost, m, sql`${m.supplierId} = b.id`, sql`0`)}) month
+    cross join lateral (${walkBack(d.dueDate, d.cost, d, days, sql`month.walked - month.cost`)}) cut
     cross join lateral (
       select count(*)::int as items from (
         select sum(${j.cost}) over (order by ${j.itemId} desc) - ${j.cost} as later
-        from ${j} where ${j.supplierId} = b.id and ${j.dueDate} = cut.due_date
+        from ${j} where ${j.supplierId} = b.id and ${j.dueDate} = cut.key
       ) x where x.later < cut.unpaid
     ) n
     where b.pending_amount > 0`);
@@ -91,6 +81,21 @@ export async function supplierCutoffs(db: Database, suppliersWhere?: SQL): Promi
     dayUnpaid: r.day_unpaid,
     dayItems: Number(r.day_items),
   }));
+}
+
+/**
+ * The latest of a supplier's sums (`table` rows under `where`, by `key`) at which its costs, added
+ * from the latest back and after `start`, reach the supplier's balance (`b.pending_amount`): with
+ * `walked` (that running total), `cost` and `unpaid` (what the balance leaves for that row). An index
+ * walk that stops there; the cutoff walks the months, then that month's days.
+ */
+function walkBack(key: AnyPgColumn, cost: AnyPgColumn, table: PgTable, where: SQL | undefined, start: SQL) {
+  return sql`
+    select r.key, r.cost, r.walked, b.pending_amount - (r.walked - r.cost) as unpaid from (
+      select ${key} as key, ${cost} as cost,
+        ${start} + sum(${cost}) over (order by ${key} desc rows unbounded preceding) as walked
+      from ${table} where ${where} order by ${key} desc
+    ) r where r.walked >= b.pending_amount order by r.key desc limit 1`;
 }
 
 /** The driver's rows: node-postgres and PGlite both answer `{ rows }`. */

@@ -82,22 +82,19 @@ export async function listSales(
     const found = await newestMatches(db, base, query, NEWEST_WINDOW[peek]);
     const enough = counted ? SALE_COUNT_CAP + 1 : 0;
     if (found.count >= enough && found.count >= query.page * query.limit) {
-      const rows = found.ids.length ? await saleRows(db, inArray(sales.id, found.ids), { sort }) : undefined;
-      return listed(rows?.sales ?? [], found.count, found.count > SALE_COUNT_CAP, query);
+      return listed(await salesOf(db, found.ids, sort), found.count, found.count > SALE_COUNT_CAP, query);
     }
   }
   // A page after a cursor takes the general path: a narrow read pages by offset.
   const read = after ? undefined : narrowRead(base, query);
   const narrow = read ? await narrowPage(db, read, query) : undefined;
   if (read && narrow && narrow.count <= read.cap) {
-    const rows = narrow.ids.length ? await saleRows(db, inArray(sales.id, narrow.ids), { sort }) : undefined;
-    return listed(rows?.sales ?? [], narrow.count, narrow.count > SALE_COUNT_CAP, query);
+    return listed(await salesOf(db, narrow.ids, sort), narrow.count, narrow.count > SALE_COUNT_CAP, query);
   }
   const pastCap =
     read && narrow && query.q ? await pastCapPage(db, read, base, { ...query, q: query.q }) : undefined;
   if (narrow && pastCap) {
-    const rows = pastCap.length ? await saleRows(db, inArray(sales.id, pastCap), { sort }) : undefined;
-    return listed(rows?.sales ?? [], narrow.count, true, query);
+    return listed(await salesOf(db, pastCap, sort), narrow.count, true, query);
   }
   if (!narrow && !after && !query.q && filterConditions(query).every((c) => c === undefined)) {
     const rows = await unfilteredPage(db, scope, query);
@@ -127,6 +124,11 @@ export async function listSales(
   // A page past the end has no row to carry the total.
   const counted = rows.total ?? (await scalar(db, total));
   return listed(rows.sales, counted, !exact && counted > SALE_COUNT_CAP, query);
+}
+
+/** The rows of a page whose ids a narrow read already found, in the sort's order. */
+async function salesOf(db: Database, ids: number[], sort: SaleSort) {
+  return ids.length ? (await saleRows(db, inArray(sales.id, ids), { sort })).sales : [];
 }
 
 /** The page with its total and, when the page is full, the cursor of the next one. */
