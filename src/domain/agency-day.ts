@@ -1,0 +1,47 @@
+/**
+ * The agency's clock. "Today" and the times people read are the agency's (America/Santiago by
+ * default), never the server's UTC date: a report asked for at 22:00 in Santiago is still today's.
+ */
+export const DEFAULT_TIME_ZONE = 'America/Santiago';
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function cached(map: Map<string, Intl.DateTimeFormat>, timeZone: string, build: () => Intl.DateTimeFormat) {
+  let formatter = map.get(timeZone);
+  if (!formatter) {
+    formatter = build();
+    map.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The agency's calendar day as yyyy-mm-dd (en-CA writes dates that way). */
+export function agencyToday(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
+  return cached(
+    dayFormatters,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).format(now);
+}
+
+/** A moment as people in the agency read it, with its zone: "24 nov 2026, 18:30 GMT-3". */
+export function formatDateTime(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return 'Fecha inválida';
+  return cached(
+    timeFormatters,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('es-CL', {
+        timeZone,
+        day: '2-digit',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZoneName: 'shortOffset',
+      }),
+  ).format(date);
+}
