@@ -52,7 +52,10 @@ export const saleSummarySchema = saleFieldsSchema.extend({
   seller: saleSellerSchema,
 });
 
-/** A row of the list also says what the client has paid (confirmed payments) and what is pending. */
+/**
+ * A row of the list also says what the client has paid (confirmed payments) and what is pending
+ * (0 on a cancelled sale; negative is a credit in favour of the client).
+ */
 export const saleListRowSchema = saleSummarySchema.extend({
   paidAmount: z.number(),
   pendingAmount: z.number(),
@@ -89,8 +92,10 @@ export const saleDetailSchema = saleSummarySchema.extend({
   items: z.array(saleItemDetailSchema),
   /** Confirmed payments only, summed by the server. */
   totalPaid: z.number(),
-  /** salePrice - totalPaid; negative is a credit in favour of the client. */
+  /** salePrice - totalPaid (0 on a cancelled sale); negative is a credit in favour of the client. */
   balance: z.number(),
+  /** What must be given back to the client: all that was paid on a cancelled sale, else 0. */
+  refundAmount: z.number(),
 });
 
 export const salesPageSchema = z.object({

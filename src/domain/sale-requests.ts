@@ -136,6 +136,7 @@ const flatEditSchema = z.preprocess(
       updatedAt: z.unknown().optional(),
       totalPaid: z.unknown().optional(),
       balance: z.unknown().optional(),
+      refundAmount: z.unknown().optional(),
     })
     .transform((body, ctx): SaleEditRequest => {
       const {
@@ -150,6 +151,7 @@ const flatEditSchema = z.preprocess(
         updatedAt: _u,
         totalPaid: _t,
         balance: _b,
+        refundAmount: _r,
         ...data
       } = body;
       return { kind: 'edit', saleData: dropClient(data, ctx), items, version };

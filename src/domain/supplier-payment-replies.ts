@@ -3,23 +3,27 @@ import { absentWhenNull, savedReply } from './replies';
 import { SALE_STATUSES } from './status';
 import { SUPPLIER_PAYMENT_METHODS } from './supplier-payments';
 
-/** A supplier's share of one sale's cost: what its balance counts. */
+/** One sale of a supplier; `totalCost` is that supplier's items' cost on it, what its balance counts. */
 export const supplierSaleReplySchema = z.object({
   id: z.number(),
   passengerName: z.string(),
   status: z.enum(SALE_STATUSES),
   totalCost: z.number(),
-  supplierCost: z.number(),
   creationDate: z.string(),
 });
 export type SupplierSaleReply = z.infer<typeof supplierSaleReplySchema>;
 
-/** A supplier with what it is owed, was paid and still has pending (in USD), and its sales. */
+/**
+ * A supplier with what it is owed, was paid and still has pending (in USD), and its sales.
+ * `totalAmount` is net of payments (the spec's card shows it as the pending amount, DESIGN.md 5);
+ * `grossAmount` is the cost of its items on sales not cancelled, before payments.
+ */
 export const supplierSummaryReplySchema = z.object({
   supplierId: z.number(),
   supplierName: z.string(),
   currency: z.string(),
   totalAmount: z.number(),
+  grossAmount: z.number(),
   paidAmount: z.number(),
   pendingAmount: z.number(),
   salesCount: z.number(),

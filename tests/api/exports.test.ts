@@ -244,7 +244,7 @@ describe('exports hold what the lists hold', () => {
     expect(xlsx.rows.map((r) => [r[0], r[2], r[3], r[4]])).toEqual(
       balances.map((s: Record<string, unknown>) => [
         s.supplierName,
-        s.totalAmount,
+        s.grossAmount,
         s.paidAmount,
         s.pendingAmount,
       ]),

@@ -125,6 +125,7 @@ describe('reply schemas', () => {
         'items',
         'totalPaid',
         'balance',
+        'refundAmount',
       ].sort(),
     );
     expect(typeof sale.salePrice).toBe('number');

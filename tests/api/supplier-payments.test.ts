@@ -63,6 +63,7 @@ describe('supplier balances', () => {
     expect(await summary()).toEqual(
       expect.objectContaining({
         totalAmount: 3500.65,
+        grossAmount: 3500.65,
         paidAmount: 0,
         pendingAmount: 3500.65,
         salesCount: 2,
@@ -79,6 +80,7 @@ describe('supplier balances', () => {
     const after = await summary();
     expect(after.paidAmount).toBe(1371.18);
     expect(after.pendingAmount).toBe(2129.47);
+    expect(after.grossAmount).toBe(3500.65);
   });
 
   it('a later rate change leaves what was already paid unchanged', async () => {
@@ -105,7 +107,7 @@ describe('supplier balances', () => {
   it('lists suppliers with pending amounts, badges and their latest sales; stats agree', async () => {
     const list = (await call('GET', '/api/supplier-payments/suppliers/sales?q=prov')).json().suppliers;
     expect(list).toHaveLength(1);
-    // The cancelled sale is left out here, as from totalAmount and salesCount: two sales remain.
+    // The cancelled sale is left out here, as from the amounts and salesCount: two sales remain.
     expect(list[0].sales).toHaveLength(list[0].salesCount);
     expect(list[0].sales).toHaveLength(2);
     expect(list[0].sales.map((s: { status: string }) => s.status)).not.toContain('cancelled');

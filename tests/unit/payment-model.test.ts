@@ -4,7 +4,7 @@ import { localIsoDate as todayIso } from '../../src/domain/dates';
 import { type Payment, paymentUpdateSchema } from '../../src/domain/payments';
 import {
   balanceView,
-  CREDIT_NOTE,
+  CREDIT_LABEL,
   overpayment,
   paymentFormDefaults,
 } from '../../src/web/features/payments/payment-model';
@@ -63,16 +63,16 @@ describe('paymentFormDefaults', () => {
 
 describe('balanceView', () => {
   it('is red while something is owed', () => {
-    expect(balanceView(120.25)).toEqual({ amount: 120.25, className: 'text-red-700' });
+    expect(balanceView(120.25)).toEqual({ label: 'Pendiente', amount: 120.25, className: 'text-red-700' });
   });
 
   it('is green when the sale is exactly paid', () => {
-    expect(balanceView(0)).toEqual({ amount: 0, className: 'text-green-700' });
+    expect(balanceView(0)).toEqual({ label: 'Pendiente', amount: 0, className: 'text-green-700' });
   });
 
-  it('shows an overpayment as a credit in favour of the client, in green', () => {
-    expect(balanceView(-30)).toEqual({ amount: 30, className: 'text-green-700', note: CREDIT_NOTE });
-    expect(CREDIT_NOTE).toBe('Saldo a favor del cliente');
+  it('shows an overpayment as Saldo a favor in green, never as a negative Pendiente', () => {
+    expect(balanceView(-30)).toEqual({ label: CREDIT_LABEL, amount: 30, className: 'text-green-700' });
+    expect(CREDIT_LABEL).toBe('Saldo a favor');
   });
 });
 

@@ -1,11 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/domain/format';
 import type { Payment } from '../../src/domain/payments';
 import { type PaymentsSale, SalePayments } from '../../src/web/features/payments';
 import { json, mockFetch } from './helpers';
 
-const SALE: PaymentsSale = { id: 9, salePrice: 1000, totalPaid: 400, balance: 600, status: 'confirmed' };
+const SALE: PaymentsSale = {
+  id: 9,
+  salePrice: 1000,
+  totalPaid: 400,
+  balance: 600,
+  refundAmount: 0,
+  status: 'confirmed',
+};
 
 const PAYMENTS: Payment[] = [
   {
@@ -66,12 +74,24 @@ describe('SalePayments', () => {
     expect(screen.getByTestId('sale-balance').className).toContain('text-red-700');
   });
 
-  it('shows an overpayment as a credit in green', async () => {
+  it('shows an overpayment as Saldo a favor in green, not as Pendiente', async () => {
     mockFetch(() => json([]));
     renderSection({ ...SALE, totalPaid: 1100, balance: -100 });
     const balance = screen.getByTestId('sale-balance');
     expect(balance.className).toContain('text-green-700');
-    expect(balance.textContent).toBe('$100.00Saldo a favor del cliente');
+    expect(balance.textContent).toBe(formatMoney(100));
+    expect(balance.previousElementSibling?.textContent).toBe('Saldo a favor');
+    expect(screen.queryByTestId('sale-refund')).toBeNull();
+  });
+
+  it('shows a cancelled sale with nothing pending and what it paid to give back', async () => {
+    mockFetch(() => json(PAYMENTS));
+    renderSection({ ...SALE, status: 'cancelled', balance: 0, refundAmount: 400 });
+    await screen.findAllByRole('listitem');
+    const balance = screen.getByTestId('sale-balance');
+    expect(balance.textContent).toBe(formatMoney(0));
+    expect(balance.previousElementSibling?.textContent).toBe('Pendiente');
+    expect(screen.getByTestId('sale-refund').textContent).toBe(`A devolver ${formatMoney(400)}`);
   });
 
   it('has no edit buttons for a reader', async () => {

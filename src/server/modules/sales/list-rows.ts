@@ -11,6 +11,7 @@ import {
   type SaleScope,
   saleColumns,
   saleFields,
+  salePending,
   sellerCondition,
 } from './queries';
 
@@ -75,7 +76,7 @@ function saleRowsQuery(db: Database, where: SQL, page?: { total?: SQLWrapper; so
     .select({
       sale: saleColumns,
       paidAmount: moneyValue(confirmedPaid),
-      pendingAmount: moneyValue(sql`${sales.salePrice} - ${confirmedPaid}`),
+      pendingAmount: moneyValue(salePending),
       ...partyColumns,
       total: page?.total ? sql<string | null>`(${page.total})` : sql<null>`null`,
       sortKey: page ? sql<string>`(${SORT_KEYS[page.sort.field]})::text` : sql<string>`''`,

@@ -60,6 +60,17 @@ export const saleColumns = (() => {
 export const confirmedPaid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments}
   where ${payments.saleId} = ${sales.id} and ${payments.status} = 'confirmed')`;
 
+/**
+ * What the client still owes (negative: a credit in the client's favour). A cancelled sale owes
+ * nothing, as Cobranza counts it (`sale_balances` has no cancelled sale); what was paid on it is to be
+ * refunded instead. Every reader of a sale's pending amount (detail, list, exports) takes it from here.
+ */
+export const salePending = sql`case when ${sales.status} = 'cancelled' then 0
+  else ${sales.salePrice} - ${confirmedPaid} end`;
+
+/** What the agency owes back to the client: everything paid on a cancelled sale, else nothing. */
+export const saleRefund = sql`case when ${sales.status} = 'cancelled' then ${confirmedPaid} else 0 end`;
+
 /** The sale's client and seller as the API shows them next to it (the query joins both to `sales`). */
 export const partyColumns = {
   client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
@@ -130,7 +141,8 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
       .select({
         sale: saleColumns,
         totalPaid: moneyValue(confirmedPaid),
-        balance: moneyValue(sql`${sales.salePrice} - ${confirmedPaid}`),
+        balance: moneyValue(salePending),
+        refundAmount: moneyValue(saleRefund),
         ...partyColumns,
         items: itemsJson,
       })
@@ -151,6 +163,7 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
     ...saleFields(row.sale),
     totalPaid: row.totalPaid,
     balance: row.balance,
+    refundAmount: row.refundAmount,
     client: row.client,
     seller: row.seller,
     items: row.items,

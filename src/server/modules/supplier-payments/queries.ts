@@ -37,7 +37,7 @@ export function balanceRows(db: Database, where: SQL | undefined) {
       supplierId: suppliers.id,
       supplierName: suppliers.name,
       // Aliased so that other reports can use these rows as a subquery (the supplier dues).
-      totalAmount: sql<string>`${owed}`.as('total_amount'),
+      grossAmount: sql<string>`${owed}`.as('gross_amount'),
       paidAmount: sql<string>`coalesce(${paid.total}, 0)`.as('paid_amount'),
       pendingAmount: sql<string>`${owed} - coalesce(${paid.total}, 0)`.as('pending_amount'),
       salesCount: sql<number>`coalesce(${supplierTotals.salesCount}, 0)`.mapWith(Number),
@@ -48,7 +48,10 @@ export function balanceRows(db: Database, where: SQL | undefined) {
     .where(where);
 }
 
-/** The supplier's share of each sale's cost, newest sales first (all of them, or the latest few). */
+/**
+ * The supplier's share of each sale's cost (as `totalCost`: on a supplier's pages a sale costs what
+ * its items of that supplier cost), newest sales first (all of them, or the latest few).
+ */
 async function salesOf(db: Database, supplierIds: number[], perSupplier: number | undefined) {
   if (!supplierIds.length) return [];
   // Per supplier, its newest shares straight from the index: never every sale of every supplier.
@@ -59,7 +62,7 @@ async function salesOf(db: Database, supplierIds: number[], perSupplier: number 
       createdAt: supplierSales.saleCreatedAt,
     })
     .from(supplierSales)
-    // A cancelled sale owes the supplier nothing: left out here as it is from totalAmount and salesCount.
+    // A cancelled sale owes the supplier nothing: left out here as it is from the amounts and salesCount.
     .where(and(eq(supplierSales.supplierId, suppliers.id), eq(supplierSales.counted, true)))
     .orderBy(desc(supplierSales.saleCreatedAt), desc(supplierSales.saleId))
     .$dynamic();
@@ -70,8 +73,7 @@ async function salesOf(db: Database, supplierIds: number[], perSupplier: number 
       id: sales.id,
       passengerName: sales.passengerName,
       status: sales.status,
-      totalCost: moneyValue(sales.totalCost),
-      supplierCost: moneyValue(recent.supplierCost),
+      totalCost: moneyValue(recent.supplierCost),
       creationDate: sales.creationDate,
     })
     .from(suppliers)
@@ -85,17 +87,21 @@ async function salesOf(db: Database, supplierIds: number[], perSupplier: number 
     passengerName: r.passengerName,
     status: r.status,
     totalCost: r.totalCost,
-    supplierCost: r.supplierCost,
     creationDate: r.creationDate.toISOString(),
   }));
 }
 
 type BalanceRow = Awaited<ReturnType<typeof balanceRows>>[number];
+/**
+ * `totalAmount` is net of payments, the amount the spec's card shows as pending (as the original back
+ * end sent it, DESIGN.md 5); `grossAmount` is the cost before payments, our detail's Total Ventas.
+ */
 const toSummary = (row: BalanceRow, sales: Awaited<ReturnType<typeof salesOf>>) => ({
   supplierId: row.supplierId,
   supplierName: row.supplierName,
   currency: 'USD',
-  totalAmount: toMoney(row.totalAmount),
+  totalAmount: toMoney(row.pendingAmount),
+  grossAmount: toMoney(row.grossAmount),
   paidAmount: toMoney(row.paidAmount),
   pendingAmount: toMoney(row.pendingAmount),
   salesCount: row.salesCount,

@@ -18,8 +18,10 @@ export interface PaymentsSale {
   salePrice: number;
   /** Confirmed payments only (a pending one is not money received), summed by the server. */
   totalPaid: number;
-  /** salePrice - totalPaid; negative when the client paid more. */
+  /** salePrice - totalPaid (0 on a cancelled sale); negative when the client paid more. */
   balance: number;
+  /** What was paid on a cancelled sale, to be given back. */
+  refundAmount: number;
   status: SaleStatus;
 }
 
@@ -58,11 +60,15 @@ function Summary({ sale }: { sale: PaymentsSale }) {
         <dd className="mt-0.5 text-lg font-semibold text-gray-900">{formatMoney(sale.totalPaid)}</dd>
       </div>
       <div>
-        <dt className="text-sm text-gray-600">Pendiente</dt>
+        <dt className="text-sm text-gray-600">{pending.label}</dt>
         <dd data-testid="sale-balance" className={`mt-0.5 text-lg font-semibold ${pending.className}`}>
           {formatMoney(pending.amount)}
-          {pending.note && <span className="block text-sm font-medium">{pending.note}</span>}
         </dd>
+        {sale.refundAmount > 0 && (
+          <dd data-testid="sale-refund" className="text-sm font-medium text-amber-800">
+            A devolver {formatMoney(sale.refundAmount)}
+          </dd>
+        )}
       </div>
     </dl>
   );
@@ -103,7 +109,7 @@ interface SalePaymentsProps {
   canWrite: boolean;
 }
 
-/** 'Historial de Pagos' of the sale detail page, with its summary (Total Venta, Total Pagado, Pendiente). */
+/** 'Historial de Pagos' of the sale detail page, with its summary (Total Venta, Total Pagado, Pendiente or Saldo a favor). */
 export function SalePayments({ sale, canWrite }: SalePaymentsProps) {
   const { data: payments, isPending, error } = useSalePayments(sale.id);
   const [editing, setEditing] = useState<Payment | null>(null);

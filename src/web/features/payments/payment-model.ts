@@ -17,21 +17,25 @@ export function paymentFormDefaults(payment?: Payment, now?: Date): PaymentUpdat
   };
 }
 
+export const PENDING_LABEL = 'Pendiente';
+export const CREDIT_LABEL = 'Saldo a favor';
+
 export interface BalanceView {
-  /** The amount to show: the balance, or what the client paid over the total when it is negative. */
+  /** Pendiente while something is owed or nothing is; Saldo a favor when the client paid more. */
+  label: typeof PENDING_LABEL | typeof CREDIT_LABEL;
+  /** Never negative: what is owed, or what the client paid over the total. */
   amount: number;
   className: 'text-red-700' | 'text-green-700';
-  /** Set when the client paid more than the total (shown as a credit in favour of the client, in green). */
-  note?: string;
 }
 
-export const CREDIT_NOTE = 'Saldo a favor del cliente';
-
-/** Pendiente is red while something is owed, green once the sale is paid. */
+/**
+ * A sale's pending amount as people read it: red while something is owed, green once paid, and a
+ * negative balance (the client paid more) as a credit in green, never as a negative Pendiente.
+ */
 export function balanceView(balance: number): BalanceView {
-  if (balance > 0) return { amount: balance, className: 'text-red-700' };
-  if (balance < 0) return { amount: -balance, className: 'text-green-700', note: CREDIT_NOTE };
-  return { amount: 0, className: 'text-green-700' };
+  if (balance > 0) return { label: PENDING_LABEL, amount: balance, className: 'text-red-700' };
+  if (balance < 0) return { label: CREDIT_LABEL, amount: -balance, className: 'text-green-700' };
+  return { label: PENDING_LABEL, amount: 0, className: 'text-green-700' };
 }
 
 const cents = (value: number | string) => Math.round(Number(value) * 100);

@@ -4,6 +4,7 @@ import { enumLabel } from '../../../domain/sales';
 import { DataTable, type DataTableColumn } from '../../components/ui/DataTable';
 import { SaleStatusBadge } from '../../components/ui/StatusBadge';
 import { cn } from '../../lib/cn';
+import { balanceView, CREDIT_LABEL } from '../payments';
 import type { SaleListRow } from './api';
 import type { SaleListParams } from './list-params';
 
@@ -39,13 +40,16 @@ const COLUMNS: ReadonlyArray<DataTableColumn<SaleListRow>> = [
     header: 'Pendiente',
     align: 'right',
     // A negative pending amount is a credit in the client's favour, shown in green, not a debt.
-    cell: (sale) => (
-      <span
-        className={cn(sale.pendingAmount < 0 && 'text-green-700', sale.pendingAmount > 0 && 'font-medium')}
-      >
-        {formatMoney(sale.pendingAmount)}
-      </span>
-    ),
+    cell: (sale) => {
+      const pending = balanceView(sale.pendingAmount);
+      const credit = pending.label === CREDIT_LABEL;
+      return (
+        <span className={cn(credit && 'text-green-700', sale.pendingAmount > 0 && 'font-medium')}>
+          {credit && `${CREDIT_LABEL} `}
+          {formatMoney(pending.amount)}
+        </span>
+      );
+    },
   },
 ];
 

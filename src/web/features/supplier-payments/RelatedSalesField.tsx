@@ -39,7 +39,7 @@ export function RelatedSalesField({ supplierId, value, onChange }: RelatedSalesF
               />
               <span className="font-medium text-gray-900">#{sale.id}</span>
               <span className="text-gray-900">{sale.passengerName}</span>
-              <span className="text-gray-700">{formatMoney(sale.supplierCost)}</span>
+              <span className="text-gray-700">{formatMoney(sale.totalCost)}</span>
               <span className="text-gray-700">{formatDate(sale.creationDate)}</span>
             </label>
           </li>

@@ -47,7 +47,7 @@ export function SupplierCard({ supplier }: { supplier: SupplierSummary }) {
               <li key={sale.id} className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 py-2">
                 <span className="truncate font-medium text-gray-900">{sale.passengerName}</span>
                 <SaleStatusBadge status={sale.status} className="justify-self-end" />
-                <span className="text-gray-900">{formatMoney(sale.supplierCost)}</span>
+                <span className="text-gray-900">{formatMoney(sale.totalCost)}</span>
                 <span className="text-right text-gray-700">{formatDate(sale.creationDate)}</span>
               </li>
             ))}

@@ -69,7 +69,7 @@ function SupplierDetailView({ supplier }: { supplier: SupplierSummary }) {
       </header>
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <SummaryCard title="Total Ventas" value={formatMoney(supplier.totalAmount)} />
+        <SummaryCard title="Total Ventas" value={formatMoney(supplier.grossAmount)} />
         <SummaryCard
           title="Total Pagado"
           value={formatMoney(supplier.paidAmount)}

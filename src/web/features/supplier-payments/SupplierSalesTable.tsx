@@ -17,7 +17,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<SupplierSale>> = [
   },
   { key: 'passenger', header: 'Pasajero', wrap: true, cell: (sale) => sale.passengerName },
   { key: 'status', header: 'Estado', cell: (sale) => <SaleStatusBadge status={sale.status} /> },
-  moneyColumn('cost', 'Costo del proveedor', (sale) => sale.supplierCost),
+  moneyColumn('cost', 'Costo del proveedor', (sale) => sale.totalCost),
   { key: 'creationDate', header: 'Fecha de creación', cell: (sale) => formatDate(sale.creationDate) },
 ];
 

@@ -19,7 +19,7 @@ const BASE = '/api/supplier-payments';
 /** The pickers load page 1 with limit 100, as the other pickers do. */
 const PICKER_LIMIT = 100;
 
-/** This supplier's share of a sale's cost (`supplierCost`) is what the balance counts. */
+/** A sale of the supplier: its `totalCost` is this supplier's share, what the balance counts. */
 export type SupplierSale = SupplierSaleReply;
 /** A supplier with its sales summary; amounts are in USD. */
 export type SupplierSummary = SupplierSummaryReply;
