@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supplierPayments } from '../../src/server/db/schema';
 import { createSaleRefs, type SaleRefs, saleBody } from '../helpers/sales';
@@ -188,5 +188,40 @@ describe('supplier payments CRUD', () => {
         (await call('POST', '/api/supplier-payments', { supplierId: refs.supplier.id }, headers)).statusCode,
       ).toBe(403);
     }
+  });
+});
+
+describe('rates at full precision', () => {
+  it('a CLP 500,000 payment at 0.00105 is worth exactly USD 525.00, the rate stored and applied unrounded', async () => {
+    const rates = (await call('GET', '/api/company/currency-rates')).json().data;
+    const clp = rates.find((r: { currency: string }) => r.currency === 'CLP');
+    // Shown as 0.0011 with four decimals, which would make the payment worth 550.00.
+    const saved = await call('PUT', `/api/company/currency-rates/${clp.id}`, {
+      rate: '0.00105',
+      isActive: true,
+    });
+    expect(saved.json().data).toEqual(expect.objectContaining({ currency: 'CLP', rate: 0.00105 }));
+    const paid = await pay({ amount: '500000', currency: 'CLP' });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().payment).toEqual(
+      expect.objectContaining({ amount: 500000, currency: 'CLP', rateToUsd: 0.00105, amountUsd: 525 }),
+    );
+    const [row] = await ctx.db
+      .select({ rate: supplierPayments.rateToUsd, usd: supplierPayments.amountUsd })
+      .from(supplierPayments)
+      .where(eq(supplierPayments.id, paid.json().payment.id));
+    expect(row).toEqual({ rate: '0.00105000', usd: '525.00' });
+  });
+
+  it('keeps the server strict: an amount or a rate with a decimal comma is 400, nothing stored', async () => {
+    const [before] = await ctx.db.select({ n: count() }).from(supplierPayments);
+    for (const amount of ['800,50', '1.250,75']) {
+      const res = await pay({ amount });
+      expect(res.statusCode, amount).toBe(400);
+    }
+    const [after] = await ctx.db.select({ n: count() }).from(supplierPayments);
+    expect(after?.n).toBe(before?.n);
+    const rate = await call('POST', '/api/company/currency-rates', { currency: 'GBP', rate: '1,27' });
+    expect(rate.statusCode).toBe(400);
   });
 });

@@ -70,7 +70,7 @@ test.describe('configuraciones: tasas de cambio', () => {
     await addDialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(addDialog.getByText('La moneda es requerida')).toBeVisible();
     await expect(addDialog.getByText('La tasa debe ser mayor a 0')).toBeVisible();
-    await expect(addDialog.getByLabel('Tasa a USD')).toHaveAttribute('step', '0.0001');
+    await expect(addDialog.getByLabel('Tasa a USD')).toHaveAttribute('inputmode', 'decimal');
     await expectNoSeriousA11yViolations(page);
 
     // A duplicate is refused by the server; the form stays open with the reason.
@@ -95,7 +95,7 @@ test.describe('configuraciones: tasas de cambio', () => {
     const editDialog = page.getByRole('dialog', { name: `Editar Tasa ${code}` });
     await expect(editDialog.getByLabel('Moneda')).toHaveValue(code);
     await expect(editDialog.getByLabel('Moneda')).toBeDisabled();
-    await expect(editDialog.getByLabel('Tasa a USD')).toHaveValue('0.5');
+    await expect(editDialog.getByLabel('Tasa a USD')).toHaveValue('0.5000');
     await editDialog.getByLabel('Tasa a USD').fill('0.7525');
     await editDialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(editDialog).toBeHidden();

@@ -89,7 +89,8 @@ test.describe('formularios que dicen qué está mal', () => {
     await signIn(page, DEMO.sales, '/sales/new');
     await page.getByRole('button', { name: 'Agregar Item' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar Item de Venta' });
-    await dialog.getByLabel('Precio de venta').fill('300.123');
+    // 300.123 is 300,123 (a thousands point); after four whole digits the three are decimals.
+    await dialog.getByLabel('Precio de venta').fill('1300.123');
     await dialog.getByLabel('Precio de costo').fill('1000000000000');
     await dialog.getByRole('button', { name: 'Guardar Item' }).click();
     await expect(dialog.getByText('El precio de venta admite como máximo 2 decimales')).toBeVisible();

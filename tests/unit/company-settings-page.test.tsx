@@ -108,7 +108,7 @@ describe('Configuraciones: tasas de cambio', () => {
     fireEvent.keyDown(currency, { key: 'Enter' });
     await waitFor(() => expect(currency.value).toBe('EUR - Euro'));
     const rate = within(dialog).getByLabelText('Tasa a USD');
-    expect(rate.getAttribute('step')).toBe('0.0001');
+    expect(rate.getAttribute('inputmode')).toBe('decimal');
     fireEvent.change(rate, { target: { value: '1.1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
 
@@ -131,6 +131,38 @@ describe('Configuraciones: tasas de cambio', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls(fetchMock, 'PUT')).toEqual([
       { url: '/api/company/currency-rates/2', body: { rate: 1.1, isActive: true } },
+    ]);
+  });
+
+  it('adds the inverse to each row, the Chilean way, except for the base currency', async () => {
+    setup('/company-settings', ratesApi);
+    expect(await screen.findByText('1 USD = 0,9259 EUR')).toBeTruthy();
+    expect(within(row('CLP')).getByText('1 CLP = 0.0012 USD')).toBeTruthy();
+    expect(within(row('CLP')).getByText('1 USD = 833,33 CLP')).toBeTruthy();
+    expect(within(row('USD')).queryByText(/^1 USD = .* USD$/)).toBeTruthy();
+    expect(within(row('USD')).queryByText(/,/)).toBeNull();
+  });
+
+  it('reads a rate typed with a decimal comma, shows it and its inverse, and refuses an ambiguous one', async () => {
+    const fetchMock = setup('/company-settings', ratesApi);
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar EUR' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Tasa EUR' });
+    const rate = within(dialog).getByLabelText('Tasa a USD') as HTMLInputElement;
+    // 1.08 shown as 1.08 is fine, but 1.085 would read as a thousands group: four decimals at least.
+    expect(rate.value).toBe('1.0800');
+    expect(within(dialog).getByText('1 EUR = 1.0800 USD · 1 USD = 0,9259 EUR')).toBeTruthy();
+
+    fireEvent.change(rate, { target: { value: '1.250' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText(/«1\.250» en una tasa puede ser 1,25 o 1250/)).toBeTruthy();
+    expect(calls(fetchMock, 'PUT')).toEqual([]);
+
+    fireEvent.change(rate, { target: { value: '0,00105' } });
+    expect(await within(dialog).findByText('1 EUR = 0.0011 USD · 1 USD = 952,38 EUR')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls(fetchMock, 'PUT')).toEqual([
+      { url: '/api/company/currency-rates/2', body: { rate: 0.00105, isActive: true } },
     ]);
   });
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isBaseCurrency, lastUpdatedText, rateEquation } from '../../src/web/features/company/rate-text';
+import { isBaseCurrency, lastUpdatedText } from '../../src/web/features/company/rate-text';
 import { DEFAULT_SECTION, parseSection, SECTIONS } from '../../src/web/features/company/sections';
 
 describe('parseSection', () => {
@@ -32,12 +32,6 @@ describe('parseSection', () => {
 });
 
 describe('rate texts', () => {
-  it("writes '1 unit = rate USD' with four decimals", () => {
-    expect(rateEquation({ currency: 'EUR', rate: 1.08 })).toBe('1 EUR = 1.0800 USD');
-    expect(rateEquation({ currency: 'CLP', rate: 0.0012345 })).toBe('1 CLP = 0.0012 USD');
-    expect(rateEquation({ currency: 'USD', rate: 1 })).toBe('1 USD = 1.0000 USD');
-  });
-
   it("shows the last update as a date, or 'N/A' when there is none", () => {
     expect(lastUpdatedText('2026-03-05T23:30:00.000Z')).toBe('05 mar 2026');
     expect(lastUpdatedText(null)).toBe('N/A');

@@ -6,7 +6,6 @@ import {
   balanceStateText,
   moreSalesText,
   pendingSuppliersText,
-  rateText,
   salesCountText,
 } from '../../src/web/features/supplier-payments/texts';
 import { parseId } from '../../src/web/lib/route-id';
@@ -49,12 +48,6 @@ describe('supplier card texts', () => {
     expect(balanceStateText(0.01)).toBe('Pendiente de pago');
     expect(balanceStateText(0)).toBe('Completamente pagado');
     expect(balanceStateText(-10)).toBe('Completamente pagado');
-  });
-
-  it('shows a frozen rate with the 4 decimals of every rate', () => {
-    expect(rateText('CLP', 0.00105)).toBe('1 CLP = 0.0011 USD');
-    expect(rateText('EUR', 1.08)).toBe('1 EUR = 1.0800 USD');
-    expect(rateText('USD', 1)).toBe('1 USD = 1.0000 USD');
   });
 });
 

@@ -109,6 +109,23 @@ describe('SupplierPaymentForm', () => {
     });
   });
 
+  it('reads an amount written the Chilean way and sends its canonical decimal text', async () => {
+    const fetchMock = serve(() => json({ message: 'Pago a proveedor registrado', payment: { id: 3 } }, 201));
+    renderForm();
+    const amount = screen.getByLabelText('Monto') as HTMLInputElement;
+    expect(amount.type).toBe('text');
+    type('Monto', '1.250.000,5');
+    fireEvent.blur(amount);
+    expect(amount.value).toBe('1,250,000.50');
+    type('Moneda', 'CLP');
+    type('Descripción', 'Hotel en pesos');
+    submit();
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(posts(fetchMock)[0]?.[1]?.body))).toEqual(
+      expect.objectContaining({ amount: '1250000.50', currency: 'CLP' }),
+    );
+  });
+
   it('hands the created payment and message to onCreated', async () => {
     const payment = { id: 3, supplierId: 7 };
     serve(() => json({ message: 'Pago a proveedor registrado', payment }, 201));

@@ -1,4 +1,10 @@
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import { type ChangeEvent, type ComponentProps, type FocusEvent, type ReactNode, useId } from 'react';
+import {
+  type DecimalKind,
+  moneyInputText,
+  parseTypedDecimal,
+  rateInputText,
+} from '../../../domain/typed-decimal';
 import { cn } from '../../lib/cn';
 
 // One look for every typed control (input, select, textarea, combobox); only the padding differs.
@@ -79,9 +85,48 @@ export function Field({ label, error, hint, id, className, ...props }: FieldProp
   );
 }
 
-/** An amount with cents: a decimal keypad on phones, and no negative value offered by the arrows. */
+type DecimalFieldProps = FieldProps & { kind: DecimalKind };
+
+/**
+ * An amount or a rate typed as people write it (`800,50`, `1.250,75`, `1,250.75`): a text input, since
+ * a number input would read `800,50` as 80050, with the decimal keypad on phones. When it is left, it
+ * shows what it understood in the spec's format (`1,250.75`; a rate with its four decimals), so a
+ * misread separator is seen before saving; the form's `typedDecimalResolver` does the same reading.
+ * For registered (uncontrolled) fields: the rewritten text is handed to `onChange` like a keystroke.
+ */
+export function DecimalField({ kind, onChange, onBlur, ...props }: DecimalFieldProps) {
+  const showUnderstood = (event: FocusEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const parsed = input.value.trim() === '' ? null : parseTypedDecimal(input.value, kind);
+    if (parsed?.ok) {
+      const shown = kind === 'money' ? moneyInputText(parsed.value) : rateInputText(parsed.value);
+      if (shown !== input.value) {
+        input.value = shown;
+        onChange?.({ target: input, currentTarget: input, type: 'change' } as ChangeEvent<HTMLInputElement>);
+      }
+    }
+    onBlur?.(event);
+  };
+  return (
+    <Field
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      {...props}
+      onChange={onChange}
+      onBlur={showUnderstood}
+    />
+  );
+}
+
+/** An amount with cents (see DecimalField). */
 export function MoneyField(props: FieldProps) {
-  return <Field type="number" step="0.01" min="0" inputMode="decimal" {...props} />;
+  return <DecimalField kind="money" {...props} />;
+}
+
+/** A rate to USD with up to 8 decimals (see DecimalField). */
+export function RateField(props: FieldProps) {
+  return <DecimalField kind="rate" {...props} />;
 }
 
 type TextareaFieldProps = LabelledProps & Omit<ComponentProps<'textarea'>, 'className' | 'id'>;

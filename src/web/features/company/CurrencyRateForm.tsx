@@ -1,9 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller } from 'react-hook-form';
 import { type CurrencyRate, type CurrencyRateInput, currencyRateSchema } from '../../../domain/company';
-import { Field } from '../../components/ui/Field';
+import { inverseRateEquation, rateEquation } from '../../../domain/rate-text';
+import { parseTypedDecimal, rateInputText } from '../../../domain/typed-decimal';
+import { Field, RateField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { TargetModal } from '../../components/ui/Modal';
+import { typedDecimalResolver } from '../../lib/decimal-resolver';
 import { toastThen, useBoundForm } from '../../lib/form';
 import { type CurrencyRateData, useSaveRate } from './api';
 import { CurrencyPicker } from './CurrencyPicker';
@@ -11,7 +13,15 @@ import { CurrencyPicker } from './CurrencyPicker';
 /** The one message of the rate forms; the server's reason (e.g. a duplicate) goes under it. */
 export const RATE_ERROR = 'Error al procesar la solicitud';
 
-const resolver = zodResolver(currencyRateSchema);
+const resolver = typedDecimalResolver(currencyRateSchema, { rate: 'rate' });
+
+/** While typing: the rate as the list will show it, and its inverse ('1 USD = 952,38 CLP'). */
+function rateHint(currency: string | undefined, typed: unknown): string | undefined {
+  if (!currency || typeof typed !== 'string' || typed.trim() === '') return undefined;
+  const parsed = parseTypedDecimal(typed, 'rate');
+  const inverse = parsed.ok ? inverseRateEquation(currency, parsed.value) : null;
+  return parsed.ok && inverse ? `${rateEquation(currency, parsed.value)} · ${inverse}` : undefined;
+}
 
 interface CurrencyRateFormProps {
   /** The rate to edit; without it the form adds one. */
@@ -21,15 +31,19 @@ interface CurrencyRateFormProps {
 
 function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
   const save = useSaveRate();
-  const { register, control, handleSubmit, bind } = useBoundForm<CurrencyRateInput, CurrencyRateData>({
+  const { register, control, handleSubmit, bind, watch } = useBoundForm<CurrencyRateInput, CurrencyRateData>({
     resolver,
     // On edit the currency stays in the values (so the shared schema passes) but has no input.
     defaultValues: {
       currency: rate?.currency ?? '',
-      rate: rate?.rate ?? '',
+      // Four decimals at least: a stored 1.085 shown as typed would read as a thousands group.
+      rate: rate ? rateInputText(rate.rate) : '',
       isActive: rate?.isActive ?? true,
     },
   });
+
+  const typed = watch('rate');
+  const currency = rate?.currency ?? watch('currency');
 
   const submit = (body: CurrencyRateData) =>
     save.mutate(
@@ -61,15 +75,7 @@ function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
           )}
         />
       )}
-      <Field
-        label="Tasa a USD"
-        type="number"
-        inputMode="decimal"
-        step="0.0001"
-        min="0.0001"
-        required
-        {...bind('rate')}
-      />
+      <RateField label="Tasa a USD" required hint={rateHint(currency, typed)} {...bind('rate')} />
       <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
         <input type="checkbox" className="size-4 accent-blue-600" {...register('isActive')} />
         Activa

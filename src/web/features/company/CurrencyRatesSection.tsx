@@ -3,6 +3,7 @@ import { ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { CurrencyRate } from '../../../domain/company';
+import { inverseRateEquation, rateEquation } from '../../../domain/rate-text';
 import { ActionList, ActionRow } from '../../components/ui/ActionList';
 import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
@@ -11,7 +12,7 @@ import { EditButton } from '../../components/ui/RowActions';
 import { Badge } from '../../components/ui/StatusBadge';
 import { currencyRatesQuery, useDeleteRate, useToggleRate } from './api';
 import { CurrencyRateDialog, RATE_ERROR } from './CurrencyRateForm';
-import { isBaseCurrency, lastUpdatedText, rateEquation } from './rate-text';
+import { isBaseCurrency, lastUpdatedText } from './rate-text';
 
 export const DELETE_RATE_CONFIRM = '¿Estás seguro de que quieres eliminar esta tasa de cambio?';
 
@@ -43,7 +44,9 @@ function RateRow({ rate, busy, onEdit, onToggle, onDelete }: RateRowProps) {
       }
       details={
         <>
-          <p className="text-sm text-gray-800">{rateEquation(rate)}</p>
+          <p className="text-sm text-gray-800">{rateEquation(rate.currency, rate.rate)}</p>
+          {/* Four decimals show 0.00105 and 0.00108 alike; the inverse tells them apart. */}
+          {!base && <p className="text-sm text-gray-800">{inverseRateEquation(rate.currency, rate.rate)}</p>}
           <p className="text-sm text-gray-700">Última actualización: {lastUpdatedText(rate.lastUpdated)}</p>
         </>
       }

@@ -1,10 +1,5 @@
 import { BASE_CURRENCY, type CurrencyRate } from '../../../domain/company';
-import { formatDate, formatRate } from '../../../domain/format';
-
-/** A rate reads '1 unit = rate USD', with the rate to four decimals. */
-export function rateEquation(rate: Pick<CurrencyRate, 'currency' | 'rate'>): string {
-  return `1 ${rate.currency} = ${formatRate(rate.rate)} ${BASE_CURRENCY}`;
-}
+import { formatDate } from '../../../domain/format';
 
 /** The last update, or 'N/A' for a rate that was never stamped. */
 export function lastUpdatedText(lastUpdated?: string | null): string {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { formatMoney } from '../../../domain/format';
 import {
@@ -13,12 +12,13 @@ import { Field, MoneyField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { Modal } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
+import { typedDecimalResolver } from '../../lib/decimal-resolver';
 import { toastThen, useBoundForm } from '../../lib/form';
 import { useCreatePayment, useUpdatePayment } from './api';
 import { overpayment, paymentFormDefaults } from './payment-model';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
-const resolver = zodResolver(paymentUpdateSchema);
+const resolver = typedDecimalResolver(paymentUpdateSchema, { amount: 'money' });
 
 export interface PaymentDialogProps {
   open: boolean;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { CatalogItem, CatalogKind } from '../../../domain/master-data';
@@ -7,12 +6,13 @@ import { Field, MoneyField, ReadOnlyField, TextareaField } from '../../component
 import { FormActions } from '../../components/ui/FormActions';
 import { Modal, whenClosed } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
+import { typedDecimalResolver } from '../../lib/decimal-resolver';
 import { useBoundForm } from '../../lib/form';
 import { useCatalogOptions } from './api';
 import { addPassenger, type ItemDraft, newItemKey, type PassengerRef } from './form-model';
 import { PassengerPicker } from './PassengerPicker';
 
-const resolver = zodResolver(saleItemSchema);
+const resolver = typedDecimalResolver(saleItemSchema, { salePrice: 'money', costPrice: 'money' });
 
 interface ItemModalProps {
   /** The item to edit; without it the modal adds a new one. */

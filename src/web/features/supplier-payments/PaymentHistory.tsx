@@ -2,7 +2,9 @@ import { Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { BASE_CURRENCY } from '../../../domain/company';
 import { formatDate, formatMoney } from '../../../domain/format';
+import { inverseRateEquation, rateEquation } from '../../../domain/rate-text';
 import { SUPPLIER_PAYMENT_METHOD_LABELS } from '../../../domain/supplier-payments';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -11,7 +13,6 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { ExportMenu } from '../../components/ui/ExportMenu';
 import { type SupplierPayment, useDeleteSupplierPayment, useSupplierHistory } from './api';
 import { DetailSection } from './DetailSection';
-import { rateText } from './texts';
 
 const DELETE_ERROR = 'Error al eliminar el pago';
 
@@ -36,7 +37,13 @@ function paymentColumns(onDelete: (payment: SupplierPayment) => void): DataTable
       cell: (p) => (
         <>
           {formatMoney(p.amountUsd)}
-          <span className="block text-xs text-gray-700">{rateText(p.currency, p.rateToUsd)}</span>
+          {/* The rate frozen on the payment, and its inverse, which tells 0.00105 from 0.00108. */}
+          <span className="block text-xs text-gray-700">{rateEquation(p.currency, p.rateToUsd)}</span>
+          {p.currency !== BASE_CURRENCY && (
+            <span className="block text-xs text-gray-700">
+              {inverseRateEquation(p.currency, p.rateToUsd)}
+            </span>
+          )}
         </>
       ),
     },

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { localIsoDate } from '../../../domain/dates';
@@ -13,11 +12,12 @@ import {
 import { Field, MoneyField, TextareaField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
+import { typedDecimalResolver } from '../../lib/decimal-resolver';
 import { type SupplierOption, type SupplierPayment, useCreateSupplierPayment } from './api';
 import { RelatedSalesField } from './RelatedSalesField';
 import { SupplierPicker } from './SupplierPicker';
 
-const resolver = zodResolver(supplierPaymentSchema);
+const resolver = typedDecimalResolver(supplierPaymentSchema, { amount: 'money' });
 
 const CURRENCY_OPTIONS = SUPPLIER_CURRENCIES.map((c) => ({ value: c, label: c }));
 const METHOD_OPTIONS = SUPPLIER_PAYMENT_METHODS.map((m) => ({

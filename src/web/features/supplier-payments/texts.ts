@@ -1,5 +1,3 @@
-import { formatRate } from '../../../domain/format';
-
 /** A supplier card lists up to 3 recent sales. */
 export const RECENT_SALES_SHOWN = 3;
 
@@ -21,9 +19,4 @@ export function pendingSuppliersText(count: number): string {
 /** Saldo Pendiente: an overpaid supplier (below 0) is also completely paid. */
 export function balanceStateText(pending: number): string {
   return pending > 0 ? 'Pendiente de pago' : 'Completamente pagado';
-}
-
-/** The USD rate frozen on a payment, with the 4 decimals every rate is shown with. */
-export function rateText(currency: string, rate: number): string {
-  return `1 ${currency} = ${formatRate(rate)} USD`;
 }
