@@ -263,7 +263,12 @@ describe('exports hold what the lists hold', () => {
         .file,
     );
     // Each payment's amount is in its own currency (the column beside it); the converted one in dollars.
-    expect(csv.header.slice(3, 7)).toEqual(['Monto (en su moneda)', 'Moneda', 'Tasa a USD', 'Monto convertido (US$)']);
+    expect(csv.header.slice(3, 7)).toEqual([
+      'Monto (en su moneda)',
+      'Moneda',
+      'Tasa a USD',
+      'Monto convertido (US$)',
+    ]);
     expect(csv.rows.map((r) => [Number(r[0]), r[3], r[4], r[6]])).toEqual(
       history.map((p: { id: number; currency: string }) => [p.id, '100,00', p.currency, '108,25']),
     );

@@ -61,8 +61,8 @@ describe('SalePayments', () => {
     mockFetch(() => json([]));
     renderSection();
     expect(await screen.findByText('No hay pagos registrados para esta venta')).toBeTruthy();
-    expect(screen.getByText('$1,000.00')).toBeTruthy();
-    expect(screen.getByText('$400.00')).toBeTruthy();
+    expect(screen.getByText('US$ 1,000.00')).toBeTruthy();
+    expect(screen.getByText('US$ 400.00')).toBeTruthy();
     expect(screen.getByTestId('sale-balance').className).toContain('text-red-700');
   });
 
@@ -71,7 +71,7 @@ describe('SalePayments', () => {
     renderSection({ ...SALE, totalPaid: 1100, balance: -100 });
     const balance = screen.getByTestId('sale-balance');
     expect(balance.className).toContain('text-green-700');
-    expect(balance.textContent).toBe('$100.00Saldo a favor del cliente');
+    expect(balance.textContent).toBe('US$ 100.00Saldo a favor del cliente');
   });
 
   it('has no edit buttons for a reader', async () => {

@@ -18,7 +18,8 @@ const compactMoney = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 1,
 });
 /** "US$ 1.2K", named like every amount of the app (formatMoney). */
-const compactDollars = (value: number) => compactMoney.format(value).replace('USD\u00a0', `${currencyPrefix('USD')} `);
+const compactDollars = (value: number) =>
+  compactMoney.format(value).replace('USD\u00a0', `${currencyPrefix('USD')} `);
 
 /**
  * What every chart of the app shares: full width of its box, no focus of its own (it is hidden from
