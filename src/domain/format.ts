@@ -40,8 +40,9 @@ function moneyFormatter(code: string): MoneyFormatter {
     signDisplay: 'negative',
   });
   const isoCode = intl.resolvedOptions().currency ?? code;
+  const written = `${isoCode}\u00a0`;
   const named = `${currencyPrefix(isoCode)} `;
-  const formatter = (value: number) => intl.format(value).replace(`${isoCode}\u00a0`, named);
+  const formatter = (value: number) => intl.format(value).replace(written, named);
   moneyFormatters.set(code, formatter);
   return formatter;
 }
