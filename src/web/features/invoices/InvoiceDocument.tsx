@@ -111,11 +111,12 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             </tbody>
             <tfoot>
               <tr className="border-t-2 border-gray-300">
-                {/* One of the two: the wide table spans three columns, the narrow one has one beside the amounts. */}
-                <th scope="row" colSpan={3} className={cn(TOTAL_LABEL, WIDE_ONLY)}>
+                {/* One of the two: the narrow table has one column beside the amounts, the wide one three.
+                    The wide one comes last, next to the amount, as in the rows above. */}
+                <th scope="row" className={cn(TOTAL_LABEL, NARROW_ONLY)}>
                   Total
                 </th>
-                <th scope="row" className={cn(TOTAL_LABEL, NARROW_ONLY)}>
+                <th scope="row" colSpan={3} className={cn(TOTAL_LABEL, WIDE_ONLY)}>
                   Total
                 </th>
                 <td className="pt-4 text-right text-base font-bold whitespace-nowrap text-gray-900">
