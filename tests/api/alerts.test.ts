@@ -103,16 +103,16 @@ describe('GET /api/alerts', () => {
       amount: 400,
       travelDate: day(3),
       dueDate: day(3),
-      message: `El cliente debe $400.00 y viaja el ${formatDate(day(3))}`,
+      message: `El cliente debe US$ 400.00 y viaja el ${formatDate(day(3))}`,
     });
     expect(a4?.message).toBe(`1 ítem sin código de reserva; viaja el ${formatDate(today)}`);
     expect(a4?.amount).toBeUndefined();
     expect(d1).toMatchObject({
       amount: 100,
       dueDate: day(-5),
-      message: `Pago a Proveedor Adeudado de $100.00 venció el ${formatDate(day(-5))}`,
+      message: `Pago a Proveedor Adeudado de US$ 100.00 venció el ${formatDate(day(-5))}`,
     });
-    expect(d2?.message).toBe(`Pago a Proveedor Adeudado de $200.00 vence el ${formatDate(day(7))}`);
+    expect(d2?.message).toBe(`Pago a Proveedor Adeudado de US$ 200.00 vence el ${formatDate(day(7))}`);
     expect(body.alerts[6].message).toBe(`Borrador sin confirmar desde el ${formatDate(day(-8))}`);
   });
 

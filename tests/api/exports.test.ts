@@ -74,7 +74,7 @@ describe('file format', () => {
       'Cliente',
       'Pasajero',
       'Estado de la venta',
-      'Monto',
+      'Monto (en su moneda)',
       'Moneda',
       'Método',
       'Referencia',
@@ -164,7 +164,14 @@ describe('exports hold what the lists hold', () => {
       const { res, file } = await download(`/api/reports/sales/export?format=xlsx&${query}`, who);
       expect(res.headers['content-disposition']).toContain('reporte-ventas-');
       const xlsx = await readXlsx(file);
-      expect(xlsx.header[0]).toBe('Proveedor');
+      expect(xlsx.header).toEqual([
+        'Proveedor',
+        'Ventas',
+        'Total venta (US$)',
+        'Costo total (US$)',
+        'Utilidad (US$)',
+        'Margen (%)',
+      ]);
       expect(xlsx.rows).toEqual(
         report.rows.map((r: Record<string, number | string>) => [
           r.label,
@@ -186,14 +193,14 @@ describe('exports hold what the lists hold', () => {
     expect(csv.header).toEqual([
       'Cliente',
       'Ventas',
-      'Total',
-      'Pagado',
-      'Pendiente',
-      'Por vencer',
-      '1-30 días',
-      '31-60 días',
-      '61-90 días',
-      'Más de 90 días',
+      'Total (US$)',
+      'Pagado (US$)',
+      'Pendiente (US$)',
+      'Por vencer (US$)',
+      '1-30 días (US$)',
+      '31-60 días (US$)',
+      '61-90 días (US$)',
+      'Más de 90 días (US$)',
     ]);
     expect(csv.rows.map((r) => [r[0], csvNumber(r[4] as string), csvNumber(r[7] as string)])).toEqual(
       report.clients.map((c: { clientName: string; pendingAmount: number; buckets: { d31_60: number } }) => [
@@ -206,7 +213,7 @@ describe('exports hold what the lists hold', () => {
     const xlsx = await readXlsx(
       (await download('/api/reports/payables/export?format=xlsx&asOf=2032-03-01&days=60', 'finance')).file,
     );
-    expect(xlsx.header[4]).toBe('Vence en 60 días');
+    expect(xlsx.header[4]).toBe('Vence en 60 días (US$)');
     expect(xlsx.rows.map((r) => [r[0], r[1]])).toEqual(
       dues.suppliers.map((s: { supplierName: string; pendingAmount: number }) => [
         s.supplierName,
@@ -255,6 +262,13 @@ describe('exports hold what the lists hold', () => {
       (await download(`/api/supplier-payments/supplier/${agency.refs.supplier.id}/history/export?format=csv`))
         .file,
     );
+    // Each payment's amount is in its own currency (the column beside it); the converted one in dollars.
+    expect(csv.header.slice(3, 7)).toEqual([
+      'Monto (en su moneda)',
+      'Moneda',
+      'Tasa a USD',
+      'Monto convertido (US$)',
+    ]);
     expect(csv.rows.map((r) => [Number(r[0]), r[3], r[4], r[6]])).toEqual(
       history.map((p: { id: number; currency: string }) => [p.id, '100,00', p.currency, '108,25']),
     );

@@ -177,7 +177,7 @@ describe('listing and PDF', () => {
     const text = await pdfText(res.rawPayload);
     expect(text).toContain(invoice.invoiceNumber);
     expect(text).toContain(refs.client.name);
-    expect(text).toContain('$1,500.50');
+    expect(text).toContain('US$ 1,500.50');
     expect(text).toContain('Fecha de emisión');
   });
 });

@@ -44,10 +44,10 @@ const HEADER = [
   'Tipo de servicio',
   'Región',
   'Moneda',
-  'Precio de venta',
-  'Costo total',
-  'Pagado',
-  'Pendiente',
+  'Precio de venta (US$)',
+  'Costo total (US$)',
+  'Pagado (US$)',
+  'Pendiente (US$)',
 ];
 
 const get = async (url: string, who: Who = 'admin') =>

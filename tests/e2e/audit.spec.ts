@@ -24,7 +24,7 @@ test.describe('auditoría', () => {
     await page.getByRole('button', { name: 'Guardar Venta' }).click();
     await expect(page).toHaveURL(new RegExp(`/sales/${saleId}$`));
 
-    const sentence = 'admin cambió el precio de venta del ítem 1 de $500.00 a $550.00';
+    const sentence = 'admin cambió el precio de venta del ítem 1 de US$ 500.00 a US$ 550.00';
     await expect(history.getByText(sentence)).toBeVisible();
     // Newest first: the edit comes before the creation.
     await expect(history.locator(':scope > li').first()).toContainText(sentence);

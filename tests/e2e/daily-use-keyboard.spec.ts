@@ -105,7 +105,7 @@ test.describe('teclado y foco', () => {
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(addItem).toBeFocused();
-    await expect(page.getByText('Total venta:').locator('..')).toContainText('$120.50');
+    await expect(page.getByText('Total venta:').locator('..')).toContainText('US$ 120.50');
 
     await tabTo(page, page.getByRole('button', { name: 'Guardar Venta' }));
     await page.keyboard.press('Enter');
@@ -121,8 +121,8 @@ test.describe('teclado y foco', () => {
     await page.keyboard.press('Enter');
     await expect(payment).toBeHidden();
     await expect(register).toBeFocused();
-    await expect(page.getByRole('list', { name: 'Pagos de la venta' })).toContainText('$20.50');
-    await expect(page.getByTestId('sale-balance')).toContainText('$100.00');
+    await expect(page.getByRole('list', { name: 'Pagos de la venta' })).toContainText('US$ 20.50');
+    await expect(page.getByTestId('sale-balance')).toContainText('US$ 100.00');
   });
 });
 

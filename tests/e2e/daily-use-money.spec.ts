@@ -22,25 +22,25 @@ test.describe('avisos antes de errores de dinero', () => {
   }) => {
     const saleId = await createSaleViaApi(request, await apiLogin(request, DEMO.sales), `Sobrepago ${RUN}`);
     await signIn(page, DEMO.sales, `/sales/${saleId}`);
-    await expect(balance(page)).toHaveText('$500.00');
+    await expect(balance(page)).toHaveText('US$ 500.00');
 
     await page.getByRole('button', { name: 'Registrar Pago' }).click();
     const dialog = page.getByRole('dialog', { name: 'Registrar Pago' });
     await dialog.getByLabel('Monto').fill('99999999999');
     await dialog.getByRole('button', { name: 'Guardar Pago' }).click();
     const warning = dialog.getByRole('alert');
-    await expect(warning).toContainText('Lo pendiente de la venta es $500.00');
-    await expect(warning).toContainText('lo supera en $99,999,999,499.00');
+    await expect(warning).toContainText('Lo pendiente de la venta es US$ 500.00');
+    await expect(warning).toContainText('lo supera en US$ 99,999,999,499.00');
     await expect(warning).toContainText('saldo a favor del cliente');
     await expectNoSeriousA11yViolations(page);
     // Nothing was sent: the balance is unchanged behind the dialog.
-    await expect(balance(page)).toHaveText('$500.00');
+    await expect(balance(page)).toHaveText('US$ 500.00');
 
     // A corrected amount no longer asks; going back to an excess asks again before sending.
     await dialog.getByLabel('Monto').fill('600');
     await expect(warning).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Guardar Pago' }).click();
-    await expect(warning).toContainText('lo supera en $100.00');
+    await expect(warning).toContainText('lo supera en US$ 100.00');
     await dialog.getByRole('button', { name: 'Confirmar pago' }).click();
     await expect(dialog).toBeHidden();
     await expect(balance(page)).toContainText('100.00');
@@ -59,7 +59,7 @@ test.describe('avisos antes de errores de dinero', () => {
     const cancel = page.getByRole('button', { name: 'Cancelar Venta' });
     await cancel.click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar Venta' });
-    await expect(dialog).toContainText('El cliente ya pagó $150.25 en esta venta');
+    await expect(dialog).toContainText('El cliente ya pagó US$ 150.25 en esta venta');
     await expect(dialog).toContainText('quedan registrados');
     await expect(dialog.getByRole('button')).toHaveText(['Volver', 'Cancelar Venta', '']);
     await expectNoSeriousA11yViolations(page);
@@ -72,7 +72,7 @@ test.describe('avisos antes de errores de dinero', () => {
     await dialog.getByRole('button', { name: 'Cancelar Venta' }).click();
     await expect(page.getByText('Cancelada', { exact: true })).toBeVisible();
     // The payment stays recorded on the cancelled sale.
-    await expect(page.getByRole('list', { name: 'Pagos de la venta' })).toContainText('$150.25');
+    await expect(page.getByRole('list', { name: 'Pagos de la venta' })).toContainText('US$ 150.25');
   });
 
   test('liquidar con saldo pendiente lo muestra; la factura se ve una vez emitida', async ({
@@ -86,7 +86,7 @@ test.describe('avisos antes de errores de dinero', () => {
 
     await page.getByRole('button', { name: 'Liquidar Venta' }).click();
     const dialog = page.getByRole('dialog', { name: 'Liquidar Venta' });
-    await expect(dialog).toContainText('Aún queda un saldo pendiente de $380.00 por cobrar al cliente');
+    await expect(dialog).toContainText('Aún queda un saldo pendiente de US$ 380.00 por cobrar al cliente');
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Liquidar Venta' }).click();
     await expect(page.getByText('Liquidada', { exact: true })).toBeVisible();
@@ -98,7 +98,7 @@ test.describe('avisos antes de errores de dinero', () => {
     const item = page.getByRole('table').getByRole('row').nth(1);
     const described = await item.getByRole('cell').first().innerText();
     expect(described.split('\n').filter((line) => line.trim())).toHaveLength(1);
-    // 'Total' and its amount are apart, not "Total$500.00".
+    // 'Total' and its amount are apart, not "TotalUS$ 500.00".
     const gap = await page.getByRole('rowheader', { name: 'Total' }).evaluate((header) => {
       const amount = header.nextElementSibling as HTMLElement;
       const range = document.createRange();

@@ -74,7 +74,7 @@ test.describe('facturas', () => {
     await expect(heading).toBeVisible();
     const number = ((await heading.textContent()) ?? '').replace('Factura ', '').trim();
     expect(number).toMatch(new RegExp(`^F-${new Date().getUTCFullYear()}-\\d{6}$`));
-    await expect(page.getByText('$750.25').first()).toBeVisible();
+    await expect(page.getByText('US$ 750.25').first()).toBeVisible();
     await expect(page.getByRole('link', { name: `Ver venta #${saleId}` })).toHaveAttribute(
       'href',
       `/sales/${saleId}`,

@@ -61,7 +61,7 @@ test('a seller registers a payment, completes it, and finds it on /payments', as
   await signIn(page, DEMO.sales, `/sales/${sale.id}`);
   const history = page.getByRole('region', { name: 'Historial de Pagos' });
   await expect(history.getByText('No hay pagos registrados para esta venta')).toBeVisible();
-  await expect(balance(page)).toHaveText('$1,000.00');
+  await expect(balance(page)).toHaveText('US$ 1,000.00');
 
   // Register part of the total.
   await page.getByRole('button', { name: 'Registrar Pago' }).click();
@@ -86,9 +86,9 @@ test('a seller registers a payment, completes it, and finds it on /payments', as
   await expect(dialog).toBeHidden();
 
   const row = history.getByRole('listitem').filter({ hasText: reference });
-  await expect(row).toContainText('$400.00');
+  await expect(row).toContainText('US$ 400.00');
   await expect(row).toContainText('Transferencia');
-  await expect(balance(page)).toHaveText('$600.00');
+  await expect(balance(page)).toHaveText('US$ 600.00');
   await expect(balance(page)).toHaveClass(/text-red-700/);
 
   // Edit it to the full total: nothing is owed any more.
@@ -98,8 +98,8 @@ test('a seller registers a payment, completes it, and finds it on /payments', as
   await dialog.getByLabel('Monto').fill('1000');
   await dialog.getByRole('button', { name: 'Guardar Pago' }).click();
   await expect(dialog).toBeHidden();
-  await expect(row).toContainText('$1,000.00');
-  await expect(balance(page)).toHaveText('$0.00');
+  await expect(row).toContainText('US$ 1,000.00');
+  await expect(balance(page)).toHaveText('US$ 0.00');
   await expect(balance(page)).toHaveClass(/text-green-700/);
 
   // The payment is listed on /payments and leads back to its sale.
@@ -109,7 +109,7 @@ test('a seller registers a payment, completes it, and finds it on /payments', as
   const cards = page.getByRole('link').filter({ hasText: reference });
   await expect(cards).toHaveCount(1);
   await expect(cards).toContainText(sale.clientName);
-  await expect(cards).toContainText('$1,000.00');
+  await expect(cards).toContainText('US$ 1,000.00');
   await expect(cards).toContainText('Confirmado');
   await expect(page.getByText('Total confirmado')).toBeVisible();
   await expectNoSeriousA11yViolations(page);

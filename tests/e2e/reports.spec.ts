@@ -74,11 +74,11 @@ test.describe('finanzas', () => {
     await searchClient(page, name);
     const table = page.getByRole('region', { name: 'Clientes con saldo pendiente' });
     const row = table.getByRole('row', { name: new RegExp(name) });
-    await expect(row).toContainText('$750.50');
+    await expect(row).toContainText('US$ 750.50');
     await row.getByRole('link', { name }).click();
 
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Pendiente', exact: true })).toContainText('$750.50');
+    await expect(page.getByRole('region', { name: 'Pendiente', exact: true })).toContainText('US$ 750.50');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: `Registrar pago de la venta #${saleId}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Registrar Pago' });
@@ -86,7 +86,7 @@ test.describe('finanzas', () => {
     await dialog.getByRole('button', { name: 'Guardar Pago' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Este cliente no tiene saldos pendientes')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Pendiente', exact: true })).toContainText('$0.00');
+    await expect(page.getByRole('region', { name: 'Pendiente', exact: true })).toContainText('US$ 0.00');
 
     await page.getByRole('link', { name: 'Volver' }).click();
     await searchClient(page, name);
@@ -101,7 +101,9 @@ test.describe('finanzas', () => {
     await searchClient(page, name);
     await page.getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Ventas con saldo pendiente' })).toContainText('$320.00');
+    await expect(page.getByRole('region', { name: 'Ventas con saldo pendiente' })).toContainText(
+      'US$ 320.00',
+    );
     await expect(page.getByRole('button', { name: /Registrar pago/ })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
   });
@@ -109,7 +111,7 @@ test.describe('finanzas', () => {
   test('finanzas consulta Vencimientos y Reportes', async ({ page }) => {
     await signIn(page, DEMO.finance);
     await openFinance(page, 'Vencimientos', 'Vencimientos a proveedores');
-    await expect(page.getByRole('region', { name: 'Saldo pendiente' }).first()).toContainText('$');
+    await expect(page.getByRole('region', { name: 'Saldo pendiente' }).first()).toContainText('US$ ');
     // Paying suppliers is an admin's task: finance sees the dues without "Nuevo Pago".
     await expect(page.getByRole('link', { name: /Nuevo Pago/ })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
@@ -158,7 +160,7 @@ test.describe('finanzas', () => {
 
     await page.goto(`/sales/${saleId}`);
     const own = page.getByRole('region', { name: 'Alertas de la venta' });
-    await expect(own).toContainText('El cliente debe $410.25');
+    await expect(own).toContainText('El cliente debe US$ 410.25');
     await expect(own).toContainText('1 ítem sin código de reserva');
     await expectNoSeriousA11yViolations(page);
 

@@ -93,8 +93,8 @@ test.describe('ventas', () => {
     await dialog.getByLabel('Precio de costo').fill('30.10');
     await dialog.getByRole('button', { name: 'Guardar Item' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('$150.30')).toBeVisible();
-    await expect(page.getByText('$110.15')).toBeVisible();
+    await expect(page.getByText('US$ 150.30')).toBeVisible();
+    await expect(page.getByText('US$ 110.15')).toBeVisible();
 
     await page.getByRole('button', { name: 'Guardar Venta' }).click();
     await expect(page).toHaveURL(/\/sales\/\d+$/);
@@ -112,7 +112,7 @@ test.describe('ventas', () => {
     await expect(travellers).toContainText(existing.name);
     await expect(page.getByText(`RES-${id}`)).toBeVisible();
     await expect(page.getByText('Pending')).toHaveCount(2);
-    await expectSummary(page, { cost: '$110.15', sale: '$150.30', profit: '$40.15' });
+    await expectSummary(page, { cost: 'US$ 110.15', sale: 'US$ 150.30', profit: 'US$ 40.15' });
     await expectNoSeriousA11yViolations(page);
 
     // Edit: a new price on item 1 changes the totals.
@@ -125,10 +125,10 @@ test.describe('ventas', () => {
     await expect(dialog.getByLabel('Precio de venta')).toHaveValue('100.10');
     await dialog.getByLabel('Precio de venta').fill('200.10');
     await dialog.getByRole('button', { name: 'Guardar Item' }).click();
-    await expect(page.getByText('$250.30')).toBeVisible();
+    await expect(page.getByText('US$ 250.30')).toBeVisible();
     await page.getByRole('button', { name: 'Guardar Venta' }).click();
     await expect(page).toHaveURL(new RegExp(`/sales/${saleId}$`));
-    await expectSummary(page, { cost: '$110.15', sale: '$250.30', profit: '$140.15' });
+    await expectSummary(page, { cost: 'US$ 110.15', sale: 'US$ 250.30', profit: 'US$ 140.15' });
 
     // Liquidar: the sale becomes final.
     await page.getByRole('button', { name: 'Liquidar Venta' }).click();

@@ -21,8 +21,8 @@ describe('describeEntry', () => {
       { field: 'items.2.salePrice', from: '300.00', to: '350.00' },
     ];
     expect(describeEntry(entry({ changes }))).toEqual([
-      'admin cambió el precio de venta total de $1,300.00 a $1,350.00',
-      'admin cambió el precio de venta del ítem 2 de $300.00 a $350.00',
+      'admin cambió el precio de venta total de US$ 1,300.00 a US$ 1,350.00',
+      'admin cambió el precio de venta del ítem 2 de US$ 300.00 a US$ 350.00',
     ]);
   });
 

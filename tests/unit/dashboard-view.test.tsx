@@ -64,7 +64,7 @@ const region = (name: string) => screen.getByRole('region', { name });
 describe('dashboard cards', () => {
   it('shows admin the company revenue, active bookings and sales count', () => {
     renderView('admin');
-    expect(within(region('Ingresos Totales')).getByText('$12,345.50')).toBeTruthy();
+    expect(within(region('Ingresos Totales')).getByText('US$ 12,345.50')).toBeTruthy();
     // Confirmed 3 + completed 4; drafts and cancelled sales are not active bookings.
     expect(within(region('Reservas Activas')).getByText('7')).toBeTruthy();
     expect(within(region('Total de Ventas')).getByText('10')).toBeTruthy();
@@ -98,14 +98,14 @@ describe('dashboard cards', () => {
         ],
       },
     });
-    expect(within(region('Mis Ingresos')).getByText('$12,345.50')).toBeTruthy();
+    expect(within(region('Mis Ingresos')).getByText('US$ 12,345.50')).toBeTruthy();
     const activity = region('Actividad Reciente');
     const [saleLink, paymentLink] = within(activity).getAllByRole('link');
     expect(saleLink?.getAttribute('href')).toBe('/sales/7');
-    expect(saleLink?.textContent).toContain('$900.00');
+    expect(saleLink?.textContent).toContain('US$ 900.00');
     expect(saleLink?.textContent).toContain('Liquidada');
     expect(paymentLink?.getAttribute('href')).toBe('/sales/7');
-    expect(paymentLink?.textContent).toContain('$250.00');
+    expect(paymentLink?.textContent).toContain('US$ 250.00');
     expect(paymentLink?.textContent).toContain('Tarjeta de Crédito');
     expect(paymentLink?.textContent).toContain('03 ene 2031');
   });
@@ -166,24 +166,24 @@ describe('dashboard panels', () => {
     renderView('admin');
     const services = within(region('Servicios Principales')).getAllByRole('listitem');
     expect(services).toHaveLength(5);
-    expect(services[0]?.textContent).toBe('Vuelo3 ventas (30%) · Costo $1,500.00');
-    expect(services[1]?.textContent).toBe('Paquete2 ventas (20%) · Costo $2,000.25');
-    expect(services[2]?.textContent).toBe('Hotel1 venta (10%) · Costo $300.00');
+    expect(services[0]?.textContent).toBe('Vuelo3 ventas (30%) · Costo US$ 1,500.00');
+    expect(services[1]?.textContent).toBe('Paquete2 ventas (20%) · Costo US$ 2,000.25');
+    expect(services[2]?.textContent).toBe('Hotel1 venta (10%) · Costo US$ 300.00');
     const regions = within(region('Ventas por Región')).getAllByRole('listitem');
     expect(regions.map((item) => item.textContent)).toEqual([
-      'Internacional6 ventas (60%) · Costo $3,000.00',
-      'Nacional4 ventas (40%) · Costo $960.25',
+      'Internacional6 ventas (60%) · Costo US$ 3,000.00',
+      'Nacional4 ventas (40%) · Costo US$ 960.25',
     ]);
   });
 
   it('sums the 30 days in a sentence and describes each day in a table', () => {
     renderView('admin');
     const panel = region('Ventas de los últimos 30 días');
-    expect(panel.textContent).toContain('3 ventas por un total de $100.30.');
+    expect(panel.textContent).toContain('3 ventas por un total de US$ 100.30.');
     const table = within(panel).getByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(4);
-    expect(rows[1]?.textContent).toBe('01 ene 20312$100.10');
+    expect(rows[1]?.textContent).toBe('01 ene 20312US$ 100.10');
   });
 });
 

@@ -1,23 +1,57 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatRate } from '../../src/domain/format';
+import { currencyPrefix, formatDate, formatMoney, formatRate } from '../../src/domain/format';
 
 describe('formatMoney', () => {
   it('formats en-US with exactly two decimals', () => {
-    expect(formatMoney(1234.5)).toBe('$1,234.50');
-    expect(formatMoney('10')).toBe('$10.00');
+    expect(formatMoney(1234.5)).toBe('US$ 1,234.50');
+    expect(formatMoney('10')).toBe('US$ 10.00');
   });
 
   it('treats "local" as USD', () => {
-    expect(formatMoney(5, 'local')).toBe('$5.00');
+    expect(formatMoney(5, 'local')).toBe('US$ 5.00');
   });
 
   it('formats other valid currencies', () => {
-    expect(formatMoney(1000, 'EUR')).toBe('€1,000.00');
+    expect(formatMoney(1000, 'EUR')).toBe('EUR 1,000.00');
+  });
+
+  it('names the currency before the en-US number: US$ for dollars, the ISO code for the rest', () => {
+    expect(formatMoney(2600)).toBe('US$ 2,600.00');
+    expect(formatMoney(2600, 'USD')).toBe('US$ 2,600.00');
+    expect(formatMoney(500000, 'CLP')).toBe('CLP 500,000.00');
+    expect(formatMoney(1200.5, 'EUR')).toBe('EUR 1,200.50');
+    // Two decimals even for a currency that has none (the spec's rule for every amount).
+    expect(formatMoney(1500, 'JPY')).toBe('JPY 1,500.00');
+    expect(formatMoney('99999999999.99')).toBe('US$ 99,999,999,999.99');
+  });
+
+  it('puts the sign first and never shows a negative zero', () => {
+    expect(formatMoney(-400)).toBe('-US$ 400.00');
+    expect(formatMoney(-1200.5, 'EUR')).toBe('-EUR 1,200.50');
+    expect(formatMoney(-0)).toBe('US$ 0.00');
+    expect(formatMoney(-0.001)).toBe('US$ 0.00');
+  });
+
+  it('separates the label with a plain space, the same on every call (one cached formatter)', () => {
+    const first = formatMoney(10, 'CLP');
+    expect(first).toBe('CLP 10.00');
+    expect(first).not.toContain('\u00a0');
+    expect(formatMoney(10, 'CLP')).toBe(first);
+    expect(formatMoney(null)).toBe('US$ 0.00');
+    expect(formatMoney(7, '')).toBe('US$ 7.00');
   });
 
   it('falls back to the code followed by the amount for a bad currency code', () => {
     expect(formatMoney(12.5, 'XX')).toBe('XX 12.5');
+  });
+});
+
+describe('currencyPrefix', () => {
+  it('is US$ for dollars and local, the code otherwise', () => {
+    expect(currencyPrefix()).toBe('US$');
+    expect(currencyPrefix('local')).toBe('US$');
+    expect(currencyPrefix('CLP')).toBe('CLP');
   });
 });
 

@@ -78,7 +78,7 @@ describe('InvoicesPage', () => {
     const link = await screen.findByRole('link', { name: /F-2026-000042/ });
     expect(link.getAttribute('href')).toBe('/invoices/7');
     expect(link.textContent).toContain('Ana Núñez');
-    expect(link.textContent).toContain('$1,234.50');
+    expect(link.textContent).toContain('US$ 1,234.50');
     expect(link.textContent).toContain('Pendiente');
   });
 

@@ -53,8 +53,8 @@ describe('DataTable', () => {
     expect(within(table).getByRole('rowheader', { name: 'Ana' })).toBeTruthy();
     const total = within(table).getByRole('rowheader', { name: 'Total' });
     expect(total.closest('tfoot')).not.toBeNull();
-    expect(total.nextElementSibling?.textContent).toBe('$12.50');
-    const amount = within(table).getByRole('cell', { name: '$10.50' });
+    expect(total.nextElementSibling?.textContent).toBe('US$ 12.50');
+    const amount = within(table).getByRole('cell', { name: 'US$ 10.50' });
     expect(amount.className).toContain('text-right');
     // The actions column keeps a name for screen readers without showing it.
     const actions = within(table).getByRole('columnheader', { name: 'Acciones' });

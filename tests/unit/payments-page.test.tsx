@@ -47,11 +47,11 @@ describe('PaymentsPage', () => {
     renderPage();
     const card = await screen.findByRole('link', { name: /Turismo Sur/ });
     expect(card.getAttribute('href')).toBe('/sales/31');
-    for (const text of ['Ana Núñez', 'VISA-77', 'Tarjeta de Crédito', 'Pendiente', '$250.00']) {
+    for (const text of ['Ana Núñez', 'VISA-77', 'Tarjeta de Crédito', 'Pendiente', 'US$ 250.00']) {
       expect(within(card).getByText(text)).toBeTruthy();
     }
     expect(screen.getByText('Total confirmado')).toBeTruthy();
-    expect(screen.getByText('$1,200.50')).toBeTruthy();
+    expect(screen.getByText('US$ 1,200.50')).toBeTruthy();
   });
 
   it('asks the server for the chosen status, method and search', async () => {

@@ -69,8 +69,8 @@ describe('SalePayments', () => {
     mockFetch(() => json([]));
     renderSection();
     expect(await screen.findByText('No hay pagos registrados para esta venta')).toBeTruthy();
-    expect(screen.getByText('$1,000.00')).toBeTruthy();
-    expect(screen.getByText('$400.00')).toBeTruthy();
+    expect(screen.getByText('US$ 1,000.00')).toBeTruthy();
+    expect(screen.getByText('US$ 400.00')).toBeTruthy();
     expect(screen.getByTestId('sale-balance').className).toContain('text-red-700');
   });
 

@@ -4,6 +4,8 @@
  * docs/decisions/0022-exports.md explains the choices.
  */
 
+import { currencyPrefix } from '../../../domain/format';
+
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -17,7 +19,22 @@ export type CellValue = string | number | Date | null | undefined;
 export interface ExportColumn<Row> {
   header: string;
   kind: ColumnKind;
+  /**
+   * Money only: the currency of every cell (USD when left out, as the app's amounts are), or 'row'
+   * when each row's own currency is in a Moneda column beside it. The header names it.
+   */
+  currency?: string;
   value: (row: Row) => CellValue;
+}
+
+/**
+ * The header as the file shows it: a money column says its currency ("Total (US$)"), because its
+ * cells are plain numbers that Excel shows without one.
+ */
+export function columnHeader(column: Pick<ExportColumn<unknown>, 'header' | 'kind' | 'currency'>): string {
+  if (column.kind !== 'money') return column.header;
+  const currency = column.currency === 'row' ? 'en su moneda' : currencyPrefix(column.currency);
+  return `${column.header} (${currency})`;
 }
 
 /** The excel number formats of each kind (a text column keeps Excel's default). */
@@ -74,7 +91,7 @@ export function csvCell(kind: ColumnKind, value: CellValue): string {
 export function columnWidth<Row>(column: ExportColumn<Row>, sample: Row[]): number {
   const widest = sample.reduce(
     (max, row) => Math.max(max, csvCell(column.kind, column.value(row)).length),
-    column.header.length,
+    columnHeader(column).length,
   );
   const minimum = column.kind === 'datetime' ? 17 : column.kind === 'date' ? 11 : 8;
   return Math.min(Math.max(widest + 2, minimum), 60);

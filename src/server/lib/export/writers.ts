@@ -3,6 +3,7 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import {
+  columnHeader,
   columnWidth,
   csvCell,
   type ExportColumn,
@@ -69,7 +70,7 @@ function xlsxWriter<Row>(columns: ExportColumn<Row>[], sample: Row[]): FileWrite
   });
   const sheet = workbook.addWorksheet('Datos', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column, index) => ({
-    header: column.header,
+    header: columnHeader(column),
     key: String(index),
     width: columnWidth(column, sample),
     style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind] } : {},
@@ -101,7 +102,7 @@ function csvWriter<Row>(columns: ExportColumn<Row>[]): FileWriter<Row> {
     delimiter: ';',
     record_delimiter: 'windows',
     header: true,
-    columns: columns.map((column) => column.header),
+    columns: columns.map(columnHeader),
   });
   return {
     stream,

@@ -4,6 +4,8 @@ import { INVOICE_STATUS_LABEL } from '../../../domain/status';
 import type { InvoiceView } from './queries';
 
 const MARGIN = 50;
+/** Wide enough for the largest amount with its currency on one line ("US$ 99,999,999,999.99", 10 pt). */
+const AMOUNT_WIDTH = 130;
 
 /** The invoice as an A4 PDF with Spanish labels, es-ES dates and amounts with 2 decimals. */
 export function invoicePdf(invoice: InvoiceView): Promise<Buffer> {
@@ -54,8 +56,8 @@ export function invoicePdf(invoice: InvoiceView): Promise<Buffer> {
 
   doc.moveDown().font('Helvetica-Bold');
   const tableTop = doc.y;
-  doc.text('Detalle', MARGIN, tableTop, { width: width - 110 });
-  doc.text('Importe', MARGIN + width - 100, tableTop, { width: 100, align: 'right' });
+  doc.text('Detalle', MARGIN, tableTop, { width: width - AMOUNT_WIDTH - 10 });
+  doc.text('Importe', MARGIN + width - AMOUNT_WIDTH, tableTop, { width: AMOUNT_WIDTH, align: 'right' });
   doc
     .moveTo(MARGIN, doc.y + 2)
     .lineTo(MARGIN + width, doc.y + 2)
@@ -67,9 +69,12 @@ export function invoicePdf(invoice: InvoiceView): Promise<Buffer> {
       ? ` (${formatDate(item.dateIn)}${item.dateOut ? ` - ${formatDate(item.dateOut)}` : ''})`
       : '';
     const passengers = item.passengers.length ? `\nPasajeros: ${item.passengers.join(', ')}` : '';
-    doc.text(`${item.description}${dates}${passengers}`, MARGIN, top, { width: width - 110 });
+    doc.text(`${item.description}${dates}${passengers}`, MARGIN, top, { width: width - AMOUNT_WIDTH - 10 });
     const bottom = doc.y;
-    doc.text(money(item.salePrice), MARGIN + width - 100, top, { width: 100, align: 'right' });
+    doc.text(money(item.salePrice), MARGIN + width - AMOUNT_WIDTH, top, {
+      width: AMOUNT_WIDTH,
+      align: 'right',
+    });
     doc.y = Math.max(bottom, doc.y) + 4;
   }
   doc

@@ -20,10 +20,15 @@ export interface DataTableColumn<Row> {
   hideHeader?: boolean;
   /** Long free text may wrap; everything else stays on one line and the table scrolls sideways. */
   wrap?: boolean;
+  /**
+   * The column gives way (is hidden) while the table's box is narrower than 75rem, so that the
+   * columns that matter fit a 1366 px laptop with the sidebar open (about 64rem) without scrolling.
+   */
+  secondary?: boolean;
   className?: string;
 }
 
-/** A column of amounts in dollars, aligned right so that the cents line up. */
+/** A column of amounts in dollars (US$), aligned right so that the cents line up. */
 export function moneyColumn<Row>(
   key: string,
   header: string,
@@ -74,6 +79,11 @@ export const TABLE_LINK = cn('font-medium text-blue-700 hover:underline', FOCUS_
 const alignClass = (column: { align?: 'left' | 'right' }) =>
   column.align === 'right' ? 'text-right tabular-nums' : 'text-left';
 
+/** A secondary column shows only in a wide box (a container query on the table's box, see `box`). */
+const SECONDARY = 'hidden @min-[75rem]:table-cell';
+const cellClass = (column: { align?: 'left' | 'right'; secondary?: boolean }) =>
+  cn(alignClass(column), column.secondary && SECONDARY);
+
 function ariaSort(column: { key: string; sortable?: boolean }, sort: DataTableSort | undefined) {
   if (!column.sortable) return undefined;
   if (sort?.field !== column.key) return 'none' as const;
@@ -114,7 +124,7 @@ export function DataTable<Row>({
               key={column.key}
               scope="col"
               aria-sort={ariaSort(column, sort)}
-              className={cn('px-3 py-2 font-semibold whitespace-nowrap text-gray-700', alignClass(column))}
+              className={cn('px-3 py-2 font-semibold whitespace-nowrap text-gray-700', cellClass(column))}
             >
               {column.sortable && onSortChange ? (
                 <button
@@ -190,7 +200,13 @@ export function DataTable<Row>({
       )}
     </table>
   );
-  const box = cn('overflow-x-auto', framed && 'rounded-lg border border-gray-200 bg-white shadow-sm');
+  // `relative`: what is positioned inside (a screen-reader-only header) stays in the scrolling box
+  // instead of widening the page. A container only when needed: it stops the box growing with its content.
+  const box = cn(
+    'relative overflow-x-auto',
+    columns.some((column) => column.secondary) && '@container',
+    framed && 'rounded-lg border border-gray-200 bg-white shadow-sm',
+  );
   if (!scrollRegion) return <div className={box}>{table}</div>;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard.
@@ -210,7 +226,7 @@ function Cell<Row>({ column, inFoot = false, children }: CellProps<Row>) {
   const className = cn(
     'px-3 py-1.5 text-gray-900',
     !column.wrap && 'whitespace-nowrap',
-    alignClass(column),
+    cellClass(column),
     column.className,
   );
   if (column.rowHeader) {

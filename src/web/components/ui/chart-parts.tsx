@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { CartesianGrid, Legend, Tooltip, type YAxis } from 'recharts';
+import { currencyPrefix } from '../../../domain/format';
 
 // Only the lazily loaded charts import this file, so recharts stays out of the first download.
 
@@ -12,9 +13,13 @@ export const CHART_TICK = { fill: TEXT, fontSize: 12 };
 const compactMoney = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
+  currencyDisplay: 'code',
   notation: 'compact',
   maximumFractionDigits: 1,
 });
+/** "US$ 1.2K", named like every amount of the app (formatMoney). */
+const compactDollars = (value: number) =>
+  compactMoney.format(value).replace('USD\u00a0', `${currencyPrefix('USD')} `);
 
 /**
  * What every chart of the app shares: full width of its box, no focus of its own (it is hidden from
@@ -30,9 +35,9 @@ export const CHART_PROPS = {
 /** Rounded tops for bars. */
 export const BAR_RADIUS: [number, number, number, number] = [3, 3, 0, 0];
 
-/** An axis of amounts in compact dollars ($1.2K). */
+/** An axis of amounts in compact dollars (US$ 1.2K). */
 export function moneyAxisProps(): ComponentProps<typeof YAxis> {
-  return { tick: CHART_TICK, width: 64, tickFormatter: (value: number) => compactMoney.format(value) };
+  return { tick: CHART_TICK, width: 72, tickFormatter: compactDollars };
 }
 
 /** Grid, tooltip and legend, as an array so that the chart sees them as its direct children. */

@@ -37,7 +37,7 @@ const FIELD_LABELS: Record<string, string> = {
   isActive: 'el acceso',
   password: 'la contraseña',
 };
-/** Exact decimal strings shown as the app shows money everywhere: $1,500.50. */
+/** Exact decimal strings shown as the app shows money everywhere: US$ 1,500.50. */
 const MONEY_FIELDS = new Set(['salePrice', 'costPrice', 'totalCost', 'amount', 'amountUsd']);
 
 function value(field: string, raw: string | undefined | null): string {
@@ -78,7 +78,7 @@ function itemSentences(changes: AuditChangeDto[]): string[] {
 
 const entityName = (entity: string) => (AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity).toLowerCase();
 
-/** The entry as Spanish sentences: "admin cambió el precio de venta del ítem 2 de $300.00 a $350.00". */
+/** The entry as Spanish sentences: "admin cambió el precio de venta del ítem 2 de US$ 300.00 a US$ 350.00". */
 export function describeEntry(entry: AuditEntryDto): string[] {
   const who = entry.user.username ?? 'Alguien';
   const what = entityName(entry.entity);

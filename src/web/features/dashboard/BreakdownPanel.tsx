@@ -29,7 +29,7 @@ export function BreakdownPanel({ title, entries, salesCount, limit, barClassName
                 <span className="text-right text-gray-700">
                   <span className="font-semibold text-gray-900">{formatCount(row.count)}</span>{' '}
                   {row.count === 1 ? 'venta' : 'ventas'} ({formatShare(row.count, salesCount)}) · Costo{' '}
-                  <span className="text-gray-900">{formatMoney(row.totalCost)}</span>
+                  <span className="whitespace-nowrap text-gray-900">{formatMoney(row.totalCost)}</span>
                 </span>
               </div>
               <ShareBar percent={sharePercent(row.count, salesCount)} className={barClassName} />

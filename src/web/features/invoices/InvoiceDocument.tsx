@@ -1,5 +1,6 @@
 import { formatDate, formatMoney } from '../../../domain/format';
 import { TitledSection } from '../../components/ui/TitledSection';
+import { cn } from '../../lib/cn';
 import type { Invoice, InvoiceItem } from './api';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 
@@ -19,13 +20,25 @@ function stay({ dateIn, dateOut }: Pick<InvoiceItem, 'dateIn' | 'dateOut'>): str
   return `${formatDate(dateIn)} – ${formatDate(dateOut)}`;
 }
 
+/** The passengers and dates in one line, for the description on a phone. */
+const narrowNote = (item: InvoiceItem) =>
+  [item.passengers.join(', '), item.dateIn || item.dateOut ? stay(item) : ''].filter(Boolean).join(' · ');
+
+/**
+ * On a phone the passengers and dates go under the description, so that the amounts and the total
+ * stay in sight without scrolling the table; paper and wider screens have them in columns.
+ */
+const WIDE_ONLY = 'hidden sm:table-cell print:table-cell';
+const NARROW_ONLY = 'sm:hidden print:hidden';
+const TOTAL_LABEL = 'pt-4 pr-4 text-right text-base font-semibold text-gray-900';
+
 /** The invoice as a sheet of paper: what the screen shows is what Imprimir prints. */
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const money = (amount: number) => formatMoney(amount, invoice.currency);
   return (
     <article
       aria-labelledby="invoice-title"
-      className="rounded-lg border border-gray-200 bg-white p-8 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none"
+      className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-8 print:rounded-none print:border-0 print:p-0 print:shadow-none"
     >
       <header className="flex flex-wrap items-start justify-between gap-6 border-b border-gray-200 pb-6">
         <div className="space-y-0.5 text-sm text-gray-700">
@@ -67,10 +80,10 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
                 <th scope="col" className="py-2 pr-4 font-semibold">
                   Descripción
                 </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
+                <th scope="col" className={cn('py-2 pr-4 font-semibold', WIDE_ONLY)}>
                   Pasajeros
                 </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
+                <th scope="col" className={cn('py-2 pr-4 font-semibold', WIDE_ONLY)}>
                   Fechas
                 </th>
                 <th scope="col" className="py-2 text-right font-semibold">
@@ -86,20 +99,24 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
                   <td className="py-3 pr-4">
                     <p className="font-medium">{item.description || serviceOf(item)}</p>
                     {!describesOnlyService(item) && <p className="text-gray-600">{serviceOf(item)}</p>}
+                    {narrowNote(item) && (
+                      <p className={cn('text-gray-600', NARROW_ONLY)}>{narrowNote(item)}</p>
+                    )}
                   </td>
-                  <td className="py-3 pr-4">{item.passengers.join(', ') || '—'}</td>
-                  <td className="py-3 pr-4 whitespace-nowrap">{stay(item)}</td>
+                  <td className={cn('py-3 pr-4', WIDE_ONLY)}>{item.passengers.join(', ') || '—'}</td>
+                  <td className={cn('py-3 pr-4 whitespace-nowrap', WIDE_ONLY)}>{stay(item)}</td>
                   <td className="py-3 text-right whitespace-nowrap">{money(item.salePrice)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr className="border-t-2 border-gray-300">
-                <th
-                  scope="row"
-                  colSpan={3}
-                  className="pt-4 pr-4 text-right text-base font-semibold text-gray-900"
-                >
+                {/* One of the two: the narrow table has one column beside the amounts, the wide one three.
+                    The wide one comes last, next to the amount, as in the rows above. */}
+                <th scope="row" className={cn(TOTAL_LABEL, NARROW_ONLY)}>
+                  Total
+                </th>
+                <th scope="row" colSpan={3} className={cn(TOTAL_LABEL, WIDE_ONLY)}>
                   Total
                 </th>
                 <td className="pt-4 text-right text-base font-bold whitespace-nowrap text-gray-900">

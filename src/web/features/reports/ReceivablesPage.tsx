@@ -68,8 +68,10 @@ const CLIENT_COLUMNS: ReadonlyArray<DataTableColumn<ClientRow>> = [
     ),
   },
   { key: 'sales', header: 'Ventas', align: 'right', cell: (c) => c.salesCount },
-  moneyColumn('total', 'Total', (c) => c.totalSale),
-  moneyColumn('paid', 'Pagado', (c) => c.paidAmount),
+  // Total and Pagado give way on a laptop with the sidebar open, so every age column stays in sight
+  // (Pendiente is what ages; both remain on the client's page and in the export).
+  { ...moneyColumn('total', 'Total', (c: ClientRow) => c.totalSale), secondary: true },
+  { ...moneyColumn('paid', 'Pagado', (c: ClientRow) => c.paidAmount), secondary: true },
   moneyColumn('pending', 'Pendiente', (c) => c.pendingAmount, 'font-semibold'),
   ...AGE_BUCKETS.map(
     (b): DataTableColumn<ClientRow> => ({

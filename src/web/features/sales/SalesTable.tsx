@@ -24,9 +24,17 @@ const COLUMNS: ReadonlyArray<DataTableColumn<SaleListRow>> = [
     className: 'max-w-56 truncate',
     cell: (sale) => `${sale.passengerName}${sale.passengerCount > 1 ? ` (${sale.passengerCount})` : ''}`,
   },
-  { key: 'creationDate', header: 'Creada', sortable: true, cell: (sale) => formatDate(sale.creationDate) },
+  // Creada and Servicio give way on a laptop with the sidebar open, so Total and Pendiente stay in sight
+  // (the creation date remains a choice of "Ordenar por").
+  {
+    key: 'creationDate',
+    header: 'Creada',
+    sortable: true,
+    secondary: true,
+    cell: (sale) => formatDate(sale.creationDate),
+  },
   { key: 'travelDate', header: 'Viaje', sortable: true, cell: (sale) => formatDate(sale.travelDate) },
-  { key: 'service', header: 'Servicio', cell: (sale) => enumLabel(sale.serviceType) },
+  { key: 'service', header: 'Servicio', secondary: true, cell: (sale) => enumLabel(sale.serviceType) },
   { key: 'seller', header: 'Vendedor', cell: (sale) => sale.seller.username },
   {
     key: 'salePrice',
