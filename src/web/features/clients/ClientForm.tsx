@@ -7,6 +7,7 @@ import { FormActions } from '../../components/ui/FormActions';
 import { blankAsNullResolver, useBoundForm } from '../../lib/form';
 import { type ClientData, clientsResource } from './api';
 import { DuplicateClientWarning } from './DuplicateClientWarning';
+import { ExistingClientLink } from './ExistingClientLink';
 
 const schemaResolver = blankAsNullResolver(clientSchema);
 
@@ -53,6 +54,7 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
       <Field label="Nombre" required autoComplete="off" {...bind('name')} />
       <Field label="ID/RUT" autoComplete="off" {...bind('clientId')} />
       <DuplicateClientWarning clientId={watch('clientId') ?? ''} exceptId={client?.id} />
+      <ExistingClientLink error={save.error} />
       <Field label="Email" type="email" autoComplete="off" {...bind('email')} />
       <Field label="Dirección" autoComplete="off" {...bind('address')} />
       <FormActions
