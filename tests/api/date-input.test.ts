@@ -18,6 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** The example call of `route` (every route has one: the route matrix checks it). */
+function example(route: string) {
+  const make = examples[route];
+  if (!make) throw new Error(`${route} has no example in tests/helpers/route-examples.ts`);
+  return make();
+}
+
 const BAD_DATES = ['2026-12-31 garbage', '2026-02-30', '31/12/2026x', '2026-12-31T25:00:00Z', '2026-12-31T'];
 const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -45,7 +52,7 @@ describe('date fields of write bodies', () => {
   it('finds the date fields to test', async () => {
     const found = [];
     for (const route of writeRoutes()) {
-      const { body } = await examples[route]!();
+      const { body } = await example(route);
       for (const path of datePaths(body)) found.push(`${route} ${path.join('.')}`);
     }
     expect(found).toEqual(
@@ -68,15 +75,15 @@ describe('date fields of write bodies', () => {
   it('refuses a date with trailing text, an impossible day or a malformed dd/mm/yyyy', async () => {
     for (const route of writeRoutes()) {
       const method = route.split(' ')[0] as 'POST' | 'PUT' | 'PATCH';
-      const example = await examples[route]!();
-      if (!example.body) continue;
-      for (const path of datePaths(example.body)) {
+      const call = await example(route);
+      if (!call.body) continue;
+      for (const path of datePaths(call.body)) {
         for (const bad of BAD_DATES) {
           const res = await ctx.app.inject({
             method,
-            url: example.url,
-            headers: headers[example.as ?? 'admin'],
-            payload: withValue(example.body, path, bad),
+            url: call.url,
+            headers: headers[call.as ?? 'admin'],
+            payload: withValue(call.body, path, bad),
           });
           expect(res.statusCode, `${route} ${path.join('.')} = ${bad}: ${res.body}`).toBe(400);
           expect(res.json().message).toMatch(/fecha|válid/i);
@@ -88,21 +95,21 @@ describe('date fields of write bodies', () => {
   it('accepts the same day as an ISO timestamp and as dd/mm/yyyy, and stores the day', async () => {
     for (const route of writeRoutes()) {
       const method = route.split(' ')[0] as 'POST' | 'PUT' | 'PATCH';
-      const { body } = await examples[route]!();
+      const { body } = await example(route);
       for (const path of datePaths(body)) {
         for (const format of ['timestamp', 'dmy'] as const) {
-          const example = await examples[route]!();
+          const call = await example(route);
           const iso = path.reduce<unknown>(
             (node, key) => (node as Record<string | number, unknown>)[key],
-            example.body,
+            call.body,
           ) as string;
           const [y, m, d] = iso.split('-');
           const written = format === 'timestamp' ? `${iso}T00:00:00.000Z` : `${d}/${m}/${y}`;
           const res = await ctx.app.inject({
             method,
-            url: example.url,
-            headers: headers[example.as ?? 'admin'],
-            payload: withValue(example.body as Json, path, written),
+            url: call.url,
+            headers: headers[call.as ?? 'admin'],
+            payload: withValue(call.body as Json, path, written),
           });
           expect(res.statusCode, `${route} ${path.join('.')} = ${written}: ${res.body}`).toBeLessThan(300);
           expect(res.body).toContain(iso);
@@ -125,8 +132,8 @@ describe('date query parameters', () => {
   it('refuses a bad date in every date parameter of every list, report and export', async () => {
     const urls: { url: string; as: string }[] = EXTRA.map((url) => ({ url, as: 'admin' }));
     for (const route of Object.keys(examples).filter((r) => r.startsWith('GET '))) {
-      const example = await examples[route]!();
-      urls.push({ url: example.url, as: example.as ?? 'admin' });
+      const call = await example(route);
+      urls.push({ url: call.url, as: call.as ?? 'admin' });
     }
     const tested = new Set<string>();
     for (const { url, as } of urls) {

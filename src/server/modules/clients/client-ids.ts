@@ -1,11 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { ClientIdProblems } from '../../../domain/client-ids';
-import {
-  compactId,
-  DUPLICATE_CLIENT_ID_MESSAGE,
-  hasWrongRutDigit,
-  INVALID_RUT_MESSAGE,
-} from '../../../domain/rut';
+import { compactId, DUPLICATE_CLIENT_ID_MESSAGE, hasWrongRutDigit } from '../../../domain/rut';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/client';
 import { clients } from '../../db/schema';
