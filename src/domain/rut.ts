@@ -33,7 +33,7 @@ export function hasValidCheckDigit(id: string): boolean {
 
 export const INVALID_RUT_MESSAGE = 'El dígito verificador del RUT no es válido';
 
-/** A new or changed ID written like a RUT whose check digit is wrong (IDs of other kinds pass). */
+/** An ID written like a RUT whose check digit is wrong (passports and other IDs pass). */
 export const hasWrongRutDigit = (id: string | null | undefined) =>
   !!id && looksLikeRut(id) && !hasValidCheckDigit(id);
 
