@@ -32,3 +32,9 @@ export function hasValidCheckDigit(id: string): boolean {
 }
 
 export const INVALID_RUT_MESSAGE = 'El dígito verificador del RUT no es válido';
+
+/** An ID written like a RUT whose check digit is wrong (passports and other IDs pass). */
+export const hasWrongRutDigit = (id: string | null | undefined) =>
+  !!id && looksLikeRut(id) && !hasValidCheckDigit(id);
+
+export const DUPLICATE_CLIENT_ID_MESSAGE = 'Ya existe un cliente con este ID/RUT';

@@ -21,7 +21,7 @@ describe('clients', () => {
     const created = await call(
       'POST',
       '/api/clients',
-      { name: '  José Núñez ', clientId: '12.345.678-9', email: 'JOSE@Correo.cl', address: 'Av. Italia 100' },
+      { name: '  José Núñez ', clientId: '12.345.678-5', email: 'JOSE@Correo.cl', address: 'Av. Italia 100' },
       asSales,
     );
     expect(created.statusCode).toBe(201);
@@ -30,7 +30,7 @@ describe('clients', () => {
     expect(client).toEqual({
       id: expect.any(Number),
       name: 'José Núñez',
-      clientId: '12.345.678-9',
+      clientId: '12.345.678-5',
       email: 'jose@correo.cl',
       address: 'Av. Italia 100',
     });
@@ -67,9 +67,9 @@ describe('clients', () => {
 
   it('searches ignoring case, accents, and dots and dashes in the RUT', async () => {
     const { client } = (
-      await call('POST', '/api/clients', { name: 'María Peña', clientId: '9.876.543-K' })
+      await call('POST', '/api/clients', { name: 'María Peña', clientId: '9.876.545-K' })
     ).json();
-    for (const q of ['maria pena', 'PEÑA', '9876543k', '9.876.543-k', '876 543']) {
+    for (const q of ['maria pena', 'PEÑA', '9876545k', '9.876.545-k', '876 545']) {
       const found = await call('GET', `/api/clients/search?q=${encodeURIComponent(q)}`);
       expect(
         found.json().clients.map((c: { id: number }) => c.id),
@@ -97,7 +97,7 @@ describe('passengers', () => {
     const res = await call(
       'POST',
       '/api/passengers',
-      { name: 'Ana Rojas', passengerId: '15.111.222-3', dateOfBirth: '05/03/1988' },
+      { name: 'Ana Rojas', passengerId: '15.111.222-6', dateOfBirth: '05/03/1988' },
       asSales,
     );
     expect(res.statusCode).toBe(201);
@@ -131,7 +131,7 @@ describe('passengers', () => {
   it('refuses a duplicate passenger ID written with other dots and dashes', async () => {
     const dup = await call('POST', '/api/passengers', {
       name: 'Otra',
-      passengerId: '151112223',
+      passengerId: '151112226',
       dateOfBirth: '1990-01-01',
     });
     expect(dup.statusCode).toBe(409);

@@ -127,6 +127,8 @@ const MATRIX: Record<string, Expectation> = {
   'PATCH /api/company/currency-rates/:id/toggle': { access: ['admin'] },
   'DELETE /api/company/currency-rates/:id': { access: ['admin'] },
   ...masterData('clients', ['admin', 'sales'], () => ({ name: 'Cliente Matriz' })),
+  // Issue 26: saved IDs/RUTs that break the rules, for the admin to fix.
+  'GET /api/clients/id-problems': { access: ['admin'] },
   ...masterData('passengers', ['admin', 'sales'], () => ({
     name: 'Pasajero Matriz',
     passengerId: `M-${++seq}`,

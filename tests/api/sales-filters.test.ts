@@ -102,12 +102,12 @@ beforeAll(async () => {
   };
   refs = await createSaleRefs(ctx, 'f');
   jose = await post('/api/clients', { name: 'José Núñez Pérez', clientId: '12.345.678-5' });
-  zeta = await post('/api/clients', { name: 'Zeta Viajes Ltda', clientId: '76.543.210-K' });
+  zeta = await post('/api/clients', { name: 'Zeta Viajes Ltda', clientId: '76.543.209-K' });
   supplierB = await post('/api/suppliers', { name: 'Proveedor Bravo' });
   classificationB = await post('/api/classifications', { name: 'Clasificación Bravo' });
   inigo = await post('/api/passengers', {
     name: 'Íñigo Fernández',
-    passengerId: '9.876.543-2',
+    passengerId: '9.876.543-3',
     dateOfBirth: '1980-01-01',
   });
   const seller = ctx.users.sales.id;
@@ -172,7 +172,7 @@ describe('search', () => {
     expect(await q('zeta viajes')).toEqual([s[2], s[1]]);
     // An item's passenger, by name and by ID without its dots and dash.
     expect(await q('inigo FERNANDEZ')).toEqual([s[2]]);
-    expect(await q('98765432')).toEqual([s[2]]);
+    expect(await q('98765433')).toEqual([s[2]]);
     // Parts of the text never run into each other: passenger name then client name.
     expect(await q('iniguez jose')).toEqual([]);
   });
@@ -181,8 +181,8 @@ describe('search', () => {
     for (const rut of ['12.345.678-5', '12345678-5', '123456785', '345.678']) {
       expect(await q(rut)).toEqual([s[3], s[0]]);
     }
-    expect(await q('76543210k')).toEqual([s[2], s[1]]);
-    expect(await q('76.543.210-K')).toEqual([s[2], s[1]]);
+    expect(await q('76543209k')).toEqual([s[2], s[1]]);
+    expect(await q('76.543.209-K')).toEqual([s[2], s[1]]);
     expect(await q('qx7tz9')).toEqual([s[0]]);
     expect(await q('LM4K')).toEqual([s[1]]);
   });
@@ -197,7 +197,7 @@ describe('search', () => {
       (
         await call('PUT', `/api/clients/${zeta.id}`, h.admin, {
           name: 'Zafiro Tours',
-          clientId: '76.543.210-K',
+          clientId: '76.543.209-K',
         })
       ).statusCode,
     ).toBe(200);
@@ -205,7 +205,7 @@ describe('search', () => {
     expect(await q('zeta viajes')).toEqual([]);
     const renamed = await call('PUT', `/api/passengers/${inigo.id}`, h.admin, {
       name: 'Íñigo Olmedo',
-      passengerId: '9.876.543-2',
+      passengerId: '9.876.543-3',
       dateOfBirth: '1980-01-01',
     });
     expect(renamed.statusCode).toBe(200);

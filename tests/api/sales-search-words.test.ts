@@ -43,7 +43,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/clients',
     headers: admin,
-    payload: { name: 'Camila Sotomayor Ruiz', clientId: '15.555.555-5' },
+    payload: { name: 'Camila Sotomayor Ruiz', clientId: '15.555.555-6' },
   });
   await create('plain', 'Camila Soto Pérez');
   await create('middle', 'María Cámila Soto');

@@ -94,16 +94,16 @@ describe('clients and passengers', () => {
   it('creates, reads, edits and deletes a passenger; no e-mail means no email field', async () => {
     const { passenger } = await call('POST', '/api/passengers', {
       name: 'Pasajera Contrato',
-      passengerId: '9.876.543-2',
+      passengerId: '9.876.543-3',
       email: '',
       dateOfBirth: '1991-03-04',
     });
     expect('email' in passenger).toBe(false);
     expect((await call('GET', '/api/passengers?page=1&limit=100')).data.length).toBeGreaterThan(0);
-    expect((await call('GET', `/api/passengers/${passenger.id}`)).data.passengerId).toBe('9.876.543-2');
+    expect((await call('GET', `/api/passengers/${passenger.id}`)).data.passengerId).toBe('9.876.543-3');
     const edited = await call('PUT', `/api/passengers/${passenger.id}`, {
       name: 'Pasajera Contrato',
-      passengerId: '9.876.543-2',
+      passengerId: '9.876.543-3',
       email: 'pc@test.cl',
       dateOfBirth: '04/03/1991',
     });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, createFreshUser, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { uniqueRut } from './master-data-fixtures';
 import { createSaleViaApi } from './sales-fixtures';
 
 /** The global search (issue 16): Ctrl+K or `/` anywhere, arrows to choose, Enter to open the record. */
@@ -7,12 +8,14 @@ const tag = `q${Date.now().toString(36)}`;
 let ownSale: number;
 let otherSale: number;
 let clientId: number;
+// The server refuses a client ID another client has (issue 26), and the E2E database lives all run.
+const rut = uniqueRut();
 
 test.beforeAll(async ({ request }) => {
   const adminToken = await apiLogin(request, DEMO.admin);
   const response = await request.post('/api/clients', {
     headers: { Authorization: `Bearer ${adminToken}` },
-    data: { name: `Cliente Ñuñoa ${tag}`, clientId: '76.543.210-K' },
+    data: { name: `Cliente Ñuñoa ${tag}`, clientId: rut },
   });
   expect(response.status(), await response.text()).toBe(201);
   clientId = ((await response.json()) as { client: { id: number } }).client.id;
@@ -45,7 +48,7 @@ test('Ctrl+K, flechas y Enter abren el registro', async ({ page }) => {
   const list = page.getByRole('listbox', { name: 'Resultados de la búsqueda' });
   await expect(list.getByRole('group', { name: 'Ventas' }).getByRole('option')).toHaveCount(2);
   await expect(list.getByRole('group', { name: 'Clientes' }).getByRole('option')).toHaveText([
-    `Cliente Ñuñoa ${tag}ID/RUT 76.543.210-K`,
+    `Cliente Ñuñoa ${tag}ID/RUT ${rut}`,
   ]);
   await expect(page.getByRole('status').filter({ hasText: '3 resultados' })).toBeVisible();
   // Newest sale first; the highlight starts on it and the arrows move it (wrapping at the ends).

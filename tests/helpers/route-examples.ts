@@ -239,6 +239,7 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       url: `/api/audit?entity=sale&entityId=${await newSale()}&action=create&page=1&limit=10`,
     }),
     'GET /api/audit/verify': async () => ({ url: '/api/audit/verify' }),
+    'GET /api/clients/id-problems': async () => ({ url: '/api/clients/id-problems' }),
     'GET /api/audit/export': async () => ({
       url: `/api/audit/export?format=csv&entity=sale&entityId=${await newSale()}&action=create&from=2020-01-01&to=2099-12-31`,
       as: 'sales',

@@ -60,7 +60,9 @@ describe('ClientsPage', () => {
 
   it('searches on the server once typing pauses, from page 1', async () => {
     const fetchMock = setup('admin', <ClientsPage />, '/clients', (url) =>
-      json(url.includes('q=') ? page([]) : page([ana], 1, 3)),
+      url === '/api/clients/id-problems'
+        ? json({ invalid: [], duplicates: [] })
+        : json(url.includes('q=') ? page([]) : page([ana], 1, 3)),
     );
     await screen.findByRole('heading', { name: 'Ana Núñez' });
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
@@ -73,6 +75,36 @@ describe('ClientsPage', () => {
     expect(await screen.findByText('No se encontraron clientes')).toBeTruthy();
     const searches = listCalls(fetchMock, '/api/clients').filter((url) => url.includes('q='));
     expect(searches).toEqual(['/api/clients?q=nunez&page=1&limit=20']);
+  });
+
+  it('shows the admin the saved IDs/RUT to fix, each a link to its client; sellers never ask', async () => {
+    const problems = {
+      invalid: [{ id: 7, name: 'Rut Malo', clientId: '12.345.678-9' }],
+      duplicates: [
+        {
+          key: '123456785',
+          clients: [
+            { id: 1, name: 'Ana Núñez', clientId: '12.345.678-5' },
+            { id: 8, name: 'Ana Gemela', clientId: '123456785' },
+          ],
+        },
+      ],
+    };
+    const api = (url: string) => json(url === '/api/clients/id-problems' ? problems : page([ana]));
+    setup('admin', <ClientsPage />, '/clients', api);
+    const notice = await screen.findByRole('region', { name: 'IDs/RUT por corregir (3)' });
+    expect(within(notice).getByRole('link', { name: 'Rut Malo (12.345.678-9)' }).getAttribute('href')).toBe(
+      '/clients/7/edit',
+    );
+    expect(within(notice).getByRole('link', { name: 'Ana Gemela (123456785)' }).getAttribute('href')).toBe(
+      '/clients/8/edit',
+    );
+    cleanup();
+
+    const fetchMock = setup('sales', <ClientsPage />, '/clients', api);
+    await screen.findByRole('heading', { name: 'Ana Núñez' });
+    expect(screen.queryByRole('region', { name: /IDs\/RUT por corregir/ })).toBeNull();
+    expect(listCalls(fetchMock, '/api/clients/id-problems')).toEqual([]);
   });
 
   it("shows 'Error loading clients' when the list fails", async () => {

@@ -14,4 +14,6 @@ export const ADVISORY_LOCKS = {
   auditChain: 727277,
   /** The open registration of the first user: two at once must not both become the first admin. */
   firstUser: 727278,
+  /** Two-key form (key, hash of the normalised ID): one client per ID/RUT, even when two save at once. */
+  clientIds: 727286,
 } as const;

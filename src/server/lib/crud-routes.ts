@@ -32,6 +32,13 @@ export interface CrudResource<Body extends z.ZodType> {
   many: string;
   search(q: string): (SQL | undefined)[];
   access: { read: readonly Role[]; write: readonly Role[] };
+  /**
+   * Rules the schema cannot judge alone, run in the write's transaction before it: `before` is the
+   * saved record on an update (absent on a create), so a rule can spare a value that did not change.
+   */
+  checkWrite?(tx: Database, body: z.output<Body>, before?: Row): Promise<void>;
+  /** Replies of create and update beyond the shared ones (a 409 with more than a message). */
+  writeReplies?: Record<number, z.ZodType>;
   /** GET {path}/export: the list's columns in Spanish and the file's base name (`clientes`). */
   export: { fileName: string; columns: ExportColumn<Row>[] };
   messages: {
@@ -83,6 +90,7 @@ export function crudRoutes<Body extends z.ZodType>(
   const q = z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional();
   const replies = masterDataReplies(resource.one, resource.many, resource.dto);
   const ok = <Schema extends z.ZodType>(schema: Schema) => ({ 200: schema, ...errorReplies });
+  const checkWrite = resource.checkWrite ?? (async () => {});
 
   return async (app, { db }) => {
     app.get(
@@ -146,11 +154,16 @@ export function crudRoutes<Body extends z.ZodType>(
       path,
       {
         config: { access: resource.access.write },
-        schema: { tags, body: resource.body, response: { 201: replies.saved, ...errorReplies } },
+        schema: {
+          tags,
+          body: resource.body,
+          response: { 201: replies.saved, ...errorReplies, ...resource.writeReplies },
+        },
       },
       async (request, reply) => {
         const row = await db
           .transaction(async (tx) => {
+            await checkWrite(tx, request.body as z.output<Body>);
             const [created] = (await tx
               .insert(t)
               .values(request.body as never)
@@ -176,7 +189,12 @@ export function crudRoutes<Body extends z.ZodType>(
       `${path}/:id`,
       {
         config: { access: resource.access.write },
-        schema: { tags, params: idParams, body: resource.body, response: ok(replies.saved) },
+        schema: {
+          tags,
+          params: idParams,
+          body: resource.body,
+          response: { ...ok(replies.saved), ...resource.writeReplies },
+        },
       },
       async (request) => {
         const id = request.params.id;
@@ -184,6 +202,7 @@ export function crudRoutes<Body extends z.ZodType>(
           .transaction(async (tx) => {
             const [before] = (await tx.select().from(t).where(eq(t.id, id)).for('update')) as Row[];
             if (!before) throw notFound(messages.notFound);
+            await checkWrite(tx, request.body as z.output<Body>, before);
             const [after] = (await tx
               .update(t)
               .set({ ...(request.body as object), updatedAt: new Date() } as never)

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: { path: string; message: string }[],
+    /** More of the reply beside `message` (a 409's `existing` record); the route declares its shape. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

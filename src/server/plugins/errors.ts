@@ -27,9 +27,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send({ message: errors[0]?.message ?? 'Datos inválidos', errors });
     }
     if (error instanceof HttpError) {
-      return reply
-        .status(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.errors && { errors: error.errors }),
+        ...error.details,
+      });
     }
     const pgCode = pgErrorCode(error);
     if (pgCode === '23505')

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly errors: FieldError[] = [],
+    /** The whole reply, for errors that carry more than a message (a 409's `existing` record). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -92,7 +94,7 @@ async function send(method: string, path: string, body: unknown, options: Reques
         ? data.message
         : `HTTP ${response.status}: ${response.statusText}`;
     const errors = isObject(data) && Array.isArray(data.errors) ? (data.errors as FieldError[]) : [];
-    throw new ApiError(message, response.status, errors);
+    throw new ApiError(message, response.status, errors, data);
   }
   return response;
 }

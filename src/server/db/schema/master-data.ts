@@ -51,6 +51,9 @@ export const clients = pgTable(
     nameSearchIndex('clients', t.name),
     searchTextIndex('clients', t.searchText),
     index('clients_name_idx').on(t.name),
+    // The duplicate check of a client's ID (modules/clients/client-ids.ts). Not unique: rows saved
+    // before the server refused duplicates may share an ID until an admin fixes them.
+    index('clients_client_id_key_idx').on(sql`f_id_key(${t.clientId})`),
   ],
 );
 

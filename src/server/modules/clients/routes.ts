@@ -1,10 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientConflictReplySchema, clientIdProblemsReplySchema } from '../../../domain/client-ids';
 import { clientSchema } from '../../../domain/master-data';
 import { clientReplySchema } from '../../../domain/master-data-replies';
+import type { Database } from '../../db/client';
 import { clients } from '../../db/schema';
 import { crudRoutes } from '../../lib/crud-routes';
+import { errorReplies } from '../../lib/schemas';
 import { personContains } from '../../lib/search';
+import { checkClientId, clientIdProblems } from './client-ids';
 
-export const clientsRoutes = crudRoutes({
+const clientCrudRoutes = crudRoutes({
   path: '/api/clients',
   tag: 'clients',
   table: clients,
@@ -17,6 +22,8 @@ export const clientsRoutes = crudRoutes({
   // The client list filters by name, ID/RUT or e-mail.
   search: (q) => [personContains(clients.searchText, q)],
   access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },
+  checkWrite: (tx, body, before) => checkClientId(tx, body.clientId, before),
+  writeReplies: { 409: clientConflictReplySchema },
   export: {
     fileName: 'clientes',
     columns: [
@@ -34,3 +41,16 @@ export const clientsRoutes = crudRoutes({
     deleted: 'Cliente eliminado',
   },
 });
+
+/** The clients' calls, and the admin's list of saved IDs that break the ID/RUT rules (decision 0042). */
+export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  await app.register(clientCrudRoutes, { db });
+  app.get(
+    '/api/clients/id-problems',
+    {
+      config: { access: ['admin'] },
+      schema: { tags: ['clients'], response: { 200: clientIdProblemsReplySchema, ...errorReplies } },
+    },
+    async () => clientIdProblems(db),
+  );
+};

@@ -1,7 +1,9 @@
 import { passengerSchema } from '../../../domain/master-data';
 import { passengerReplySchema } from '../../../domain/master-data-replies';
+import { compactId } from '../../../domain/rut';
 import { passengers } from '../../db/schema';
 import { crudRoutes } from '../../lib/crud-routes';
+import { refuseWrongRutDigit } from '../../lib/rut-digit';
 import { personContains } from '../../lib/search';
 
 export const passengersRoutes = crudRoutes({
@@ -17,6 +19,12 @@ export const passengersRoutes = crudRoutes({
   // By name or e-mail; the ID too, since the sale form's picker is used with a passport in hand.
   search: (q) => [personContains(passengers.searchText, q)],
   access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },
+  // An ID written like a RUT needs its check digit when new or changed; a saved one stays editable.
+  checkWrite: async (_tx, body, before) => {
+    if (compactId(body.passengerId) !== compactId(String(before?.passengerId ?? ''))) {
+      refuseWrongRutDigit(body.passengerId, 'passengerId');
+    }
+  },
   export: {
     fileName: 'pasajeros',
     columns: [

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { PaymentCreate, PaymentUpdate } from '../../../domain/payments';
 import type { Database } from '../../db/client';
 import { payments } from '../../db/schema';
-import { conflict } from '../../lib/http-errors';
+import { conflict, notFound } from '../../lib/http-errors';
 import { type AuditActor, diff, record } from '../audit';
 import type { AuthUser } from '../auth';
 import { lockSale, scopeFor } from '../sales';
-import { loadPayment } from './queries';
+import { loadPayment, PAYMENT_NOT_FOUND } from './queries';
 
 const CANCELLED_SALE_MESSAGE = 'No se pueden registrar pagos en una venta cancelada';
 
@@ -79,8 +79,8 @@ export async function deletePayment(db: Database, actor: AuthUser, id: number, a
   await loadPayment(db, id, scopeFor(actor));
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(payments).where(eq(payments.id, id)).returning();
-    // Deleted meanwhile by someone else: their entry says so, this call has nothing to record.
-    if (row)
-      await record(tx, audit, { action: 'delete', entity: 'payment', entityId: id, changes: diff(row, {}) });
+    // Deleted meanwhile by a parallel call: that call answered 200 and recorded it; this one did nothing.
+    if (!row) throw notFound(PAYMENT_NOT_FOUND);
+    await record(tx, audit, { action: 'delete', entity: 'payment', entityId: id, changes: diff(row, {}) });
   });
 }

@@ -11,6 +11,11 @@ interface ModalProps {
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /**
+   * Set while closing by accident would lose work (unsaved changes): Escape and a click outside then
+   * call this instead of closing, so the owner can ask first. The close button and Cancelar still close.
+   */
+  onDismissHeld?: () => void;
 }
 
 /**
@@ -63,8 +68,21 @@ const keepSubmitInside = (event: FormEvent) => event.stopPropagation();
  * A titled dialog; Radix traps focus and closes on Escape; focus returns to the opener; a form inside
  * submits only itself.
  */
-export function Modal({ open, onOpenChange, title, description, children, className }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className,
+  onDismissHeld,
+}: ModalProps) {
   const returnFocus = useOpener(open);
+  const holdDismiss = (event: Event) => {
+    if (!onDismissHeld || event.defaultPrevented) return;
+    event.preventDefault();
+    onDismissHeld();
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -72,7 +90,11 @@ export function Modal({ open, onOpenChange, title, description, children, classN
         <Dialog.Content
           // Without a description Radix would point aria-describedby at nothing and warn about it.
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onEscapeKeyDown={keepEscapeForOpenPopup}
+          onEscapeKeyDown={(event) => {
+            keepEscapeForOpenPopup(event);
+            holdDismiss(event);
+          }}
+          onInteractOutside={holdDismiss}
           onCloseAutoFocus={returnFocus}
           onSubmit={keepSubmitInside}
           className={cn(

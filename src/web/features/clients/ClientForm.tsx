@@ -1,26 +1,28 @@
 import type { Resolver } from 'react-hook-form';
 import { type Client, type ClientInput, clientSchema } from '../../../domain/master-data';
-import { hasValidCheckDigit, INVALID_RUT_MESSAGE, looksLikeRut } from '../../../domain/rut';
+import { compactId, hasWrongRutDigit, INVALID_RUT_MESSAGE } from '../../../domain/rut';
 import { useRecordSave } from '../../api/resource';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { blankAsNullResolver, useBoundForm } from '../../lib/form';
 import { type ClientData, clientsResource } from './api';
 import { DuplicateClientWarning } from './DuplicateClientWarning';
+import { ExistingClientLink } from './ExistingClientLink';
 
 const schemaResolver = blankAsNullResolver(clientSchema);
 
 /**
  * The shared schema, plus the RUT check digit (módulo 11) for an ID written like a Chilean RUT: a
- * mistyped digit would otherwise hide a duplicate. Only a new or changed ID is checked, so a client
- * saved before this check can still be edited (docs/decisions/0014).
+ * mistyped digit would otherwise hide a duplicate. Only a new or changed ID is checked (compared as the
+ * server compares it), so a client
+ * saved before this check can still be edited (docs/decisions/0014, 0042: the server judges too).
  */
 const resolverKeeping =
   (savedId: string | null | undefined): Resolver<ClientInput, unknown, ClientData> =>
   async (values, context, options) => {
     const result = await schemaResolver(values, context, options);
     const id = values.clientId?.trim() ?? '';
-    const wrongDigit = id !== (savedId ?? '') && looksLikeRut(id) && !hasValidCheckDigit(id);
+    const wrongDigit = compactId(id) !== compactId(savedId ?? '') && hasWrongRutDigit(id);
     if (!wrongDigit || result.errors.clientId) return result;
     return {
       values: {},
@@ -53,6 +55,7 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
       <Field label="Nombre" required autoComplete="off" {...bind('name')} />
       <Field label="ID/RUT" autoComplete="off" {...bind('clientId')} />
       <DuplicateClientWarning clientId={watch('clientId') ?? ''} exceptId={client?.id} />
+      <ExistingClientLink error={save.error} />
       <Field label="Email" type="email" autoComplete="off" {...bind('email')} />
       <Field label="Dirección" autoComplete="off" {...bind('address')} />
       <FormActions

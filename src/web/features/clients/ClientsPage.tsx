@@ -5,6 +5,7 @@ import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
 import { useRecordList } from '../../lib/use-record-list';
 import { clientsResource } from './api';
+import { ClientIdProblemsNotice } from './ClientIdProblemsNotice';
 import { CLIENT_TEXTS } from './texts';
 
 function Detail({ label, value }: { label: string; value?: string | null }) {
@@ -20,11 +21,12 @@ function Detail({ label, value }: { label: string; value?: string | null }) {
 
 /** /clients: a card per client, since the address is read as a whole and does not fit a column. */
 export function ClientsPage() {
-  const canWrite = PEOPLE_WRITE_ROLES.includes(useCurrentUser().role);
+  const { role } = useCurrentUser();
+  const canWrite = PEOPLE_WRITE_ROLES.includes(role);
   const { rows, askDelete, listPage } = useRecordList(clientsResource, CLIENT_TEXTS, canWrite);
 
   return (
-    <ListPage {...listPage}>
+    <ListPage {...listPage} intro={role === 'admin' && <ClientIdProblemsNotice />}>
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {rows.map((client) => (
           <li key={client.id}>

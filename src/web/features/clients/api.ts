@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { ClientIdProblems } from '../../../domain/client-ids';
 import type { Client, clientSchema } from '../../../domain/master-data';
 import type { clientReplies } from '../../../domain/master-data-replies';
 import { compactId } from '../../../domain/rut';
@@ -23,5 +24,13 @@ export function useClientsWithSameId(id: string, exceptId?: number) {
     enabled: compact.length >= 5,
     select: ({ clients }) =>
       clients.filter((c) => c.id !== exceptId && c.clientId && compactId(c.clientId) === compact),
+  });
+}
+
+/** Saved IDs/RUTs that break the server's rules (admin only): wrong check digits and shared IDs. */
+export function useClientIdProblems() {
+  return useQuery({
+    queryKey: [...clientsResource.keys.all, 'id-problems'],
+    queryFn: queryGet<ClientIdProblems>('/api/clients/id-problems'),
   });
 }

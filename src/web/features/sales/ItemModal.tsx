@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { CatalogItem, CatalogKind } from '../../../domain/master-data';
 import { type SaleItemData, type SaleItemInput, saleItemSchema } from '../../../domain/sales';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Field, MoneyField, ReadOnlyField, TextareaField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { Modal, whenClosed } from '../../components/ui/Modal';
@@ -56,7 +57,8 @@ export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
   const suppliers = useOptions('suppliers', item && { id: item.supplierId, name: item.supplierName });
   const operators = useOptions('operators', item && { id: item.operatorId, name: item.operatorName });
   const [passengers, setPassengers] = useState<PassengerRef[]>(item?.passengers ?? []);
-  const { control, handleSubmit, bind } = useBoundForm<SaleItemInput, SaleItemData>({
+  const [askingDiscard, setAskingDiscard] = useState(false);
+  const { control, handleSubmit, bind, formState } = useBoundForm<SaleItemInput, SaleItemData>({
     resolver,
     defaultValues: defaultsFor(item),
   });
@@ -81,7 +83,19 @@ export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
       onOpenChange={whenClosed(onClose)}
       title={item ? 'Editar Item de Venta' : 'Agregar Item de Venta'}
       className="sm:max-w-3xl"
+      // Escape or a click beside the dialog must not throw away a half-typed item without asking.
+      onDismissHeld={formState.isDirty ? () => setAskingDiscard(true) : undefined}
     >
+      <ConfirmDialog
+        open={askingDiscard}
+        onOpenChange={setAskingDiscard}
+        title="¿Descartar los cambios del item?"
+        description="Los cambios de este item no se guardarán."
+        confirmLabel="Descartar"
+        cancelLabel="Seguir editando"
+        errorTitle="No se pudo descartar el item"
+        onConfirm={async () => onClose()}
+      />
       <form noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit(save)}>
         <SelectField
           label="Clasificación"

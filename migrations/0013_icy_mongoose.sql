@@ -1,0 +1,1 @@
+CREATE INDEX "clients_client_id_key_idx" ON "clients" USING btree (f_id_key("client_id"));
