@@ -99,9 +99,21 @@ export const auditPageSchema = z.object({
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
+/**
+ * What verify found wrong, the first thing only: an entry edited (or inserted, or removed before it),
+ * the oldest entries removed without a purge, the newest removed (the trail ends before the head),
+ * or a count that differs from the head's.
+ */
+export const AUDIT_VERIFY_PROBLEMS = ['altered', 'missingOldest', 'missingNewest', 'countMismatch'] as const;
+
 export const auditVerifySchema = z.object({
   ok: z.boolean(),
   checked: z.number(),
   firstBrokenId: z.number().optional(),
+  problem: z.enum(AUDIT_VERIFY_PROBLEMS).optional(),
+  /** The problem in Spanish, for whoever reads the reply. */
+  message: z.string().optional(),
+  /** When the newest entries are missing: the id of the newest the head recorded. */
+  expectedLastId: z.number().optional(),
 });
 export type AuditVerifyResult = z.infer<typeof auditVerifySchema>;

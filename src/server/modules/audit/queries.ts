@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { AuditEntryDto, AuditQuery, AuditVerifyResult } from '../../../domain/audit';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { AuditEntryDto, AuditQuery } from '../../../domain/audit';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { entryHash } from './chain';
 
 type Row = typeof auditLog.$inferSelect;
 
@@ -62,34 +61,4 @@ export async function listAudit(db: Database, query: AuditQuery) {
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { entries: rows.map(toDto), total: total?.n ?? 0 };
-}
-
-const VERIFY_BATCH = 1000;
-
-/**
- * Walks the chain in id order: each entry's hash must match its content, and its prevHash the hash of
- * the entry before it. The oldest entry's prevHash is taken as given, so a retention purge of the
- * oldest entries leaves a chain that still verifies (docs/decisions/0020).
- */
-export async function verifyAudit(db: Database): Promise<AuditVerifyResult> {
-  let checked = 0;
-  let previous: string | null = null;
-  let afterId = 0;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(auditLog)
-      .where(gt(auditLog.id, afterId))
-      .orderBy(asc(auditLog.id))
-      .limit(VERIFY_BATCH);
-    for (const row of rows) {
-      const linked = previous === null || row.prevHash === previous;
-      if (!linked || entryHash(row) !== row.hash) return { ok: false, checked, firstBrokenId: row.id };
-      previous = row.hash;
-      checked++;
-    }
-    const last = rows.at(-1);
-    if (!last || rows.length < VERIFY_BATCH) return { ok: true, checked };
-    afterId = last.id;
-  }
 }

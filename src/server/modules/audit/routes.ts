@@ -18,7 +18,8 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { errorReplies } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import type { AuthUser } from '../auth';
-import { type AuditFilters, auditBatch, listAudit, verifyAudit } from './queries';
+import { type AuditFilters, auditBatch, listAudit } from './queries';
+import { verifyAudit } from './verify';
 
 const SELLER_SCOPE_MESSAGE = 'Solo puedes consultar el historial de tus propias ventas';
 
