@@ -11,6 +11,7 @@ const entry = (patch: Partial<AuditEntryDto>): AuditEntryDto => ({
   entity: 'sale',
   entityId: 7,
   changes: [],
+  subject: { exists: true, name: 'Juan Pérez', saleId: 7 },
   ...patch,
 });
 

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { AuditEntryDto, AuditQuery } from '../../../domain/audit';
+import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AuditEntryDto, AuditQuery, AuditSubject } from '../../../domain/audit';
 import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, invoices, payments } from '../../db/schema';
+import { subjectsOf } from './subjects';
 
 type Row = typeof auditLog.$inferSelect;
 
-function toDto(row: Row): AuditEntryDto {
+function toDto(row: Row, subject: AuditSubject): AuditEntryDto {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -15,15 +16,45 @@ function toDto(row: Row): AuditEntryDto {
     entity: row.entity,
     entityId: row.entityId,
     changes: row.changes,
+    subject,
   };
+}
+
+async function withSubjects(db: Database, rows: Row[]): Promise<AuditEntryDto[]> {
+  const subjects = await subjectsOf(db, rows);
+  return rows.map((row, n) => toDto(row, subjects[n] as AuditSubject));
+}
+
+/**
+ * The payments or invoices of a sale, deleted ones too: those in the table now, and those whose
+ * creation recorded the sale (audit_log_sale_ref_idx).
+ */
+function ofSale(entity: 'payment' | 'invoice', saleId: number): SQL {
+  const table = entity === 'payment' ? payments : invoices;
+  const created = JSON.stringify([{ field: 'saleId', to: String(saleId) }]);
+  return sql`${auditLog.entity} = ${entity} and ${auditLog.entityId} in (
+    select ${table.id} from ${table} where ${table.saleId} = ${saleId}
+    union all
+    select entity_id from audit_log
+    where action = 'create' and entity in ('payment', 'invoice') and entity = ${entity}
+      and changes @> ${created}::jsonb)`;
+}
+
+/** A sale's history is the sale's entries and those of its payments and invoice (issue 26). */
+function entityFilter({ entity, entityId }: AuditFilters): SQL | undefined {
+  const own = and(
+    entity ? eq(auditLog.entity, entity) : undefined,
+    entityId ? eq(auditLog.entityId, entityId) : undefined,
+  );
+  if (entity !== 'sale' || !entityId) return own;
+  return or(own, ofSale('payment', entityId), ofSale('invoice', entityId));
 }
 
 export type AuditFilters = Omit<AuditQuery, 'page' | 'limit'>;
 
 function filtersOf(query: AuditFilters): SQL | undefined {
   return and(
-    query.entity ? eq(auditLog.entity, query.entity) : undefined,
-    query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
+    entityFilter(query),
     query.userId ? eq(auditLog.userId, query.userId) : undefined,
     query.action ? eq(auditLog.action, query.action) : undefined,
     query.from ? gte(auditLog.at, sql`${query.from}::date`) : undefined,
@@ -44,7 +75,7 @@ export async function auditBatch(
     .where(and(filtersOf(query), after && lt(auditLog.id, after.id)))
     .orderBy(desc(auditLog.id))
     .limit(limit);
-  return rows.map(toDto);
+  return withSubjects(db, rows);
 }
 
 /** Newest first; one sale's history is a walk of audit_log_entity_idx (entity, entity_id, id desc). */
@@ -60,5 +91,5 @@ export async function listAudit(db: Database, query: AuditQuery) {
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
-  return { entries: rows.map(toDto), total: total?.n ?? 0 };
+  return { entries: await withSubjects(db, rows), total: total?.n ?? 0 };
 }

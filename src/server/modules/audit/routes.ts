@@ -8,6 +8,7 @@ import {
   type AuditEntryDto,
   auditPageSchema,
   auditQuerySchema,
+  auditSubjectLabel,
   auditVerifySchema,
 } from '../../../domain/audit';
 import { paginationOf } from '../../../domain/pagination';
@@ -49,6 +50,8 @@ const auditColumns: ExportColumn<AuditEntryDto>[] = [
   { header: 'Acción', kind: 'text', value: (e) => AUDIT_ACTION_LABELS[e.action as AuditAction] ?? e.action },
   { header: 'Entidad', kind: 'text', value: (e) => AUDIT_ENTITY_LABELS[e.entity as AuditEntity] ?? e.entity },
   { header: 'ID entidad', kind: 'number', value: (e) => e.entityId },
+  // As the audit screen names it: "Venta #123, Juan Pérez".
+  { header: 'Registro', kind: 'text', value: (e) => auditSubjectLabel(e) ?? null },
   {
     header: 'Cambios',
     kind: 'text',
