@@ -8,7 +8,7 @@ const TEXTS = {
   emptyText: 'Sin cambios registrados',
 };
 
-/** "Historial de cambios" of the sale detail: who changed what and when, newest first. */
+/** "Historial de cambios" of the sale detail: who changed what and when, newest first, with its payments and invoice. */
 export function SaleHistory({ saleId }: { saleId: number }) {
   const audit = useAuditPage({ entity: 'sale', entityId: saleId });
   return (
@@ -20,7 +20,7 @@ export function SaleHistory({ saleId }: { saleId: number }) {
         list={{ ...audit.status, ...TEXTS }}
         pagination={audit.pagination}
       >
-        <AuditEntryList label="Historial de cambios" entries={audit.entries} />
+        <AuditEntryList label="Historial de cambios" entries={audit.entries} saleId={saleId} />
       </ListPage>
     </Card>
   );
