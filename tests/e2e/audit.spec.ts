@@ -49,8 +49,8 @@ test.describe('auditoría', () => {
     const token = await apiLogin(request, DEMO.sales);
     const headers = { Authorization: `Bearer ${token}` };
     const saleId = await createSaleViaApi(request, token, `Registro ${Date.now().toString(36)}`);
-    const clientName = (await (await request.get(`/api/sales/${saleId}`, { headers })).json()).sale.client
-      .name;
+    const sale = await (await request.get(`/api/sales/${saleId}`, { headers })).json();
+    const clientName = sale.client.name;
     const paid = await request.post('/api/payments', {
       headers,
       data: { saleId, date: '2031-01-05', amount: '100.00', method: 'cash' },
