@@ -36,6 +36,7 @@ function ofSale(entity: 'payment' | 'invoice', saleId: number): SQL {
     select ${table.id} from ${table} where ${table.saleId} = ${saleId}
     union all
     select entity_id from audit_log
+    -- The index's own predicate, spelled as literals so the planner can use it whatever is bound.
     where action = 'create' and entity in ('payment', 'invoice') and entity = ${entity}
       and changes @> ${created}::jsonb)`;
 }
