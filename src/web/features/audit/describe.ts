@@ -122,17 +122,34 @@ function itemSentences(entity: string, changes: AuditChangeDto[]): string[] {
   return sentences;
 }
 
-const entityName = (entity: string) => (AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity).toLowerCase();
+/** Each kind of record with its article, as a sentence names it: "creó el pago". */
+const RECORD_NOUNS: Record<AuditEntity, string> = {
+  sale: 'la venta',
+  payment: 'el pago',
+  supplierPayment: 'el pago a proveedor',
+  invoice: 'la factura',
+  client: 'el cliente',
+  passenger: 'el pasajero',
+  supplier: 'el proveedor',
+  operator: 'el operador',
+  classification: 'la clasificación',
+  currencyRate: 'la tasa de cambio',
+  companySettings: 'los datos de la empresa',
+  user: 'el usuario',
+  session: 'la sesión',
+};
+const recordNoun = (entity: string) =>
+  RECORD_NOUNS[entity as AuditEntity] ??
+  `el registro (${AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity})`;
 
 /** The entry as Spanish sentences: "admin cambió el precio de venta del ítem 2 de $300.00 a $350.00". */
 export function describeEntry(entry: AuditEntryDto): string[] {
   const who = entry.user.username ?? 'Alguien';
-  const what = entityName(entry.entity);
   switch (entry.action) {
     case 'create':
-      return [`${who} creó ${what === 'venta' ? 'la venta' : `el registro (${what})`}`];
+      return [`${who} creó ${recordNoun(entry.entity)}`];
     case 'delete':
-      return [`${who} eliminó ${what === 'venta' ? 'la venta' : `el registro (${what})`}`];
+      return [`${who} eliminó ${recordNoun(entry.entity)}`];
     case 'update':
     case 'status': {
       const sentences = itemSentences(entry.entity, entry.changes);
