@@ -93,3 +93,12 @@ BEGIN
   RETURN removed;
 END;
 $$;
+--> statement-breakpoint
+
+-- The sale a payment's or an invoice's creation recorded ({ field: "saleId", to: "42" }): a sale's
+-- history finds its payments and invoice by it, deleted ones too, through the index below.
+CREATE FUNCTION audit_sale_ref(changes jsonb) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT c->>'to' FROM jsonb_array_elements(changes) c WHERE c->>'field' = 'saleId' LIMIT 1
+$$;--> statement-breakpoint
+CREATE INDEX audit_log_sale_ref_idx ON audit_log (audit_sale_ref(changes))
+  WHERE action = 'create' AND entity IN ('payment', 'invoice');
