@@ -81,6 +81,19 @@ export const auditChangeSchema = z.object({
 });
 export type AuditChangeDto = z.infer<typeof auditChangeSchema>;
 
+/**
+ * The record an entry is about, as it is now: `exists` false once it was deleted (the name is then
+ * the one the entry itself recorded, if any). `saleId` and `supplierId` say where a payment, an
+ * invoice or a supplier payment is shown.
+ */
+export const auditSubjectSchema = z.object({
+  exists: z.boolean(),
+  name: absentWhenNull(z.string()),
+  saleId: absentWhenNull(z.number()),
+  supplierId: absentWhenNull(z.number()),
+});
+export type AuditSubject = z.infer<typeof auditSubjectSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.number(),
   at: z.string(),
@@ -90,8 +103,22 @@ export const auditEntrySchema = z.object({
   entity: z.string(),
   entityId: absentWhenNull(z.number()),
   changes: z.array(auditChangeSchema),
+  subject: auditSubjectSchema,
 });
 export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
+
+/**
+ * Which record an entry is about, in words: "Venta #123, Juan Pérez". A session's number is its
+ * user's, so it reads "Sesión de admin" instead; an entry without a record (a failed sign-in) has none.
+ */
+export function auditSubjectLabel(entry: Pick<AuditEntryDto, 'entity' | 'entityId' | 'subject'>) {
+  const kind = AUDIT_ENTITY_LABELS[entry.entity as AuditEntity] ?? entry.entity;
+  const name = entry.subject.name ?? undefined;
+  if (entry.entity === 'session') return name ? `${kind} de ${name}` : undefined;
+  if (entry.entity === 'companySettings') return kind;
+  if (entry.entityId === undefined || entry.entityId === null) return undefined;
+  return name ? `${kind} #${entry.entityId}, ${name}` : `${kind} #${entry.entityId}`;
+}
 
 export const auditPageSchema = z.object({
   entries: z.array(auditEntrySchema),
@@ -99,9 +126,21 @@ export const auditPageSchema = z.object({
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
+/**
+ * What verify found wrong, the first thing only: an entry edited (or inserted, or removed before it),
+ * the oldest entries removed without a purge, the newest removed (the trail ends before the head),
+ * or a count that differs from the head's.
+ */
+export const AUDIT_VERIFY_PROBLEMS = ['altered', 'missingOldest', 'missingNewest', 'countMismatch'] as const;
+
 export const auditVerifySchema = z.object({
   ok: z.boolean(),
   checked: z.number(),
   firstBrokenId: z.number().optional(),
+  problem: z.enum(AUDIT_VERIFY_PROBLEMS).optional(),
+  /** The problem in Spanish, for whoever reads the reply. */
+  message: z.string().optional(),
+  /** When the newest entries are missing: the id of the newest the head recorded. */
+  expectedLastId: z.number().optional(),
 });
 export type AuditVerifyResult = z.infer<typeof auditVerifySchema>;

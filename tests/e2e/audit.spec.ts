@@ -40,4 +40,41 @@ test.describe('auditoría', () => {
     await expect(entries).not.toContainText('creó la venta');
     await expectNoSeriousA11yViolations(page);
   });
+
+  test('Auditoría dice qué registro cambió, con su enlace y la hora local; el historial incluye los pagos', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const token = await apiLogin(request, DEMO.sales);
+    const headers = { Authorization: `Bearer ${token}` };
+    const saleId = await createSaleViaApi(request, token, `Registro ${Date.now().toString(36)}`);
+    const sale = await (await request.get(`/api/sales/${saleId}`, { headers })).json();
+    const clientName = sale.client.name;
+    const paid = await request.post('/api/payments', {
+      headers,
+      data: { saleId, date: '2031-01-05', amount: '100.00', method: 'cash' },
+    });
+    expect(paid.status()).toBe(201);
+    const paymentId = (await paid.json()).payment.id;
+
+    // The sale's own history: the payment is there, named and linked; the sale's entries need no name.
+    await signIn(page, DEMO.admin, `/sales/${saleId}`);
+    const history = page.getByRole('list', { name: 'Historial de cambios' });
+    await expect(history.getByRole('link', { name: `Pago #${paymentId}, ${clientName}` })).toBeVisible();
+    await expect(history).toContainText(`${DEMO.sales.username} creó la venta`);
+    await expect(history.getByRole('link', { name: `Venta #${saleId}, ${clientName}` })).toHaveCount(0);
+
+    await page.goto('/company-settings?section=audit');
+    await page.getByLabel('Entidad').selectOption('sale');
+    await page.getByLabel('Acción').selectOption('create');
+    const entries = page.getByRole('list', { name: 'Registros de auditoría' });
+    const link = entries.getByRole('link', { name: `Venta #${saleId}, ${clientName}` });
+    await expect(link).toBeVisible();
+    // Santiago's local time, with its offset (GMT-3 in summer, GMT-4 in winter), never UTC.
+    await expect(entries.locator('time').first()).toHaveText(/GMT-[34]$/);
+    await expectNoSeriousA11yViolations(page);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${saleId}$`));
+  });
 });

@@ -11,6 +11,7 @@ const entry = (patch: Partial<AuditEntryDto>): AuditEntryDto => ({
   entity: 'sale',
   entityId: 7,
   changes: [],
+  subject: { exists: true, name: 'Juan Pérez', saleId: 7 },
   ...patch,
 });
 
@@ -45,5 +46,13 @@ describe('describeEntry', () => {
       describeEntry(entry({ entity: 'user', changes: [{ field: 'password', to: 'cambiada' }] })),
     ).toEqual(['admin cambió la contraseña']);
     expect(describeEntry(entry({ action: 'create', user: {} }))).toEqual(['Alguien creó la venta']);
+    // A sale's history shows its payments and invoice too: each says what it created.
+    expect(describeEntry(entry({ action: 'create', entity: 'payment' }))).toEqual(['admin creó el pago']);
+    expect(describeEntry(entry({ action: 'delete', entity: 'invoice' }))).toEqual([
+      'admin eliminó la factura',
+    ]);
+    expect(
+      describeEntry(entry({ entity: 'payment', changes: [{ field: 'reference', from: 'A1', to: 'B2' }] })),
+    ).toEqual(['admin cambió la referencia de A1 a B2']);
   });
 });

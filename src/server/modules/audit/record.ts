@@ -36,7 +36,9 @@ export interface AuditEntry {
 /**
  * Appends one entry inside the caller's transaction `tx`, so it commits or rolls back with the change
  * it describes. The advisory lock, held to commit, serialises writers so each entry's `prevHash` is
- * the hash of the entry committed just before it: the chain stays one line (docs/decisions/0020).
+ * the hash of the entry committed just before it: the chain stays one line (docs/decisions/0020). The
+ * previous hash is the head's (audit_head, docs/decisions/0045): if the newest entries were removed,
+ * the next entry still links to them and the gap shows.
  */
 export async function record(tx: Database, actor: AuditActor, entry: AuditEntry): Promise<void> {
   // The lock is its own statement: a statement's snapshot is taken before it runs, so a read in the
@@ -59,5 +61,5 @@ export async function record(tx: Database, actor: AuditActor, entry: AuditEntry)
            ${values.ip}::text, ${values.action}, ${values.entity}, ${values.entityId}::integer,
            ${JSON.stringify(values.changes)}::jsonb, p.prev,
            encode(sha256(convert_to(${content}::text || p.prev, 'UTF8')), 'hex')
-    from (select coalesce((select hash from audit_log order by id desc limit 1), ${GENESIS_HASH}) as prev) p`);
+    from (select coalesce((select last_hash from audit_head), ${GENESIS_HASH}) as prev) p`);
 }

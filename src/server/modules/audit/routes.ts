@@ -8,6 +8,7 @@ import {
   type AuditEntryDto,
   auditPageSchema,
   auditQuerySchema,
+  auditSubjectLabel,
   auditVerifySchema,
 } from '../../../domain/audit';
 import { paginationOf } from '../../../domain/pagination';
@@ -18,7 +19,8 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { errorReplies } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
 import type { AuthUser } from '../auth';
-import { type AuditFilters, auditBatch, listAudit, verifyAudit } from './queries';
+import { type AuditFilters, auditBatch, listAudit } from './queries';
+import { verifyAudit } from './verify';
 
 const SELLER_SCOPE_MESSAGE = 'Solo puedes consultar el historial de tus propias ventas';
 
@@ -48,6 +50,8 @@ const auditColumns: ExportColumn<AuditEntryDto>[] = [
   { header: 'Acción', kind: 'text', value: (e) => AUDIT_ACTION_LABELS[e.action as AuditAction] ?? e.action },
   { header: 'Entidad', kind: 'text', value: (e) => AUDIT_ENTITY_LABELS[e.entity as AuditEntity] ?? e.entity },
   { header: 'ID entidad', kind: 'number', value: (e) => e.entityId },
+  // As the audit screen names it: "Venta #123, Juan Pérez".
+  { header: 'Registro', kind: 'text', value: (e) => auditSubjectLabel(e) ?? null },
   {
     header: 'Cambios',
     kind: 'text',

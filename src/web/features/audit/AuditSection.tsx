@@ -49,8 +49,11 @@ function FilterSelect({ label, options, ...props }: SelectProps) {
   );
 }
 
-/** Configuraciones > Auditoría (admin): the whole trail, filtered by user, entity, action and dates. */
-export function AuditSection() {
+/**
+ * Configuraciones > Auditoría (admin): the whole trail, filtered by user, entity, action and dates;
+ * times in `timeZone` (the agency's, America/Santiago unless told).
+ */
+export function AuditSection({ timeZone }: { timeZone?: string }) {
   const [filters, setFilters] = useState<AuditListFilters>({});
   const set = (patch: AuditListFilters) => setFilters({ ...filters, ...patch });
   const audit = useAuditPage(filters);
@@ -100,7 +103,7 @@ export function AuditSection() {
       list={{ ...audit.status, ...TEXTS }}
       pagination={audit.pagination}
     >
-      <AuditEntryList label="Registros de auditoría" entries={audit.entries} showIp />
+      <AuditEntryList label="Registros de auditoría" entries={audit.entries} showIp timeZone={timeZone} />
     </ListPage>
   );
 }

@@ -8,8 +8,8 @@ const TEXTS = {
   emptyText: 'Sin cambios registrados',
 };
 
-/** "Historial de cambios" of the sale detail: who changed what and when, newest first. */
-export function SaleHistory({ saleId }: { saleId: number }) {
+/** "Historial de cambios" of the sale detail: who changed what and when, newest first, with its payments and invoice. */
+export function SaleHistory({ saleId, timeZone }: { saleId: number; timeZone?: string }) {
   const audit = useAuditPage({ entity: 'sale', entityId: saleId });
   return (
     <Card>
@@ -20,7 +20,12 @@ export function SaleHistory({ saleId }: { saleId: number }) {
         list={{ ...audit.status, ...TEXTS }}
         pagination={audit.pagination}
       >
-        <AuditEntryList label="Historial de cambios" entries={audit.entries} />
+        <AuditEntryList
+          label="Historial de cambios"
+          entries={audit.entries}
+          saleId={saleId}
+          timeZone={timeZone}
+        />
       </ListPage>
     </Card>
   );

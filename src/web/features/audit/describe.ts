@@ -8,6 +8,7 @@ import {
 import { formatMoney } from '../../../domain/format';
 import { statusLabel } from '../../../domain/status';
 
+/** The fields the trail records, in Spanish; tests/unit/audit-field-labels.test.ts checks every column has one. */
 const FIELD_LABELS: Record<string, string> = {
   salePrice: 'el precio de venta',
   costPrice: 'el costo',
@@ -15,12 +16,16 @@ const FIELD_LABELS: Record<string, string> = {
   status: 'el estado',
   passengerName: 'el nombre del pasajero',
   travelDate: 'la fecha de viaje',
+  creationDate: 'la fecha de creación',
   saleType: 'el tipo de venta',
   serviceType: 'el tipo de servicio',
   region: 'la región',
   passengerCount: 'la cantidad de pasajeros',
+  currency: 'la moneda',
   clientId: 'el cliente',
   sellerId: 'el vendedor',
+  saleId: 'la venta',
+  position: 'la posición',
   description: 'la descripción',
   dateIn: 'la fecha de entrada',
   dateOut: 'la fecha de salida',
@@ -31,12 +36,52 @@ const FIELD_LABELS: Record<string, string> = {
   operatorId: 'el operador',
   classificationId: 'la clasificación',
   amount: 'el monto',
+  amountUsd: 'el monto en USD',
+  rateToUsd: 'la tasa a USD',
+  rate: 'la tasa',
   method: 'el método de pago',
+  paymentMethod: 'el método de pago',
+  reference: 'la referencia',
+  relatedSales: 'las ventas asociadas',
   name: 'el nombre',
+  email: 'el correo',
+  address: 'la dirección',
+  phone: 'el teléfono',
+  taxId: 'el RUT',
+  passengerId: 'el documento',
+  dateOfBirth: 'la fecha de nacimiento',
+  number: 'el número',
+  year: 'el año',
+  sequence: 'el correlativo',
+  issueDate: 'la fecha de emisión',
+  clientName: 'el nombre del cliente',
+  clientTaxId: 'el RUT del cliente',
+  clientEmail: 'el correo del cliente',
+  clientAddress: 'la dirección del cliente',
+  companyName: 'el nombre de la empresa',
+  companyTaxId: 'el RUT de la empresa',
+  companyAddress: 'la dirección de la empresa',
+  companyEmail: 'el correo de la empresa',
+  companyPhone: 'el teléfono de la empresa',
+  items: 'los ítems',
+  cancelledAt: 'la fecha de anulación',
+  cancelReason: 'el motivo de anulación',
+  cancelledBy: 'quién anuló',
+  username: 'el nombre de usuario',
   role: 'el rol',
   isActive: 'el acceso',
   password: 'la contraseña',
 };
+/** A client's own `clientId` is the ID/RUT typed for it, not a reference to a client. */
+const ENTITY_FIELD_LABELS: Record<string, Record<string, string>> = {
+  client: { clientId: 'el RUT/ID' },
+  currencyRate: { isActive: 'la vigencia' },
+};
+
+/** The Spanish name of a recorded field of an entity, or the field itself when it has none. */
+export function fieldLabel(entity: string, field: string): string {
+  return ENTITY_FIELD_LABELS[entity]?.[field] ?? FIELD_LABELS[field] ?? field;
+}
 /** Exact decimal strings shown as the app shows money everywhere: US$ 1,500.50. */
 const MONEY_FIELDS = new Set(['salePrice', 'costPrice', 'totalCost', 'amount', 'amountUsd']);
 
@@ -49,17 +94,17 @@ function value(field: string, raw: string | undefined | null): string {
 }
 
 /** "items.2.salePrice" is the sale price "del ítem 2"; a sale's own salePrice is its total. */
-function describeChange(change: AuditChangeDto): string {
+function describeChange(entity: string, change: AuditChangeDto): string {
   const match = /^items\.(\d+)\.(.+)$/.exec(change.field);
   const field = match?.[2] ?? change.field;
-  const label = FIELD_LABELS[field] ?? field;
+  const label = fieldLabel(entity, field);
   const where = match ? `${label} del ítem ${match[1]}` : field === 'salePrice' ? `${label} total` : label;
   if (field === 'password') return `cambió ${where}`;
   return `cambió ${where} de ${value(field, change.from)} a ${value(field, change.to)}`;
 }
 
 /** Items that appear or disappear in an edit read as one sentence each, not one per field. */
-function itemSentences(changes: AuditChangeDto[]): string[] {
+function itemSentences(entity: string, changes: AuditChangeDto[]): string[] {
   const byItem = new Map<string, AuditChangeDto[]>();
   const rest: AuditChangeDto[] = [];
   for (const change of changes) {
@@ -67,29 +112,47 @@ function itemSentences(changes: AuditChangeDto[]): string[] {
     if (n) byItem.set(n, [...(byItem.get(n) ?? []), change]);
     else rest.push(change);
   }
-  const sentences = rest.map(describeChange);
+  const describe = (change: AuditChangeDto) => describeChange(entity, change);
+  const sentences = rest.map(describe);
   for (const [n, list] of byItem) {
     if (list.every((c) => c.from === undefined || c.from === null)) sentences.push(`agregó el ítem ${n}`);
     else if (list.every((c) => c.to === undefined || c.to === null)) sentences.push(`quitó el ítem ${n}`);
-    else sentences.push(...list.map(describeChange));
+    else sentences.push(...list.map(describe));
   }
   return sentences;
 }
 
-const entityName = (entity: string) => (AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity).toLowerCase();
+/** Each kind of record with its article, as a sentence names it: "creó el pago". */
+const RECORD_NOUNS: Record<AuditEntity, string> = {
+  sale: 'la venta',
+  payment: 'el pago',
+  supplierPayment: 'el pago a proveedor',
+  invoice: 'la factura',
+  client: 'el cliente',
+  passenger: 'el pasajero',
+  supplier: 'el proveedor',
+  operator: 'el operador',
+  classification: 'la clasificación',
+  currencyRate: 'la tasa de cambio',
+  companySettings: 'los datos de la empresa',
+  user: 'el usuario',
+  session: 'la sesión',
+};
+const recordNoun = (entity: string) =>
+  RECORD_NOUNS[entity as AuditEntity] ??
+  `el registro (${AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity})`;
 
 /** The entry as Spanish sentences: "admin cambió el precio de venta del ítem 2 de US$ 300.00 a US$ 350.00". */
 export function describeEntry(entry: AuditEntryDto): string[] {
   const who = entry.user.username ?? 'Alguien';
-  const what = entityName(entry.entity);
   switch (entry.action) {
     case 'create':
-      return [`${who} creó ${what === 'venta' ? 'la venta' : `el registro (${what})`}`];
+      return [`${who} creó ${recordNoun(entry.entity)}`];
     case 'delete':
-      return [`${who} eliminó ${what === 'venta' ? 'la venta' : `el registro (${what})`}`];
+      return [`${who} eliminó ${recordNoun(entry.entity)}`];
     case 'update':
     case 'status': {
-      const sentences = itemSentences(entry.changes);
+      const sentences = itemSentences(entry.entity, entry.changes);
       return sentences.length ? sentences.map((s) => `${who} ${s}`) : [`${who} guardó sin cambios`];
     }
     default:

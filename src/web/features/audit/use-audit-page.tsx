@@ -23,14 +23,23 @@ interface AuditEntryListProps {
   label: string;
   entries: ReturnType<typeof useAuditPage>['entries'];
   showIp?: boolean;
+  /** A sale's own history leaves out the sale's name on its own entries, keeping it on its payments'. */
+  saleId?: number;
+  timeZone?: string;
 }
 
 /** The entries, newest first, as a named ordered list. */
-export function AuditEntryList({ label, entries, showIp }: AuditEntryListProps) {
+export function AuditEntryList({ label, entries, showIp, saleId, timeZone }: AuditEntryListProps) {
   return (
     <ol aria-label={label} className="divide-y divide-gray-200 rounded-md border border-gray-200 bg-white">
       {entries.map((entry) => (
-        <AuditEntryItem key={entry.id} entry={entry} showIp={showIp} />
+        <AuditEntryItem
+          key={entry.id}
+          entry={entry}
+          showIp={showIp}
+          showSubject={!(entry.entity === 'sale' && entry.entityId === saleId)}
+          timeZone={timeZone}
+        />
       ))}
     </ol>
   );
