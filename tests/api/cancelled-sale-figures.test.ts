@@ -76,7 +76,10 @@ describe('a cancelled sale with a payment', () => {
     const csv = await call('GET', `/api/sales/export?format=csv&q=anulada`);
     const { header, rows } = readCsv(csv.rawPayload);
     const row = rows.find((r) => r[0] === String(saleId)) ?? [];
-    expect([row[header.indexOf('Pagado')], row[header.indexOf('Pendiente')]]).toEqual(['300,00', '0,00']);
+    expect([row[header.indexOf('Pagado (US$)')], row[header.indexOf('Pendiente (US$)')]]).toEqual([
+      '300,00',
+      '0,00',
+    ]);
   });
 
   it('is not owed in Cobranza, the alerts or the dashboard figures', async () => {
