@@ -91,9 +91,7 @@ describe('PUT /api/company/currency-rates', () => {
       ],
     });
     expect(res.statusCode).toBe(200);
-    const byCode = Object.fromEntries(
-      res.json().data.map((r: { currency: string }) => [r.currency, r]),
-    );
+    const byCode = Object.fromEntries(res.json().data.map((r: { currency: string }) => [r.currency, r]));
     expect(byCode.BRL).toEqual(expect.objectContaining({ rate: 0.21, isActive: false }));
     expect(byCode.MXN).toEqual(expect.objectContaining({ rate: 0.055, isActive: true }));
   });

@@ -79,12 +79,7 @@ export async function createRate(
   }
 }
 
-export async function updateRate(
-  db: Database,
-  id: number,
-  input: CurrencyRateUpdate,
-  audit: AuditActor,
-) {
+export async function updateRate(db: Database, id: number, input: CurrencyRateUpdate, audit: AuditActor) {
   const current = await findRate(db, id);
   if (input.currency !== undefined && input.currency !== current.currency) {
     throw badRequest('La moneda de una tasa no se puede cambiar; crea una tasa nueva para otra moneda');
@@ -131,11 +126,7 @@ export async function deleteRate(db: Database, id: number, audit: AuditActor) {
 }
 
 /** Saves several rates at once (spec: PUT /api/company/currency-rates { rates }), all or nothing. */
-export async function saveRates(
-  db: Database,
-  rates: CurrencyRateListItem[],
-  audit: AuditActor,
-) {
+export async function saveRates(db: Database, rates: CurrencyRateListItem[], audit: AuditActor) {
   const currencies = rates.map((r) => r.currency);
   if (new Set(currencies).size !== currencies.length) throw badRequest('Hay monedas repetidas en la lista');
   for (const r of rates) assertBaseRule(r.currency, r.rate, r.isActive ?? true);
