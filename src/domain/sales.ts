@@ -72,6 +72,9 @@ export const adminOnlyTransition = (from: SaleStatus, to: SaleStatus) =>
   from === 'cancelled' && to === 'completed';
 export const ADMIN_ONLY_TRANSITION_MESSAGE = 'Solo un administrador puede liquidar una venta cancelada';
 
+/** The 409 of an edit sent from a version someone else has since saved over (DESIGN.md 6). */
+export const STALE_SALE_MESSAGE = 'La venta fue modificada por otro usuario';
+
 /** A new sale is confirmed, or saved as a draft when the form asks for it. */
 export const NEW_SALE_STATUSES = ['draft', 'confirmed'] as const;
 export type NewSaleStatus = (typeof NEW_SALE_STATUSES)[number];

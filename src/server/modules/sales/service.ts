@@ -7,6 +7,7 @@ import {
   canTransition,
   type SaleData,
   type SaleItemData,
+  STALE_SALE_MESSAGE,
 } from '../../../domain/sales';
 import { type SaleStatus, STATUS_LABELS } from '../../../domain/status';
 import type { Database } from '../../db/client';
@@ -18,7 +19,7 @@ import { saleChanges, saleSnapshot } from './history';
 import { loadSale, lockSale, recomputeTotals, type SaleScope } from './queries';
 import { assertReferences, resolvePassengers } from './references';
 
-export const STALE_VERSION_MESSAGE = 'La venta fue modificada por otro usuario';
+export const STALE_VERSION_MESSAGE = STALE_SALE_MESSAGE;
 export const COMPLETED_MESSAGE = 'Una venta liquidada no se puede modificar';
 
 /** Admin and finance see every sale; a seller only their own. */
