@@ -15,7 +15,8 @@ export function StaleSaleNotice({ saleId }: { saleId: number }) {
   const [asking, setAsking] = useState(false);
   return (
     <div role="alert" className="rounded-md border border-yellow-300 bg-yellow-50 px-4 py-3 text-sm">
-      <p className="font-medium text-yellow-900">{STALE_SALE_MESSAGE}</p>
+      <p className="font-medium text-yellow-900">Error al actualizar la venta</p>
+      <p className="mt-1 text-yellow-900">{STALE_SALE_MESSAGE}</p>
       <p className="mt-1 text-yellow-900">
         Tus cambios siguen en el formulario y no se guardaron. Carga la última versión para revisarla y volver
         a aplicarlos.
