@@ -12,8 +12,9 @@ const CANCELLED_SALE_MESSAGE = 'No se pueden registrar pagos en una venta cancel
 
 /**
  * Payments are registered by an admin, the seller of that sale, or finance (who sees every sale and
- * collects; docs/decisions/0043-finance-registers-payments.md). The sale row is locked first, so a cancellation sent at the same moment either sees this payment (and is
- * refused) or is seen by it (docs/decisions/0012).
+ * collects; docs/decisions/0043-finance-registers-payments.md). The sale row is locked first, so a
+ * cancellation sent at the same moment either sees this payment (and is refused) or is seen by it
+ * (docs/decisions/0012).
  */
 export async function createPayment(db: Database, actor: AuthUser, input: PaymentCreate, audit: AuditActor) {
   const id = await db.transaction(async (tx) => {
