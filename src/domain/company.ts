@@ -18,26 +18,43 @@ const currencyCode = z
       .refine(isIsoCurrency, 'La moneda no es un código ISO 4217 vigente'),
   );
 
+const rate = decimalInput({
+  invalid: 'La tasa debe ser mayor a 0',
+  decimals: 8,
+  min: 0.0001,
+  max: 1_000_000,
+  tooBig: 'La tasa es demasiado alta',
+  tooManyDecimals: 'La tasa admite como máximo 8 decimales',
+  // At most 8 decimals and 7 integer digits: exact as a JSON number, which the screens expect.
+}).transform(Number);
+const isActive = z.boolean('isActive debe ser verdadero o falso');
+
 export const currencyRateSchema = z.strictObject({
   currency: currencyCode,
-  rate: decimalInput({
-    invalid: 'La tasa debe ser mayor a 0',
-    decimals: 8,
-    min: 0.0001,
-    max: 1_000_000,
-    tooBig: 'La tasa es demasiado alta',
-    tooManyDecimals: 'La tasa admite como máximo 8 decimales',
-    // At most 8 decimals and 7 integer digits: exact as a JSON number, which the screens expect.
-  }).transform(Number),
-  isActive: z.boolean('isActive debe ser verdadero o falso').default(true),
+  rate,
+  isActive: isActive.default(true),
 });
 export type CurrencyRateInput = z.input<typeof currencyRateSchema>;
 
 /**
- * On edit the currency is locked: only the rate and the active flag change. The edit form sends the
- * locked code back; it is accepted when it is the rate's own code (checked by the server).
+ * On edit the currency is locked: only the rate and the active flag change, and the one the body
+ * leaves out keeps its stored value (a PUT with only `rate` must not re-activate an inactive rate).
+ * The edit form sends the locked code back; it is accepted when it is the rate's own code (checked by
+ * the server).
  */
-export const currencyRateUpdateSchema = currencyRateSchema.extend({ currency: currencyCode.optional() });
+export const currencyRateUpdateSchema = z.strictObject({
+  currency: currencyCode.optional(),
+  rate: rate.optional(),
+  isActive: isActive.optional(),
+});
+export type CurrencyRateUpdate = z.output<typeof currencyRateUpdateSchema>;
+
+/**
+ * One rate of PUT /api/company/currency-rates { rates }: a currency without a rate is created active;
+ * for one that has a rate, a missing `isActive` keeps its flag.
+ */
+export const currencyRateListItemSchema = currencyRateSchema.extend({ isActive: isActive.optional() });
+export type CurrencyRateListItem = z.output<typeof currencyRateListItemSchema>;
 
 export type { CurrencyRate } from './company-replies';
 

@@ -20,17 +20,18 @@ export const INVALID_AMOUNT_MESSAGE = 'Please enter a valid amount';
 
 const paymentDate = requiredIsoDate('La fecha de pago es requerida', 'La fecha de pago no es válida');
 
+const paymentAmount = moneySchema(INVALID_AMOUNT_MESSAGE, { positive: true });
+const paymentMethod = z.enum(PAYMENT_METHODS, 'Método de pago inválido');
+const paymentStatus = z.enum(PAYMENT_STATUSES, 'Estado de pago inválido');
+const reference = z.string().trim().max(100, 'La referencia no puede superar 100 caracteres');
+
+/** What a new payment is made of; what the body leaves out takes the default. */
 const paymentFields = {
   date: paymentDate,
-  amount: moneySchema(INVALID_AMOUNT_MESSAGE, { positive: true }),
-  method: z.enum(PAYMENT_METHODS, 'Método de pago inválido').default('cash'),
-  reference: z
-    .string()
-    .trim()
-    .max(100, 'La referencia no puede superar 100 caracteres')
-    .nullish()
-    .transform((v) => v || null),
-  status: z.enum(PAYMENT_STATUSES, 'Estado de pago inválido').default('confirmed'),
+  amount: paymentAmount,
+  method: paymentMethod.default('cash'),
+  reference: reference.nullish().transform((v) => v || null),
+  status: paymentStatus.default('confirmed'),
 };
 
 /** A payment of a sale: an amount above 0 and a date. */
@@ -38,9 +39,25 @@ export const paymentCreateSchema = z.strictObject({
   saleId: idInput('La venta es requerida'),
   ...paymentFields,
 });
-export const paymentUpdateSchema = z.strictObject(paymentFields);
+
+/** The payment dialog's fields, for a new payment and an edited one alike. */
+export const paymentFormSchema = z.strictObject(paymentFields);
+
+/**
+ * PUT /api/payments/{id}: a field the body leaves out keeps its stored value, never a default (the
+ * spec's edit body has no status, and must not confirm a pending payment). A `null` or blank reference
+ * clears it.
+ */
+export const paymentUpdateSchema = z.strictObject({
+  date: paymentDate.optional(),
+  amount: paymentAmount.optional(),
+  method: paymentMethod.optional(),
+  reference: reference.nullish().transform((v) => (v === undefined ? undefined : v || null)),
+  status: paymentStatus.optional(),
+});
 export type PaymentCreateInput = z.input<typeof paymentCreateSchema>;
-export type PaymentUpdateInput = z.input<typeof paymentUpdateSchema>;
+export type PaymentFormInput = z.input<typeof paymentFormSchema>;
+export type PaymentForm = z.output<typeof paymentFormSchema>;
 export type PaymentCreate = z.output<typeof paymentCreateSchema>;
 export type PaymentUpdate = z.output<typeof paymentUpdateSchema>;
 

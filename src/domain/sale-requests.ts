@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { blankToUndefined, idInput, intInput, MAX_ID } from './input';
-import { datesInOrder, type SaleData, saleDataSchema, saleItemFields } from './sales';
+import {
+  datesInOrder,
+  NEW_SALE_STATUSES,
+  type NewSaleStatus,
+  type SaleData,
+  saleDataSchema,
+  saleItemFields,
+} from './sales';
 import { SALE_STATUSES } from './status';
 
 /**
@@ -89,9 +96,21 @@ const saleDataRequestSchema = z.preprocess(
   z.strictObject(saleDataFields).transform((data, ctx) => dropClient(data, ctx)),
 );
 
+/** A new sale's data may ask to be saved as a draft (`status: 'draft'`); without it the sale is confirmed. */
+const newSaleDataSchema = z.preprocess(
+  withClientId,
+  z
+    .strictObject({ ...saleDataFields, status: z.enum(NEW_SALE_STATUSES, 'Estado inválido').optional() })
+    .transform(({ status, ...data }, ctx): NewSaleData => {
+      const saleData = dropClient(data, ctx);
+      return status === undefined ? saleData : { ...saleData, status };
+    }),
+);
+export type NewSaleData = SaleData & { status?: NewSaleStatus };
+
 /** POST /api/sales. */
 export const saleCreateRequestSchema = z.strictObject({
-  saleData: saleDataRequestSchema,
+  saleData: newSaleDataSchema,
   items: itemsSchema,
 });
 

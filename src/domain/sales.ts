@@ -64,6 +64,21 @@ export function canTransition(from: SaleStatus, to: SaleStatus): boolean {
 
 export const canEditSale = (status: SaleStatus) => status !== 'completed';
 
+/**
+ * Liquidar a cancelled sale is allowed (spec: completed from any non-completed state) but final and
+ * easy to do by mistake, so only an admin may do it (issue 26).
+ */
+export const adminOnlyTransition = (from: SaleStatus, to: SaleStatus) =>
+  from === 'cancelled' && to === 'completed';
+export const ADMIN_ONLY_TRANSITION_MESSAGE = 'Solo un administrador puede liquidar una venta cancelada';
+
+/** The 409 of an edit sent from a version someone else has since saved over (DESIGN.md 6). */
+export const STALE_SALE_MESSAGE = 'La venta fue modificada por otro usuario';
+
+/** A new sale is confirmed, or saved as a draft when the form asks for it. */
+export const NEW_SALE_STATUSES = ['draft', 'confirmed'] as const;
+export type NewSaleStatus = (typeof NEW_SALE_STATUSES)[number];
+
 const positiveId = idInput;
 
 /**

@@ -26,29 +26,47 @@ export function balanceBadge(pending: number): { label: string; color: BadgeColo
 
 const requiredDate = requiredIsoDate(REQUIRED_FIELDS_MESSAGE, 'La fecha de pago no es válida');
 
+const supplierId = idInput(REQUIRED_FIELDS_MESSAGE);
+const amount = moneySchema(REQUIRED_FIELDS_MESSAGE, { positive: true });
+const currency = z.enum(SUPPLIER_CURRENCIES, 'Moneda inválida');
+const paymentMethod = z.enum(SUPPLIER_PAYMENT_METHODS, 'Método de pago inválido');
+const description = z
+  .string(REQUIRED_FIELDS_MESSAGE)
+  .trim()
+  .min(1, REQUIRED_FIELDS_MESSAGE)
+  .max(500, 'No puede superar 500 caracteres');
+const reference = z.string().trim().max(100, 'No puede superar 100 caracteres');
+const relatedSales = z
+  .array(idInput('Ventas relacionadas inválidas'), 'Ventas relacionadas inválidas')
+  .max(500, 'Demasiadas ventas relacionadas');
+const distinct = (ids: number[]) => [...new Set(ids)];
+
 /** A supplier payment requires a supplier, an amount above 0, currency, date, method and description. */
 export const supplierPaymentSchema = z.strictObject({
-  supplierId: idInput(REQUIRED_FIELDS_MESSAGE),
-  amount: moneySchema(REQUIRED_FIELDS_MESSAGE, { positive: true }),
-  currency: z.enum(SUPPLIER_CURRENCIES, 'Moneda inválida').default('USD'),
+  supplierId,
+  amount,
+  currency: currency.default('USD'),
   paymentDate: requiredDate,
-  paymentMethod: z.enum(SUPPLIER_PAYMENT_METHODS, 'Método de pago inválido').default('transfer'),
-  description: z
-    .string(REQUIRED_FIELDS_MESSAGE)
-    .trim()
-    .min(1, REQUIRED_FIELDS_MESSAGE)
-    .max(500, 'No puede superar 500 caracteres'),
-  reference: z
-    .string()
-    .trim()
-    .max(100, 'No puede superar 100 caracteres')
-    .nullish()
-    .transform((v) => v || null),
-  relatedSales: z
-    .array(idInput('Ventas relacionadas inválidas'), 'Ventas relacionadas inválidas')
-    .max(500, 'Demasiadas ventas relacionadas')
-    .default([])
-    .transform((ids) => [...new Set(ids)]),
+  paymentMethod: paymentMethod.default('transfer'),
+  description,
+  reference: reference.nullish().transform((v) => v || null),
+  relatedSales: relatedSales.default([]).transform(distinct),
 });
+
+/**
+ * PUT /api/supplier-payments/{id}: a field the body leaves out keeps its stored value, never the
+ * create's default; a `null` or blank reference clears it.
+ */
+export const supplierPaymentUpdateSchema = z.strictObject({
+  supplierId: supplierId.optional(),
+  amount: amount.optional(),
+  currency: currency.optional(),
+  paymentDate: requiredDate.optional(),
+  paymentMethod: paymentMethod.optional(),
+  description: description.optional(),
+  reference: reference.nullish().transform((v) => (v === undefined ? undefined : v || null)),
+  relatedSales: relatedSales.transform(distinct).optional(),
+});
+export type SupplierPaymentUpdate = z.output<typeof supplierPaymentUpdateSchema>;
 export type SupplierPaymentInput = z.input<typeof supplierPaymentSchema>;
 export type SupplierPaymentData = z.output<typeof supplierPaymentSchema>;

@@ -102,7 +102,7 @@ describe('payments on a sale', () => {
 });
 
 describe('ownership', () => {
-  it('a seller cannot see or touch payments of another seller’s sale (404); finance only reads', async () => {
+  it('a seller cannot see or touch payments of another seller’s sale (404); finance reads and registers', async () => {
     const other = await insertUser(ctx.db, 'sales', 'ajeno');
     const foreign = await newSale(other.id);
     const payment = (await pay(foreign.id, {}, 'admin')).json().payment;
@@ -117,7 +117,12 @@ describe('ownership', () => {
     const listed = (await call('GET', '/api/payments?limit=100', h.sales)).json().payments;
     expect(listed.some((p: { id: number }) => p.id === payment.id)).toBe(false);
     expect((await call('GET', `/api/payments/${payment.id}`, h.finance)).statusCode).toBe(200);
-    expect((await pay(foreign.id, {}, 'finance')).statusCode).toBe(403);
+    // Finance registers payments on any sale (decision 0043), but does not edit them.
+    expect((await pay(foreign.id, {}, 'finance')).statusCode).toBe(201);
+    expect(
+      (await call('PUT', `/api/payments/${payment.id}`, h.finance, { date: '2031-01-01', amount: 1 }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 

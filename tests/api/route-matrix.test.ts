@@ -76,7 +76,9 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/payments/export': { access: ALL_ROLES },
   'GET /api/payments/sale/:saleId': { access: ALL_ROLES },
   'GET /api/payments/:id': { access: ALL_ROLES },
-  'POST /api/payments': { access: ['admin', 'sales'] },
+  // Issue 26: finance registers and confirms customer payments (decision 0043); editing stays with the sale's editors.
+  'POST /api/payments': { access: ALL_ROLES },
+  'POST /api/payments/:id/confirm': { access: ALL_ROLES },
   'PUT /api/payments/:id': { access: ['admin', 'sales'] },
   'DELETE /api/payments/:id': { access: ['admin', 'sales'] },
   'GET /api/supplier-payments': { access: ['admin'] },

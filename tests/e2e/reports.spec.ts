@@ -93,7 +93,7 @@ test.describe('finanzas', () => {
     await expect(page.getByText('No hay clientes con saldo pendiente')).toBeVisible();
   });
 
-  test('finanzas consulta Cobranza sin poder registrar pagos', async ({ page, request }) => {
+  test('finanzas consulta Cobranza y puede registrar pagos', async ({ page, request }) => {
     const { name } = await unpaidClient(request, 320);
     await signIn(page, DEMO.finance);
     await expect(financeNav(page)).toBeVisible();
@@ -101,10 +101,9 @@ test.describe('finanzas', () => {
     await searchClient(page, name);
     await page.getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Ventas con saldo pendiente' })).toContainText(
-      'US$ 320.00',
-    );
-    await expect(page.getByRole('button', { name: /Registrar pago/ })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Ventas con saldo pendiente' })).toContainText('US$ 320.00');
+    // Finance registers what a client pays (decision 0043).
+    await expect(page.getByRole('button', { name: /Registrar pago de la venta/ })).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);
   });
 

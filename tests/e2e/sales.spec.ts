@@ -155,8 +155,9 @@ test.describe('ventas', () => {
     await confirm.getByRole('button', { name: 'Cancelar Venta' }).click();
     await expect(page.getByText('Cancelada', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancelar Venta' })).toHaveCount(0);
-    // A cancelled sale can still be settled or edited: only a completed sale is final.
-    await expect(page.getByRole('button', { name: 'Liquidar Venta' })).toBeVisible();
+    // A cancelled sale can still be edited, and settled by an admin only (issue 26): not by its seller.
+    await expect(page.getByRole('link', { name: 'Editar Venta' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Liquidar Venta' })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Volver a ventas' }).click();
     const all = page.getByRole('button', { name: 'Todas' });

@@ -141,6 +141,10 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       url: `/api/payments/${await newPayment()}`,
       body: { date: '2031-01-16', amount: 120.5, method: 'transfer', reference: 'T-1' },
     }),
+    'POST /api/payments/:id/confirm': async () => ({
+      url: `/api/payments/${(await api('POST', '/api/payments', { ...(await paymentBody()), status: 'pending' })).payment.id}/confirm`,
+      as: 'finance',
+    }),
     'DELETE /api/payments/:id': async () => ({ url: `/api/payments/${await newPayment()}` }),
     'GET /api/supplier-payments': async () => ({ url: '/api/supplier-payments' }),
     'GET /api/supplier-payments/stats': async () => ({ url: '/api/supplier-payments/stats' }),

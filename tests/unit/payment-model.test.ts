@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { localIsoDate as todayIso } from '../../src/domain/dates';
-import { type Payment, paymentUpdateSchema } from '../../src/domain/payments';
+import { type Payment, paymentFormSchema } from '../../src/domain/payments';
 import {
   balanceView,
   CREDIT_LABEL,
@@ -50,12 +50,12 @@ describe('paymentFormDefaults', () => {
   });
 
   it('gives values the shared schema accepts once an amount is typed', () => {
-    const parsed = paymentUpdateSchema.parse({ ...paymentFormDefaults(), amount: '20' });
+    const parsed = paymentFormSchema.parse({ ...paymentFormDefaults(), amount: '20' });
     expect(parsed).toMatchObject({ amount: '20', method: 'cash', reference: null, status: 'confirmed' });
   });
 
   it('leaves the empty amount to the spec message', () => {
-    const result = paymentUpdateSchema.safeParse(paymentFormDefaults());
+    const result = paymentFormSchema.safeParse(paymentFormDefaults());
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toContain('Please enter a valid amount');
   });

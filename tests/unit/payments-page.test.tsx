@@ -2,9 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Role } from '../../src/domain/roles';
+import { AuthContext } from '../../src/web/auth/context';
 import { RegisterPaymentButton } from '../../src/web/features/payments';
 import { PaymentsPage } from '../../src/web/features/payments/PaymentsPage';
-import { json, mockFetch } from './helpers';
+import { json, makeUser, mockFetch } from './helpers';
 
 const ROW = {
   id: 5,
@@ -25,14 +27,22 @@ const PAGE = {
   pagination: { page: 1, limit: 20, total: 1, totalPages: 1 },
 };
 
-function renderPage() {
+function renderPage(role: Role = 'sales') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/payments', element: <PaymentsPage /> }], {
     initialEntries: ['/payments'],
   });
+  const auth = {
+    status: 'authenticated' as const,
+    user: makeUser({ role }),
+    login: async () => makeUser({ role }),
+    logout: async () => {},
+  };
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <AuthContext.Provider value={auth}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>
     </QueryClientProvider>,
   );
 }
@@ -70,6 +80,40 @@ describe('PaymentsPage', () => {
     await waitFor(() =>
       expect(lastUrl(fetchMock)).toBe('/api/payments?status=pending&method=transfer&q=VISA&page=1&limit=20'),
     );
+  });
+
+  it('confirms a pending payment from its card; finance confirms but does not delete', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.endsWith('/confirm')
+        ? json({ message: 'Pago confirmado', payment: { ...ROW, status: 'confirmed' } })
+        : json(PAGE),
+    );
+    renderPage('finance');
+    const confirm = await screen.findByRole('button', { name: /^Confirmar pago/ });
+    expect(screen.queryByRole('button', { name: /^Eliminar pago/ })).toBeNull();
+    fireEvent.click(confirm);
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url, init]) => url === '/api/payments/5/confirm' && init?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('deletes a pending payment only after the confirmation dialog', async () => {
+    const fetchMock = mockFetch((_url, init) =>
+      init.method === 'DELETE' ? json({ message: 'Pago eliminado' }) : json(PAGE),
+    );
+    renderPage('sales');
+    fireEvent.click(await screen.findByRole('button', { name: /^Eliminar pago/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar Pago' });
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => url === '/api/payments/5' && init?.method === 'DELETE'),
+    ).toBe(true);
   });
 
   it('says when nothing matches and when loading fails', async () => {

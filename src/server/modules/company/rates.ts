@@ -1,5 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { BASE_CURRENCY, type CurrencyRate } from '../../../domain/company';
+import {
+  BASE_CURRENCY,
+  type CurrencyRate,
+  type CurrencyRateListItem,
+  type CurrencyRateUpdate,
+} from '../../../domain/company';
 import type { Database } from '../../db/client';
 import { currencyRates } from '../../db/schema';
 import { badRequest, conflict, notFound, pgErrorCode } from '../../lib/http-errors';
@@ -74,22 +79,18 @@ export async function createRate(
   }
 }
 
-export async function updateRate(
-  db: Database,
-  id: number,
-  input: { currency?: string; rate: number; isActive: boolean },
-  audit: AuditActor,
-) {
+export async function updateRate(db: Database, id: number, input: CurrencyRateUpdate, audit: AuditActor) {
   const current = await findRate(db, id);
   if (input.currency !== undefined && input.currency !== current.currency) {
     throw badRequest('La moneda de una tasa no se puede cambiar; crea una tasa nueva para otra moneda');
   }
-  assertBaseRule(current.currency, input.rate, input.isActive);
+  assertBaseRule(current.currency, input.rate ?? Number(current.rate), input.isActive ?? current.isActive);
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(currencyRates).where(eq(currencyRates.id, id)).for('update');
     const [after] = await tx
       .update(currencyRates)
-      .set({ rate: String(input.rate), isActive: input.isActive, lastUpdated: new Date() })
+      // What the body leaves out (undefined) is left out of the SET list, and keeps its value.
+      .set({ rate: input.rate?.toString(), isActive: input.isActive, lastUpdated: new Date() })
       .where(eq(currencyRates.id, id))
       .returning();
     if (!before || !after) throw notFound(RATE_NOT_FOUND);
@@ -125,14 +126,10 @@ export async function deleteRate(db: Database, id: number, audit: AuditActor) {
 }
 
 /** Saves several rates at once (spec: PUT /api/company/currency-rates { rates }), all or nothing. */
-export async function saveRates(
-  db: Database,
-  rates: { currency: string; rate: number; isActive: boolean }[],
-  audit: AuditActor,
-) {
+export async function saveRates(db: Database, rates: CurrencyRateListItem[], audit: AuditActor) {
   const currencies = rates.map((r) => r.currency);
   if (new Set(currencies).size !== currencies.length) throw badRequest('Hay monedas repetidas en la lista');
-  for (const r of rates) assertBaseRule(r.currency, r.rate, r.isActive);
+  for (const r of rates) assertBaseRule(r.currency, r.rate, r.isActive ?? true);
   await db.transaction(async (tx) => {
     for (const r of rates) {
       const [before] = await tx
@@ -142,9 +139,15 @@ export async function saveRates(
         .for('update');
       const [after] = await tx
         .insert(currencyRates)
-        .values({ currency: r.currency, rate: String(r.rate), isActive: r.isActive, lastUpdated: new Date() })
+        .values({
+          currency: r.currency,
+          rate: String(r.rate),
+          isActive: r.isActive ?? true,
+          lastUpdated: new Date(),
+        })
         .onConflictDoUpdate({
           target: currencyRates.currency,
+          // A missing isActive is undefined here, left out of the SET list: the rate keeps its flag.
           set: { rate: String(r.rate), isActive: r.isActive, lastUpdated: new Date() },
         })
         .returning();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   type CurrencyRate,
   companySettingsSchema,
+  currencyRateListItemSchema,
   currencyRateSchema,
   currencyRateUpdateSchema,
 } from '../../../domain/company';
@@ -73,7 +74,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       config: { access: ADMIN },
       schema: {
         tags,
-        body: z.strictObject({ rates: z.array(currencyRateSchema).min(1).max(200) }),
+        body: z.strictObject({ rates: z.array(currencyRateListItemSchema).min(1).max(200) }),
         response: ratesReplies,
       },
     },

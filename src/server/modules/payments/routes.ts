@@ -31,7 +31,7 @@ import {
   paymentStats,
   paymentsOfSale,
 } from './queries';
-import { createPayment, deletePayment, updatePayment } from './service';
+import { confirmPayment, createPayment, deletePayment, updatePayment } from './service';
 
 const READ = ['admin', 'sales', 'finance'] as const;
 
@@ -42,7 +42,10 @@ const listFilters = {
   saleId: pathIdSchema('saleId debe ser un número entero positivo').optional(),
   q: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
 };
+/** Who edits and deletes payments: whoever may edit the sale. */
 const WRITE = ['admin', 'sales'] as const;
+/** Who registers and confirms payments: finance too (docs/decisions/0043-finance-registers-payments.md). */
+const COLLECT = ['admin', 'sales', 'finance'] as const;
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const tags = ['payments'];
@@ -125,7 +128,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.post(
     '/api/payments',
     {
-      config: { access: WRITE },
+      config: { access: COLLECT },
       schema: {
         tags,
         body: paymentCreateSchema,
@@ -159,6 +162,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         request.body,
         auditActor(request),
       ),
+    }),
+  );
+
+  app.post(
+    '/api/payments/:id/confirm',
+    {
+      config: { access: COLLECT },
+      schema: { tags, params: idParams, response: { 200: paymentSavedReplySchema, ...errorReplies } },
+    },
+    async (request) => ({
+      message: 'Pago confirmado',
+      payment: await confirmPayment(db, currentUser(request), request.params.id, auditActor(request)),
     }),
   );
 

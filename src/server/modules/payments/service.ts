@@ -5,15 +5,16 @@ import { payments } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { type AuditActor, diff, record } from '../audit';
 import type { AuthUser } from '../auth';
-import { lockSale, scopeFor } from '../sales';
+import { lockSale, type SaleScope, scopeFor } from '../sales';
 import { loadPayment, PAYMENT_NOT_FOUND } from './queries';
 
 const CANCELLED_SALE_MESSAGE = 'No se pueden registrar pagos en una venta cancelada';
 
 /**
- * Payments are written by whoever may edit the sale: an admin, or the seller of that sale. The sale
- * row is locked first, so a cancellation sent at the same moment either sees this payment (and is
- * refused) or is seen by it (docs/decisions/0012).
+ * Payments are registered by an admin, the seller of that sale, or finance (who sees every sale and
+ * collects; docs/decisions/0043-finance-registers-payments.md). The sale row is locked first, so a
+ * cancellation sent at the same moment either sees this payment (and is refused) or is seen by it
+ * (docs/decisions/0012).
  */
 export async function createPayment(db: Database, actor: AuthUser, input: PaymentCreate, audit: AuditActor) {
   const id = await db.transaction(async (tx) => {
@@ -44,6 +45,7 @@ export async function createPayment(db: Database, actor: AuthUser, input: Paymen
   return loadPayment(db, id, {});
 }
 
+/** Changes the fields the body names; the others keep their stored values. */
 export async function updatePayment(
   db: Database,
   actor: AuthUser,
@@ -53,10 +55,8 @@ export async function updatePayment(
 ) {
   const scope = scopeFor(actor);
   await db.transaction(async (tx) => {
-    const current = await loadPayment(tx, id, scope);
-    const sale = await lockSale(tx, current.saleId, scope);
-    if (sale.status === 'cancelled') throw conflict(CANCELLED_SALE_MESSAGE);
-    const [before] = await tx.select().from(payments).where(eq(payments.id, id));
+    const before = await lockPaymentOfOpenSale(tx, id, scope);
+    // Drizzle leaves a column whose value is undefined out of the SET list.
     const [after] = await tx
       .update(payments)
       .set({
@@ -69,10 +69,39 @@ export async function updatePayment(
       })
       .where(eq(payments.id, id))
       .returning();
-    const changes = diff(before ?? {}, after ?? {});
+    const changes = diff(before, after ?? {});
     await record(tx, audit, { action: 'update', entity: 'payment', entityId: id, changes });
   });
   return loadPayment(db, id, scope);
+}
+
+/**
+ * A pending payment becomes money received: it then counts toward the sale's Total Pagado. Finance
+ * may do this too (docs/decisions/0043-finance-registers-payments.md); confirming twice is a 409.
+ */
+export async function confirmPayment(db: Database, actor: AuthUser, id: number, audit: AuditActor) {
+  const scope = scopeFor(actor);
+  await db.transaction(async (tx) => {
+    const before = await lockPaymentOfOpenSale(tx, id, scope);
+    if (before.status !== 'pending') throw conflict('El pago ya está confirmado');
+    await tx.update(payments).set({ status: 'confirmed', updatedAt: new Date() }).where(eq(payments.id, id));
+    const changes = [{ field: 'status', from: 'pending', to: 'confirmed' }];
+    await record(tx, audit, { action: 'status', entity: 'payment', entityId: id, changes });
+  });
+  return loadPayment(db, id, scope);
+}
+
+/**
+ * The payment's row as stored, with its sale locked (so a cancellation cannot pass beside the change),
+ * 404 outside the caller's scope and 409 on a cancelled sale.
+ */
+async function lockPaymentOfOpenSale(tx: Database, id: number, scope: SaleScope) {
+  const current = await loadPayment(tx, id, scope);
+  const sale = await lockSale(tx, current.saleId, scope);
+  if (sale.status === 'cancelled') throw conflict(CANCELLED_SALE_MESSAGE);
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id));
+  if (!row) throw notFound(PAYMENT_NOT_FOUND);
+  return row;
 }
 
 export async function deletePayment(db: Database, actor: AuthUser, id: number, audit: AuditActor) {

@@ -1,17 +1,25 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { SaleEditRequest, SaleItemRequest } from '../../../domain/sale-requests';
-import { canEditSale, canTransition, type SaleData, type SaleItemData } from '../../../domain/sales';
+import type { NewSaleData, SaleEditRequest, SaleItemRequest } from '../../../domain/sale-requests';
+import {
+  ADMIN_ONLY_TRANSITION_MESSAGE,
+  adminOnlyTransition,
+  canEditSale,
+  canTransition,
+  type SaleData,
+  type SaleItemData,
+  STALE_SALE_MESSAGE,
+} from '../../../domain/sales';
 import { type SaleStatus, STATUS_LABELS } from '../../../domain/status';
 import type { Database } from '../../db/client';
 import { payments, saleItemPassengers, saleItems, sales } from '../../db/schema';
-import { conflict } from '../../lib/http-errors';
+import { conflict, forbidden } from '../../lib/http-errors';
 import { type AuditActor, record } from '../audit';
 import type { AuthUser } from '../auth';
 import { saleChanges, saleSnapshot } from './history';
 import { loadSale, lockSale, recomputeTotals, type SaleScope } from './queries';
 import { assertReferences, resolvePassengers } from './references';
 
-export const STALE_VERSION_MESSAGE = 'La venta fue modificada por otro usuario';
+export const STALE_VERSION_MESSAGE = STALE_SALE_MESSAGE;
 export const COMPLETED_MESSAGE = 'Una venta liquidada no se puede modificar';
 
 /** Admin and finance see every sale; a seller only their own. */
@@ -68,16 +76,17 @@ const withSeller = (actor: AuthUser, data: SaleData): SaleData =>
 export async function createSale(
   db: Database,
   actor: AuthUser,
-  input: { saleData: SaleData; items: SaleItemRequest[] },
+  input: { saleData: NewSaleData; items: SaleItemRequest[] },
   audit: AuditActor,
 ) {
-  const data = withSeller(actor, input.saleData);
+  const { status = 'confirmed', ...saleData } = input.saleData;
+  const data = withSeller(actor, saleData);
   const id = await db.transaction(async (tx) => {
     const items = await resolvePassengers(tx, input.items);
     await assertReferences(tx, data, items);
     const [sale] = await tx
       .insert(sales)
-      .values({ ...saleValues(data), status: 'confirmed' })
+      .values({ ...saleValues(data), status })
       .returning({ id: sales.id });
     if (!sale) throw new Error('sale insert returned no row');
     await writeItems(tx, sale.id, items);
@@ -158,6 +167,8 @@ export async function changeStatus(
         `No se puede cambiar una venta ${STATUS_LABELS[current.status]?.toLowerCase()} a ${STATUS_LABELS[status]?.toLowerCase()}`,
       );
     }
+    if (adminOnlyTransition(current.status, status) && actor.role !== 'admin')
+      throw forbidden(ADMIN_ONLY_TRANSITION_MESSAGE);
     if (version !== undefined && version !== current.version) throw conflict(STALE_VERSION_MESSAGE);
     await tx
       .update(sales)

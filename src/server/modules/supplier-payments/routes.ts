@@ -9,7 +9,7 @@ import {
   supplierSummariesReplySchema,
   supplierSummaryReplySchema,
 } from '../../../domain/supplier-payment-replies';
-import { supplierPaymentSchema } from '../../../domain/supplier-payments';
+import { supplierPaymentSchema, supplierPaymentUpdateSchema } from '../../../domain/supplier-payments';
 import type { Database } from '../../db/client';
 import { exportQuery, exportReplies, oneBatch, sendExport, sendListExport } from '../../lib/export';
 import { errorReplies, idParams } from '../../lib/schemas';
@@ -147,7 +147,7 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
       schema: {
         tags,
         params: idParams,
-        body: supplierPaymentSchema,
+        body: supplierPaymentUpdateSchema,
         response: { 200: supplierPaymentSavedReplySchema, ...errorReplies },
       },
     },

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { SupplierPaymentData } from '../../../domain/supplier-payments';
+import type { SupplierPaymentData, SupplierPaymentUpdate } from '../../../domain/supplier-payments';
 import type { Database } from '../../db/client';
 import { moneyValue } from '../../db/money';
 import {
@@ -117,20 +117,21 @@ export async function getSupplierPayment(db: Database, id: number) {
 
 /**
  * Writes a payment with the USD rate in force now, frozen on the row: a later rate change does not
- * rewrite what was paid. amount_usd is rounded to cents by PostgreSQL's numeric arithmetic.
+ * rewrite what was paid. amount_usd is rounded to cents by PostgreSQL's numeric arithmetic. An edit
+ * changes the fields its body names; the others keep their stored values.
  */
 export async function saveSupplierPayment(
   db: Database,
   audit: AuditActor,
-  input: SupplierPaymentData,
+  body: SupplierPaymentData | SupplierPaymentUpdate,
   id?: number,
 ) {
   const savedId = await db.transaction(async (tx) => {
-    await assertSupplier(tx, input.supplierId);
-    await assertRelatedSales(tx, input.supplierId, input.relatedSales);
+    let input: SupplierPaymentData;
     let rate: string;
     let before: Record<string, unknown> = {};
     if (id === undefined) {
+      input = body as SupplierPaymentData;
       rate = await activeRate(tx, input.currency);
     } else {
       const [current] = await tx
@@ -139,10 +140,14 @@ export async function saveSupplierPayment(
         .where(eq(supplierPayments.id, id))
         .for('update');
       if (!current) throw notFound(SUPPLIER_PAYMENT_NOT_FOUND);
-      before = { ...current, relatedSales: await relatedSaleIds(tx, id) };
+      const linked = await relatedSaleIds(tx, id);
+      before = { ...current, relatedSales: linked };
+      input = keptFields(body, current, linked);
       // Same currency: keep the rate it was paid at; a new currency takes today's rate.
       rate = current.currency === input.currency ? current.rateToUsd : await activeRate(tx, input.currency);
     }
+    await assertSupplier(tx, input.supplierId);
+    await assertRelatedSales(tx, input.supplierId, input.relatedSales);
     const values = {
       supplierId: input.supplierId,
       amount: input.amount,
@@ -178,6 +183,24 @@ export async function saveSupplierPayment(
     return row.id;
   });
   return getSupplierPayment(db, savedId);
+}
+
+/** The edit's values: what the body names, and the stored row (and its linked sales) for the rest. */
+function keptFields(
+  body: SupplierPaymentUpdate,
+  current: typeof supplierPayments.$inferSelect,
+  linked: string,
+): SupplierPaymentData {
+  return {
+    supplierId: body.supplierId ?? current.supplierId,
+    amount: body.amount ?? current.amount,
+    currency: body.currency ?? (current.currency as SupplierPaymentData['currency']),
+    paymentDate: body.paymentDate ?? current.paymentDate,
+    paymentMethod: body.paymentMethod ?? current.paymentMethod,
+    description: body.description ?? current.description,
+    reference: body.reference === undefined ? current.reference : body.reference,
+    relatedSales: body.relatedSales ?? (linked ? linked.split(',').map(Number) : []),
+  };
 }
 
 /** The sales a payment is linked to, as the trail shows them: "3,7". */

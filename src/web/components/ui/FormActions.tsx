@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './Button';
 import { ErrorAlert } from './ErrorAlert';
@@ -16,6 +17,8 @@ type FormActionsProps = SaveState & {
   pendingLabel?: string;
   /** Disables the submit button for another reason (nothing to save yet). */
   disabled?: boolean;
+  /** Another way to send the form, beside the submit button (e.g. "Guardar como borrador"). */
+  alternative?: ReactNode;
   className?: string;
 };
 
@@ -28,6 +31,7 @@ export function FormActions({
   submitLabel = 'Guardar',
   pendingLabel = 'Guardando...',
   disabled = false,
+  alternative,
   className,
 }: FormActionsProps) {
   return (
@@ -39,6 +43,7 @@ export function FormActions({
             Cancelar
           </Button>
         )}
+        {alternative}
         <Button type="submit" disabled={pending || disabled}>
           {pending ? pendingLabel : submitLabel}
         </Button>

@@ -4,10 +4,16 @@ import { PAYMENT_STATUS_LABEL } from '../../../domain/status';
 import { CardDetail, LinkCard } from '../../components/ui/LinkCard';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import type { PaymentListRow } from './api';
+import { PendingPaymentActions } from './PendingPaymentActions';
 
-/** One payment of /payments; the whole card links to its sale, where it can be edited. */
-export function PaymentCard({ payment }: { payment: PaymentListRow }) {
-  return (
+/**
+ * One payment of /payments; the whole card links to its sale, where it can be edited. A pending one
+ * of a sale that is not cancelled has its "Confirmar pago" and "Eliminar" below the card (a button
+ * cannot sit inside the link).
+ */
+export function PaymentCard({ payment, canDelete }: { payment: PaymentListRow; canDelete: boolean }) {
+  const actionable = payment.status === 'pending' && payment.sale.status !== 'cancelled';
+  const card = (
     <LinkCard
       to={`/sales/${payment.saleId}`}
       title={payment.sale.clientName}
@@ -21,5 +27,12 @@ export function PaymentCard({ payment }: { payment: PaymentListRow }) {
       <CardDetail term="Referencia">{payment.reference || '-'}</CardDetail>
       <CardDetail term="Pasajero">{payment.sale.passengerName}</CardDetail>
     </LinkCard>
+  );
+  if (!actionable) return card;
+  return (
+    <div className="space-y-2">
+      {card}
+      <PendingPaymentActions payment={payment} canDelete={canDelete} />
+    </div>
   );
 }

@@ -4,9 +4,9 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type Payment,
-  type PaymentUpdate,
-  type PaymentUpdateInput,
-  paymentUpdateSchema,
+  type PaymentFormInput,
+  type PaymentForm as PaymentFormValues,
+  paymentFormSchema,
 } from '../../../domain/payments';
 import { Field, MoneyField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
@@ -18,7 +18,7 @@ import { useCreatePayment, useUpdatePayment } from './api';
 import { overpayment, paymentFormDefaults } from './payment-model';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
-const resolver = typedDecimalResolver(paymentUpdateSchema, { amount: 'money' });
+const resolver = typedDecimalResolver(paymentFormSchema, { amount: 'money' });
 
 export interface PaymentDialogProps {
   open: boolean;
@@ -54,12 +54,12 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
   // The amount the user agreed to overpay; typing another amount asks again.
   const [confirmedAmount, setConfirmedAmount] = useState<string | null>(null);
   const [overpaid, setOverpaid] = useState<ReturnType<typeof overpayment> | null>(null);
-  const { register, handleSubmit, bind } = useBoundForm<PaymentUpdateInput, PaymentUpdate>({
+  const { register, handleSubmit, bind } = useBoundForm<PaymentFormInput, PaymentFormValues>({
     resolver,
     defaultValues: paymentFormDefaults(payment),
   });
 
-  const submit = async (body: PaymentUpdate) => {
+  const submit = async (body: PaymentFormValues) => {
     // The server accepts a credit in favour of the client; the dialog only makes sure
     // it is meant, since a slipped digit would otherwise go through silently.
     const check = overpayment(body.amount, balance, payment);

@@ -7,6 +7,7 @@ import {
   type PaymentStatus,
 } from '../../../domain/payments';
 import { PAYMENT_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/status';
+import { useCurrentUser } from '../../auth';
 import { Card } from '../../components/ui/Card';
 import { FilterButtons } from '../../components/ui/FilterButtons';
 import { LinkCardList } from '../../components/ui/LinkCard';
@@ -54,6 +55,8 @@ export function PaymentsPage() {
   const [page, setPage] = useFilterPage(`${status}|${method}|${q}`);
 
   const { data, isPending, error } = usePaymentsList({ status, method, q, page });
+  // Finance confirms pending payments but does not delete them (decision 0043).
+  const canDelete = useCurrentUser().role !== 'finance';
 
   return (
     <ListPage
@@ -96,7 +99,9 @@ export function PaymentsPage() {
       list={{ isPending, error, isEmpty: !data?.payments.length, ...TEXTS }}
       pagination={serverPages(data?.pagination, setPage)}
     >
-      <LinkCardList items={data?.payments}>{(payment) => <PaymentCard payment={payment} />}</LinkCardList>
+      <LinkCardList items={data?.payments}>
+        {(payment) => <PaymentCard payment={payment} canDelete={canDelete} />}
+      </LinkCardList>
     </ListPage>
   );
 }

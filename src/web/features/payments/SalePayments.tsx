@@ -10,6 +10,7 @@ import { EditButton } from '../../components/ui/RowActions';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { useSalePayments } from './api';
 import { PaymentDialog } from './PaymentDialog';
+import { PendingPaymentActions } from './PendingPaymentActions';
 import { balanceView } from './payment-model';
 
 /** What the payments section needs of a sale: GET /api/sales/{id} carries all of it. */
@@ -27,7 +28,7 @@ export interface PaymentsSale {
 
 const CANCELLED_NOTE = 'No se pueden registrar pagos en una venta cancelada';
 
-/** The header's 'Registrar Pago' button with its dialog. Show it to admin and sales only. */
+/** The header's 'Registrar Pago' button with its dialog: admin, the seller and finance register payments. */
 export function RegisterPaymentButton({ sale }: { sale: Pick<PaymentsSale, 'id' | 'status' | 'balance'> }) {
   const [open, setOpen] = useState(false);
   const cancelled = sale.status === 'cancelled';
@@ -77,9 +78,11 @@ function Summary({ sale }: { sale: PaymentsSale }) {
 interface PaymentRowProps {
   payment: Payment;
   onEdit?: () => void;
+  /** Set while payments of this sale may change: a pending one can then be confirmed or deleted. */
+  pending?: { canDelete: boolean };
 }
 
-function PaymentRow({ payment, onEdit }: PaymentRowProps) {
+function PaymentRow({ payment, onEdit, pending }: PaymentRowProps) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
@@ -97,6 +100,9 @@ function PaymentRow({ payment, onEdit }: PaymentRowProps) {
         {payment.status === 'pending' && (
           <StatusBadge status="pending" label={PAYMENT_STATUS_LABEL.pending} />
         )}
+        {pending && payment.status === 'pending' && (
+          <PendingPaymentActions payment={payment} canDelete={pending.canDelete} />
+        )}
         {onEdit && <EditButton label="Editar pago" onClick={onEdit} />}
       </div>
     </li>
@@ -105,7 +111,7 @@ function PaymentRow({ payment, onEdit }: PaymentRowProps) {
 
 interface SalePaymentsProps {
   sale: PaymentsSale;
-  /** Admin and sales may change payments; finance only reads them. */
+  /** Admin and sales edit and delete payments; finance registers and confirms them (decision 0043). */
   canWrite: boolean;
 }
 
@@ -114,7 +120,8 @@ export function SalePayments({ sale, canWrite }: SalePaymentsProps) {
   const { data: payments, isPending, error } = useSalePayments(sale.id);
   const [editing, setEditing] = useState<Payment | null>(null);
   // The server refuses payment changes on a cancelled sale; no button then leads to that refusal.
-  const editable = canWrite && sale.status !== 'cancelled';
+  const open = sale.status !== 'cancelled';
+  const editable = canWrite && open;
 
   return (
     <section aria-labelledby="payments-title">
@@ -137,6 +144,7 @@ export function SalePayments({ sale, canWrite }: SalePaymentsProps) {
                 key={payment.id}
                 payment={payment}
                 onEdit={editable ? () => setEditing(payment) : undefined}
+                pending={open ? { canDelete: canWrite } : undefined}
               />
             ))}
           </ul>

@@ -84,3 +84,20 @@ export function useUpdatePayment() {
     onSuccess: () => invalidate(),
   });
 }
+
+/** POST /api/payments/{id}/confirm: a pending payment becomes money received. */
+export function useConfirmPayment() {
+  const invalidate = useInvalidateAfterPayment();
+  return useMutation({
+    mutationFn: (id: number) => api.post<SavedPayment>(`/api/payments/${id}/confirm`),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeletePayment() {
+  const invalidate = useInvalidateAfterPayment();
+  return useMutation({
+    mutationFn: (id: number) => api.del<{ message: string }>(`/api/payments/${id}`),
+    onSuccess: () => invalidate(),
+  });
+}

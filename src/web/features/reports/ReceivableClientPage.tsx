@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { AGE_BUCKET_LABELS, type ReceivableSale } from '../../../domain/reports';
 import { errorStatus } from '../../api/client';
-import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
 import { actionsColumn, DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
@@ -35,7 +34,7 @@ const SALE_COLUMNS: ReadonlyArray<DataTableColumn<ReceivableSale>> = [
   moneyColumn('pending', 'Pendiente', (sale) => sale.pendingAmount, 'font-semibold'),
 ];
 
-/** Admins may register payments; finance only reads. */
+/** Cobranza is for admin and finance, and both register what the client pays (decision 0043). */
 function payColumn(onPay: (sale: ReceivableSale) => void): DataTableColumn<ReceivableSale> {
   return actionsColumn((sale) => (
     <Button
@@ -60,14 +59,13 @@ function LoadFailed({ notFound, error }: { notFound: boolean; error?: unknown })
   );
 }
 
-/** /receivables/:clientId: one client's open sales, where an admin registers what the client pays. */
+/** /receivables/:clientId: one client's open sales, where admin and finance register what the client pays. */
 export function ReceivableClientPage() {
   const clientId = useRouteId('clientId');
   return clientId === null ? <LoadFailed notFound /> : <ReceivableClientView clientId={clientId} />;
 }
 
 function ReceivableClientView({ clientId }: { clientId: number }) {
-  const user = useCurrentUser();
   const { data, isPending, error } = useReceivableClient(clientId);
   const refresh = useRefreshReports();
   const [paying, setPaying] = useState<ReceivableSale | null>(null);
@@ -94,7 +92,7 @@ function ReceivableClientView({ clientId }: { clientId: number }) {
       <DataTable
         caption="Ventas con saldo pendiente"
         scrollRegion
-        columns={user.role === 'admin' ? [...SALE_COLUMNS, payColumn(setPaying)] : SALE_COLUMNS}
+        columns={[...SALE_COLUMNS, payColumn(setPaying)]}
         rows={sales}
         rowKey={(sale) => sale.saleId}
         emptyText="Este cliente no tiene saldos pendientes"

@@ -2,6 +2,8 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatMoney } from '../../../domain/format';
+import type { Role } from '../../../domain/roles';
+import { adminOnlyTransition } from '../../../domain/sales';
 import type { SaleStatus } from '../../../domain/status';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -29,18 +31,31 @@ const CONFIRMATIONS: Record<PendingChange, Confirmation> = {
     pending: 'Liquidando...',
     cancelLabel: 'Cancelar',
     // Liquidar cannot be undone (a completed sale is final), so it is confirmed like a cancellation,
-    // with what is still owed.
-    text: (sale) => (
-      <>
-        <p>¿Liquidar la venta #{sale.id}? Una venta liquidada ya no se puede editar ni cancelar.</p>
-        {sale.balance > 0 && (
+    // with what is still owed. A cancelled sale (admins only) says so, with all its amounts.
+    text: (sale) =>
+      sale.status === 'cancelled' ? (
+        <>
+          <p>
+            La venta #{sale.id} está <strong>cancelada</strong>. ¿Liquidarla de todos modos? Una venta
+            liquidada ya no se puede editar ni cancelar.
+          </p>
           <Warning>
-            Aún queda un saldo pendiente de <strong>{formatMoney(sale.balance)}</strong> por cobrar al
-            cliente.
+            <span className="block">Total de la venta: {formatMoney(sale.salePrice)}</span>
+            <span className="block">Pagado: {formatMoney(sale.totalPaid)}</span>
+            <span className="block">Pendiente: {formatMoney(sale.balance)}</span>
           </Warning>
-        )}
-      </>
-    ),
+        </>
+      ) : (
+        <>
+          <p>¿Liquidar la venta #{sale.id}? Una venta liquidada ya no se puede editar ni cancelar.</p>
+          {sale.balance > 0 && (
+            <Warning>
+              Aún queda un saldo pendiente de <strong>{formatMoney(sale.balance)}</strong> por cobrar al
+              cliente.
+            </Warning>
+          )}
+        </>
+      ),
   },
   cancelled: {
     title: 'Cancelar Venta',
@@ -61,17 +76,28 @@ const CONFIRMATIONS: Record<PendingChange, Confirmation> = {
   },
 };
 
-/** The detail page's buttons, which depend on the sale's status. Only admin and sales get here. */
-export function SaleActions({ sale }: { sale: SaleDetail }) {
+interface SaleActionsProps {
+  sale: SaleDetail;
+  role: Role;
+}
+
+/**
+ * The detail page's buttons, which depend on the sale's status and the user's role: everyone who sees
+ * the sale registers payments (finance too, decision 0043); admin and the seller change it.
+ */
+export function SaleActions({ sale, role }: SaleActionsProps) {
   const changeStatus = useChangeSaleStatus(sale.id);
   const [confirming, setConfirming] = useState<PendingChange | null>(null);
+  const canEdit = role === 'admin' || role === 'sales';
   const completed = sale.status === 'completed';
   const cancellable = !completed && sale.status !== 'cancelled';
+  // The server refuses it to anyone else (403); the button is not offered.
+  const liquidable = !completed && (!adminOnlyTransition(sale.status, 'completed') || role === 'admin');
 
   // Resolves even on failure so the dialog closes: a failed status change is logged
   // (docs/decisions/0007-sales-screens.md), and the toast is there so the user knows nothing changed.
   // Success needs no toast: the badge and buttons change.
-  const apply = async (status: PendingChange) => {
+  const apply = async (status: SaleStatus) => {
     try {
       await changeStatus.mutateAsync(status);
     } catch (error) {
@@ -85,20 +111,23 @@ export function SaleActions({ sale }: { sale: SaleDetail }) {
   return (
     <div className="flex flex-wrap gap-2">
       <RegisterPaymentButton sale={sale} />
-      {!completed && (
-        <>
-          <Button onClick={() => setConfirming('completed')}>Liquidar Venta</Button>
-          <Link to={`/sales/${sale.id}/edit`} className={buttonClasses('secondary')}>
-            Editar Venta
-          </Link>
-        </>
+      {canEdit && sale.status === 'draft' && (
+        <Button disabled={changeStatus.isPending} onClick={() => apply('confirmed')}>
+          Confirmar venta
+        </Button>
       )}
-      {cancellable && (
+      {canEdit && liquidable && <Button onClick={() => setConfirming('completed')}>Liquidar Venta</Button>}
+      {canEdit && !completed && (
+        <Link to={`/sales/${sale.id}/edit`} className={buttonClasses('secondary')}>
+          Editar Venta
+        </Link>
+      )}
+      {canEdit && cancellable && (
         <Button variant="danger" onClick={() => setConfirming('cancelled')}>
           Cancelar Venta
         </Button>
       )}
-      {completed && <InvoiceButton saleId={sale.id} />}
+      {canEdit && completed && <InvoiceButton saleId={sale.id} />}
 
       {confirming && confirmation && (
         <ConfirmDialog

@@ -50,7 +50,7 @@ function SaleDetailLoader({ id }: { id: number }) {
 
 function SaleDetailView({ sale }: { sale: SaleDetail }) {
   const user = useCurrentUser();
-  const canAct = user.role === 'admin' || user.role === 'sales';
+  const canEdit = user.role === 'admin' || user.role === 'sales';
   const profit = sumMoney([sale.salePrice, -sale.totalCost]);
   const passengers = uniquePassengerNames(sale.items);
 
@@ -65,7 +65,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
           </div>
           <p className="mt-1 text-gray-700">{sale.passengerName}</p>
         </div>
-        {canAct && <SaleActions sale={sale} />}
+        <SaleActions sale={sale} role={user.role} />
       </header>
 
       <SaleAlerts saleId={sale.id} />
@@ -106,7 +106,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
         </dl>
       </Card>
 
-      <SalePayments sale={sale} canWrite={canAct} />
+      <SalePayments sale={sale} canWrite={canEdit} />
       <SaleHistory saleId={sale.id} />
     </div>
   );

@@ -11,10 +11,12 @@ import {
   type SaleDataInput,
   SERVICE_TYPE_LABELS,
   SERVICE_TYPES,
+  STALE_SALE_MESSAGE,
   saleDataSchema,
 } from '../../../domain/sales';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth';
+import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
@@ -27,8 +29,13 @@ import { type ClientOption, ClientPicker } from './ClientPicker';
 import { emptySaleForm, formFromSale, type ItemDraft, placeServerErrors, toItemPayload } from './form-model';
 import { SaleItemsEditor } from './SaleItemsEditor';
 import { SellerField } from './SellerField';
+import { StaleSaleNotice } from './StaleSaleNotice';
 
 const resolver = zodResolver(saleDataSchema);
+
+/** A save refused because someone else saved the sale meanwhile (409 with the stale-version message). */
+const isStale = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.message === STALE_SALE_MESSAGE;
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
@@ -72,13 +79,14 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
     setItemErrors({});
   };
 
-  const submit = async (saleData: SaleData) => {
+  /** Saves the sale; a new one as a draft when `status` says so ("Guardar como borrador"). */
+  const submit = async (saleData: SaleData, status?: 'draft') => {
     setFailure(null);
     const body = { saleData, items: items.map(toItemPayload) };
     try {
       const { sale: saved } = sale
         ? await update.mutateAsync({ ...body, version: sale.version })
-        : await create.mutateAsync(body);
+        : await create.mutateAsync({ ...body, saleData: { ...saleData, status } });
       leaveGuard.release();
       navigate(`/sales/${saved.id}`);
     } catch (error) {
@@ -94,7 +102,7 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="space-y-6">
+    <form noValidate onSubmit={handleSubmit((saleData) => submit(saleData))} className="space-y-6">
       <Card>
         <h2 className="text-lg font-semibold text-gray-900">Datos de la venta</h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -137,7 +145,8 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
 
       <SaleItemsEditor items={items} onChange={changeItems} errors={itemErrors} />
 
-      {failure && (
+      {sale && isStale(failure?.error) && <StaleSaleNotice saleId={sale.id} />}
+      {failure && !isStale(failure.error) && (
         <div className="space-y-2">
           <ErrorAlert
             title={sale ? 'Error al actualizar la venta' : 'Error al crear la venta'}
@@ -151,7 +160,23 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
         </div>
       )}
 
-      <FormActions pending={isSubmitting} disabled={items.length === 0} submitLabel="Guardar Venta" />
+      <FormActions
+        pending={isSubmitting}
+        disabled={items.length === 0}
+        submitLabel="Guardar Venta"
+        alternative={
+          // Only a new sale: an edited draft stays a draft, and "Confirmar venta" is on its detail page.
+          !sale && (
+            <Button
+              variant="secondary"
+              disabled={isSubmitting || items.length === 0}
+              onClick={handleSubmit((saleData) => submit(saleData, 'draft'))}
+            >
+              Guardar como borrador
+            </Button>
+          )
+        }
+      />
       {leaveGuard.prompt}
     </form>
   );

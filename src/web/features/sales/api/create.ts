@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SaleSaved } from '../../../../domain/sale-replies';
+import type { NewSaleData } from '../../../../domain/sale-requests';
 import { api } from '../../../api/client';
 import { type SaleWrite, useSaleSaved } from './saved';
 
-/** POST /api/sales. */
-export const createSale = (body: SaleWrite) => api.post<SaleSaved>('/api/sales', body);
+/** POST /api/sales; `saleData.status: 'draft'` saves it as a draft. */
+export const createSale = (body: SaleWrite & { saleData: NewSaleData }) =>
+  api.post<SaleSaved>('/api/sales', body);
 
 export function useCreateSale() {
   return useMutation({ mutationFn: createSale, onSuccess: useSaleSaved() });
