@@ -101,7 +101,9 @@ test.describe('finanzas', () => {
     await searchClient(page, name);
     await page.getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Ventas con saldo pendiente' })).toContainText('US$ 320.00');
+    await expect(page.getByRole('region', { name: 'Ventas con saldo pendiente' })).toContainText(
+      'US$ 320.00',
+    );
     // Finance registers what a client pays (decision 0043).
     await expect(page.getByRole('button', { name: /Registrar pago de la venta/ })).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);
