@@ -7,6 +7,15 @@ export const paginationQuerySchema = z.object({
   limit: queryInt('limit', 1, 100).default(100),
 });
 
+/**
+ * The catalogs' lists (suppliers, operators, classifications): without `page` and `limit` the whole
+ * list, as the spec's client reads it; with either, one page (the other defaults as above).
+ */
+export const optionalPaginationQuerySchema = z.object({
+  page: queryInt('page', 1, 1_000_000).optional(),
+  limit: queryInt('limit', 1, 100).optional(),
+});
+
 /** Every reply with a page of rows carries this. */
 export const paginationReplySchema = z.object({
   page: z.number(),

@@ -156,7 +156,13 @@ async function expectDashboardMatches(page: Page, request: APIRequestContext, to
 }
 
 async function firstId(request: APIRequestContext, token: string, path: string): Promise<number> {
-  const { data } = await getJson<{ data: Array<{ id: number }> }>(request, token, `${path}?page=1&limit=1`);
+  // Clients and passengers page in the body, the catalogs reply a bare array (DESIGN.md 5).
+  const body = await getJson<{ data: Array<{ id: number }> } | Array<{ id: number }>>(
+    request,
+    token,
+    `${path}?page=1&limit=1`,
+  );
+  const data = Array.isArray(body) ? body : body.data;
   const id = data[0]?.id;
   if (id === undefined) throw new Error(`${path} has no demo records`);
   return id;

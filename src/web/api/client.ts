@@ -115,6 +115,11 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, body, options),
   del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** A GET whose headers matter too: the catalogs send their total in `X-Total-Count`. */
+  getWithHeaders: async <T>(path: string, options: RequestOptions = {}) => {
+    const response = await send('GET', path, undefined, options);
+    return { data: (await readJson(response)) as T, headers: response.headers };
+  },
   /** A file (e.g. a PDF) fetched with the session's token, with the same error handling as the rest. */
   file: (path: string, options: RequestOptions = {}) => send('GET', path, undefined, options),
 };

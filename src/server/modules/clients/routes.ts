@@ -14,6 +14,7 @@ export const clientsRoutes = crudRoutes({
   toDto: (row) => clientReplySchema.parse(row),
   one: 'client',
   many: 'clients',
+  paging: 'body',
   // The client list filters by name, ID/RUT or e-mail.
   search: (q) => [personContains(clients.searchText, q)],
   access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },
