@@ -1,3 +1,4 @@
+import { connection, REQUEST_TIMEOUT_MS } from './connection';
 import { clearStoredSession, TOKEN_KEY } from './stored-credentials';
 
 /** Same origin: the server serves both the web app and /api, so the API base is empty. */
@@ -18,6 +19,21 @@ export class ApiError extends Error {
     readonly errors: FieldError[] = [],
   ) {
     super(message);
+  }
+}
+
+/** The message of a request that got no answer: the network or the server is gone, or it hung. */
+export const CONNECTION_LOST_MESSAGE = 'Se perdió la conexión con el servidor';
+
+/**
+ * A request that got no answer at all: no status, so React Query retries it as a network loss
+ * (`timedOut` ones excepted: a server that hung for REQUEST_TIMEOUT_MS is not retried at once).
+ */
+export class ConnectionError extends Error {
+  override readonly name = 'ConnectionError';
+
+  constructor(readonly timedOut: boolean) {
+    super(CONNECTION_LOST_MESSAGE);
   }
 }
 
@@ -73,13 +89,28 @@ async function send(method: string, path: string, body: unknown, options: Reques
   const token = localStorage.getItem(TOKEN_KEY);
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  const response = await fetch(buildUrl(path, options.query), {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
-  });
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const done = connection.track();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal,
+    });
+  } catch (error) {
+    // Cancelled by its caller (React Query dropping a query nobody shows): not a connection problem.
+    if (options.signal?.aborted) throw error;
+    connection.lost();
+    throw new ConnectionError(timeout.signal.aborted);
+  } finally {
+    clearTimeout(timer);
+    done();
+  }
+  connection.reached();
   if (response.status === 401 && !options.skipAuthRedirect) {
     clearStoredSession();
     unauthorizedHandler();
