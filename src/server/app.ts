@@ -50,6 +50,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // Fastify logs two lines per request (incoming, completed); the onResponse hook below logs one.
+    disableRequestLogging: true,
     // A request too large or malformed for the router or for Node's parser still answers `{ message }`.
     frameworkErrors,
     clientErrorHandler,
@@ -60,6 +62,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The reply schemas declare such fields with absentWhenNull (src/domain/replies.ts) to match.
   app.setSerializerCompiler(createSerializerCompiler({ replacer: omitNull }));
   app.setReplySerializer((payload) => JSON.stringify(payload, omitNull));
+
+  // One line per request, only when logging at all (tests and the benchmark run without a logger).
+  if (options.logger) {
+    app.addHook('onResponse', async (request, reply) => {
+      const responseTime = Math.round(reply.elapsedTime);
+      request.log.info(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime },
+        `${request.method} ${request.url} ${reply.statusCode} ${responseTime} ms`,
+      );
+    });
+  }
 
   const { db } = options.database;
   await app.register(errorsPlugin);

@@ -83,3 +83,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
   };
 }
+
+/**
+ * One readable line per request while developing (pino-pretty); JSON lines, one per request, for a
+ * log collector in production and under test.
+ */
+export function loggerOptions(config: Pick<Config, 'env' | 'logLevel'>) {
+  if (config.env !== 'development') return { level: config.logLevel };
+  return {
+    level: config.logLevel,
+    transport: {
+      target: 'pino-pretty',
+      // The request's fields are in its message already (app.ts); the JSON log keeps them apart.
+      options: {
+        singleLine: true,
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname,reqId,method,url,statusCode,responseTime',
+      },
+    },
+  };
+}

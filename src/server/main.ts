@@ -2,7 +2,7 @@ import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, loggerOptions } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { DEMO_ACCOUNTS } from './demo/accounts';
@@ -20,17 +20,7 @@ async function main() {
     database,
     demo: config.demo,
     webDir: path.join(root, 'dist/web'),
-    // One readable line per request while developing; JSON lines for a log collector in production.
-    logger:
-      config.env === 'development'
-        ? {
-            level: config.logLevel,
-            transport: {
-              target: 'pino-pretty',
-              options: { singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
-            },
-          }
-        : { level: config.logLevel },
+    logger: loggerOptions(config),
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
   });
