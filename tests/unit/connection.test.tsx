@@ -61,6 +61,20 @@ describe('the fetch client and the connection', () => {
     expect(connection.getSnapshot()).toEqual({ slow: false, lost: true });
   });
 
+  it('a file download is never given up, however long the server takes to build it', async () => {
+    vi.useFakeTimers();
+    mockFetch(
+      () =>
+        new Promise<Response>((resolve) =>
+          setTimeout(() => resolve(new Response('pdf')), REQUEST_TIMEOUT_MS * 2),
+        ) as unknown as Response,
+    );
+    const pending = api.file('/api/invoices/1/pdf');
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS * 2);
+    expect((await pending).status).toBe(200);
+    expect(connection.getSnapshot().lost).toBe(false);
+  });
+
   it('a request its caller cancels is not a lost connection', async () => {
     hangingFetch();
     const controller = new AbortController();

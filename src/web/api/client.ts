@@ -41,6 +41,8 @@ export interface RequestOptions {
   /** The login form and the session checks handle their own 401 instead of redirecting to /login. */
   skipAuthRedirect?: boolean;
   signal?: AbortSignal;
+  /** Wait as long as the server takes, instead of giving up at REQUEST_TIMEOUT_MS (file downloads). */
+  noTimeout?: boolean;
   /** Appended as a query string; undefined and empty values are left out. */
   query?: Record<string, string | number | boolean | undefined | null>;
 }
@@ -90,7 +92,8 @@ async function send(method: string, path: string, body: unknown, options: Reques
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  // A file (an export of every sale, a PDF) may take long to build: it is never given up.
+  const timer = options.noTimeout ? undefined : setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   const done = connection.track();
   let response: Response;
   try {
@@ -152,7 +155,8 @@ export const api = {
     return { data: (await readJson(response)) as T, headers: response.headers };
   },
   /** A file (e.g. a PDF) fetched with the session's token, with the same error handling as the rest. */
-  file: (path: string, options: RequestOptions = {}) => send('GET', path, undefined, options),
+  file: (path: string, options: RequestOptions = {}) =>
+    send('GET', path, undefined, { ...options, noTimeout: true }),
 };
 
 /**
