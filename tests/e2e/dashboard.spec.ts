@@ -261,13 +261,17 @@ test.describe('dashboard', () => {
     const failStats = (route: Route) => route.abort();
     await page.route('**/api/sales/stats', failStats);
     await signIn(page, DEMO.admin);
-    const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Error al cargar dashboard');
+    const alert = page.getByRole('alert').filter({ hasText: 'Error al cargar dashboard' });
+    await expect(alert).toBeVisible();
     await expect(region(page, 'Total de Ventas')).toHaveCount(0);
+    // Beside the screen's own message, the notice over the page says why.
+    const notice = page.getByRole('alert').filter({ hasText: 'Se perdió la conexión con el servidor' });
+    await expect(notice).toBeVisible();
 
     await page.unroute('**/api/sales/stats', failStats);
-    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Reintentar' }).click();
     await expect(alert).toHaveCount(0);
+    await expect(notice).toHaveCount(0);
     await expectDashboardMatches(page, request, await apiLogin(request, DEMO.admin), 'admin');
   });
 });
