@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { queryInt } from './input';
 
 /** List endpoints page through results: `page` from 1, `limit` at most 100 (the pickers ask for 100). */
+/** The largest page, and the page size when none is asked for. */
+export const PAGE_LIMIT = 100;
+
 export const paginationQuerySchema = z.object({
   page: queryInt('page', 1, 1_000_000).default(1),
-  limit: queryInt('limit', 1, 100).default(100),
+  limit: queryInt('limit', 1, PAGE_LIMIT).default(PAGE_LIMIT),
 });
 
 /**
@@ -13,7 +16,7 @@ export const paginationQuerySchema = z.object({
  */
 export const optionalPaginationQuerySchema = z.object({
   page: queryInt('page', 1, 1_000_000).optional(),
-  limit: queryInt('limit', 1, 100).optional(),
+  limit: queryInt('limit', 1, PAGE_LIMIT).optional(),
 });
 
 /** Every reply with a page of rows carries this. */

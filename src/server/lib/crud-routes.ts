@@ -3,7 +3,12 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { masterDataReplies } from '../../domain/master-data-replies';
-import { optionalPaginationQuerySchema, paginationOf, paginationQuerySchema } from '../../domain/pagination';
+import {
+  optionalPaginationQuerySchema,
+  PAGE_LIMIT,
+  paginationOf,
+  paginationQuerySchema,
+} from '../../domain/pagination';
 import { messageReplySchema } from '../../domain/replies';
 import type { Role } from '../../domain/roles';
 import type { Database } from '../db/client';
@@ -117,7 +122,7 @@ export function crudRoutes<Body extends z.ZodType>(
           const { q: text } = request.query;
           const asked = request.query.page !== undefined || request.query.limit !== undefined;
           const page = request.query.page ?? 1;
-          const limit = request.query.limit ?? (asked ? 100 : WHOLE_LIST_CAP);
+          const limit = request.query.limit ?? (asked ? PAGE_LIMIT : WHOLE_LIST_CAP);
           const [rows, total] = await read(text, page, limit);
           sendPagingHeaders(reply, path, request.query, page, limit, total);
           return rows.map(resource.toDto);
