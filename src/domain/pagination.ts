@@ -2,9 +2,21 @@ import { z } from 'zod';
 import { queryInt } from './input';
 
 /** List endpoints page through results: `page` from 1, `limit` at most 100 (the pickers ask for 100). */
+/** The largest page, and the page size when none is asked for. */
+export const PAGE_LIMIT = 100;
+
 export const paginationQuerySchema = z.object({
   page: queryInt('page', 1, 1_000_000).default(1),
-  limit: queryInt('limit', 1, 100).default(100),
+  limit: queryInt('limit', 1, PAGE_LIMIT).default(PAGE_LIMIT),
+});
+
+/**
+ * The catalogs' lists (suppliers, operators, classifications): without `page` and `limit` the whole
+ * list, as the spec's client reads it; with either, one page (the other defaults as above).
+ */
+export const optionalPaginationQuerySchema = z.object({
+  page: queryInt('page', 1, 1_000_000).optional(),
+  limit: queryInt('limit', 1, PAGE_LIMIT).optional(),
 });
 
 /** Every reply with a page of rows carries this. */

@@ -21,6 +21,8 @@ import { searchRoutes } from './modules/search/routes';
 import { supplierPaymentsRoutes } from './modules/supplier-payments/routes';
 import { usersRoutes } from './modules/users/routes';
 import { accessPlugin } from './plugins/access';
+import { clientErrorHandler, frameworkErrors } from './plugins/client-errors';
+import { corsPlugin } from './plugins/cors';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
@@ -32,8 +34,10 @@ export interface AppOptions {
   demo: boolean;
   /** Folder of the built web app; undefined serves the API only (tests). */
   webDir?: string;
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; transport?: { target: string; options?: Record<string, unknown> } };
   trustProxy?: boolean;
+  /** CORS_ORIGINS: origins whose front ends may call the API; none by default. */
+  corsOrigins?: readonly string[];
 }
 
 function omitNull(this: unknown, _key: string, value: unknown) {
@@ -46,6 +50,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // Fastify logs two lines per request (incoming, completed); the onResponse hook below logs one.
+    disableRequestLogging: true,
+    // A request too large or malformed for the router or for Node's parser still answers `{ message }`.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // An optional field without a value is left out of a reply rather than sent as null: the spec's
@@ -54,10 +63,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(createSerializerCompiler({ replacer: omitNull }));
   app.setReplySerializer((payload) => JSON.stringify(payload, omitNull));
 
+  // One line per request, only when logging at all (tests and the benchmark run without a logger).
+  if (options.logger) {
+    app.addHook('onResponse', async (request, reply) => {
+      const responseTime = Math.round(reply.elapsedTime);
+      request.log.info(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime },
+        `${request.method} ${request.url} ${reply.statusCode} ${responseTime} ms`,
+      );
+    });
+  }
+
   const { db } = options.database;
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(corsPlugin, { origins: options.corsOrigins ?? [] });
   const sessions = await openSessionStore(options.database);
   app.addHook('onClose', () => sessions.close());
   await app.register(accessPlugin, { findUser: sessions.findUser });

@@ -4,6 +4,39 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * CORS_ORIGINS: comma-separated origins (`https://agencia.cl,http://192.168.1.20:5173`) whose pages may
+ * call the API; each must be exactly an origin (scheme, host, optional port; no path or final slash),
+ * as the browser sends it in `Origin`, or it would never match.
+ */
+const originList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const origins = value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean);
+    for (const origin of origins) {
+      if (!isOrigin(origin)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${origin}" no es un origen válido: escribe esquema://servidor[:puerto], sin ruta ni barra final (por ejemplo https://agencia.cl)`,
+        });
+      }
+    }
+    return origins;
+  });
+
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -13,6 +46,7 @@ const envSchema = z.object({
   DEMO_DATA: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
+  CORS_ORIGINS: originList,
 });
 
 export interface Config {
@@ -25,6 +59,8 @@ export interface Config {
   demo: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** Origins of front ends served elsewhere that may call the API; empty sends no CORS headers. */
+  corsOrigins: string[];
 }
 
 /** Reads the environment once at start-up and fails fast with a readable list of what is wrong. */
@@ -44,5 +80,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO_DATA && e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
+  };
+}
+
+/**
+ * One readable line per request while developing (pino-pretty); JSON lines, one per request, for a
+ * log collector in production and under test.
+ */
+export function loggerOptions(config: Pick<Config, 'env' | 'logLevel'>) {
+  if (config.env !== 'development') return { level: config.logLevel };
+  return {
+    level: config.logLevel,
+    transport: {
+      target: 'pino-pretty',
+      // The request's fields are in its message already (app.ts); the JSON log keeps them apart.
+      options: {
+        singleLine: true,
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname,reqId,method,url,statusCode,responseTime',
+      },
+    },
   };
 }

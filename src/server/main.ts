@@ -1,11 +1,13 @@
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, loggerOptions } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { DEMO_ACCOUNTS } from './demo/accounts';
 import { seedDemoData } from './demo/seed';
+import { lanUrls } from './lib/lan-addresses';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -18,8 +20,9 @@ async function main() {
     database,
     demo: config.demo,
     webDir: path.join(root, 'dist/web'),
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config),
     trustProxy: config.trustProxy,
+    corsOrigins: config.corsOrigins,
   });
 
   let closing = false;
@@ -40,6 +43,7 @@ async function main() {
   const lines = [
     '',
     `  Back office de agencia de viajes en ${url}`,
+    ...officeAddresses(config.host, config.port),
     `  Base de datos: ${database.kind === 'pglite' ? `PGlite en ${path.resolve(config.dataDir)}` : 'PostgreSQL'}`,
   ];
   if (config.demo) {
@@ -47,6 +51,14 @@ async function main() {
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(8)} ${a.email}  /  ${a.password}`);
   }
   console.log(`${lines.join('\n')}\n`);
+}
+
+/** What the other PCs of the office open: every LAN address when the server listens on all of them. */
+function officeAddresses(host: string, port: number): string[] {
+  const everywhere = host === '0.0.0.0' || host === '::';
+  const urls = everywhere ? lanUrls(networkInterfaces(), port) : [];
+  if (urls.length === 0) return [];
+  return ['  Desde otros equipos de la oficina:', ...urls.map((u) => `    ${u}`)];
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { AuthProvider } from './auth';
+import { ConnectionNotice } from './components/ui/ConnectionNotice';
 import { Spinner } from './components/ui/Spinner';
 import { catalogsRoutes } from './features/catalogs/routes';
 import { clientsRoutes } from './features/clients/routes';
@@ -10,12 +11,14 @@ import { paymentsRoutes } from './features/payments/routes';
 import { reportsRoutes } from './features/reports/routes';
 import { salesRoutes } from './features/sales/routes';
 import { supplierPaymentsRoutes } from './features/supplier-payments/routes';
+import { resilientRoutes } from './resilient-routes';
 
 /** Inside the router so that the session can navigate (e.g. to /login on a 401). */
 function Root() {
   return (
     <AuthProvider>
       <Outlet />
+      <ConnectionNotice />
     </AuthProvider>
   );
 }
@@ -26,7 +29,8 @@ function LoadingScreen() {
 }
 
 // No errorElement anywhere on purpose: unexpected errors show the router's default
-// "Unexpected Application Error!" page. Pages are lazy so /login loads only its own code.
+// "Unexpected Application Error!" page. Pages are lazy so /login loads only its own code; a page
+// whose code cannot be downloaded says the connection was lost instead (resilient-routes.tsx).
 export const routes: RouteObject[] = [
   {
     Component: Root,
@@ -62,5 +66,5 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(resilientRoutes(routes));
 }

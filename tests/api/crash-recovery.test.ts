@@ -107,8 +107,13 @@ describe('kill -9 while writing', () => {
   it('keeps every acknowledged write and never a half-written sale', { timeout: 180_000 }, async () => {
     let server = await startAndWait();
     let headers = await adminHeaders();
-    const first = async (p: string) =>
-      (await json<{ data: { id: number }[] }>(await fetch(`${base()}${p}?limit=1`, { headers }))).data[0]?.id;
+    // Clients and passengers page in the body, the catalogs reply a bare array (DESIGN.md 5).
+    const first = async (p: string) => {
+      const body = await json<{ data: { id: number }[] } | { id: number }[]>(
+        await fetch(`${base()}${p}?limit=1`, { headers }),
+      );
+      return (Array.isArray(body) ? body : body.data)[0]?.id;
+    };
     const refs = {
       clientId: await first('/api/clients'),
       classificationId: await first('/api/classifications'),

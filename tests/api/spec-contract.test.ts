@@ -119,8 +119,9 @@ describe('clients and passengers', () => {
       ['classifications', 'classification'],
     ] as const) {
       const created = (await call('POST', `/api/${path}`, { name: `Contrato ${key}` }))[key];
-      expect((await call('GET', `/api/${path}`)).data.length).toBeGreaterThan(0);
-      expect((await call('GET', `/api/${path}/${created.id}`)).data.name).toBe(`Contrato ${key}`);
+      // The spec's client reads a bare array and a bare record (DESIGN.md 5).
+      expect((await call('GET', `/api/${path}`)).length).toBeGreaterThan(0);
+      expect((await call('GET', `/api/${path}/${created.id}`)).name).toBe(`Contrato ${key}`);
       expect((await call('PUT', `/api/${path}/${created.id}`, { name: `Contrato ${key} 2` }))[key].name).toBe(
         `Contrato ${key} 2`,
       );

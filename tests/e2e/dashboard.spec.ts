@@ -156,7 +156,13 @@ async function expectDashboardMatches(page: Page, request: APIRequestContext, to
 }
 
 async function firstId(request: APIRequestContext, token: string, path: string): Promise<number> {
-  const { data } = await getJson<{ data: Array<{ id: number }> }>(request, token, `${path}?page=1&limit=1`);
+  // Clients and passengers page in the body, the catalogs reply a bare array (DESIGN.md 5).
+  const body = await getJson<{ data: Array<{ id: number }> } | Array<{ id: number }>>(
+    request,
+    token,
+    `${path}?page=1&limit=1`,
+  );
+  const data = Array.isArray(body) ? body : body.data;
   const id = data[0]?.id;
   if (id === undefined) throw new Error(`${path} has no demo records`);
   return id;
@@ -255,13 +261,17 @@ test.describe('dashboard', () => {
     const failStats = (route: Route) => route.abort();
     await page.route('**/api/sales/stats', failStats);
     await signIn(page, DEMO.admin);
-    const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Error al cargar dashboard');
+    const alert = page.getByRole('alert').filter({ hasText: 'Error al cargar dashboard' });
+    await expect(alert).toBeVisible();
     await expect(region(page, 'Total de Ventas')).toHaveCount(0);
+    // Beside the screen's own message, the notice over the page says why.
+    const notice = page.getByRole('alert').filter({ hasText: 'Se perdió la conexión con el servidor' });
+    await expect(notice).toBeVisible();
 
     await page.unroute('**/api/sales/stats', failStats);
-    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Reintentar' }).click();
     await expect(alert).toHaveCount(0);
+    await expect(notice).toHaveCount(0);
     await expectDashboardMatches(page, request, await apiLogin(request, DEMO.admin), 'admin');
   });
 });

@@ -11,7 +11,13 @@ async function getJson<T>(request: APIRequestContext, token: string, path: strin
 }
 
 async function firstId(request: APIRequestContext, token: string, path: string): Promise<number> {
-  const { data } = await getJson<{ data: Array<{ id: number }> }>(request, token, `${path}?page=1&limit=1`);
+  // Clients and passengers page in the body, the catalogs reply a bare array (DESIGN.md 5).
+  const body = await getJson<{ data: Array<{ id: number }> } | Array<{ id: number }>>(
+    request,
+    token,
+    `${path}?page=1&limit=1`,
+  );
+  const data = Array.isArray(body) ? body : body.data;
   const [first] = data;
   if (!first) throw new Error(`${path} has no demo records`);
   return first.id;

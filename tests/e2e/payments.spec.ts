@@ -12,8 +12,11 @@ async function createSale(request: APIRequestContext): Promise<{ id: number; cli
     expect(response.status(), await response.text()).toBe(200);
     return response.json();
   };
+  type Rows = Array<{ id: number; name: string }>;
   const first = async (path: string) => {
-    const { data } = (await get(`${path}?page=1&limit=1`)) as { data: Array<{ id: number; name: string }> };
+    // Clients and passengers page in the body, the catalogs reply a bare array (DESIGN.md 5).
+    const body = (await get(`${path}?page=1&limit=1`)) as Rows | { data: Rows };
+    const data = Array.isArray(body) ? body : body.data;
     expect(data.length, `${path} has no records`).toBeGreaterThan(0);
     return data[0] as { id: number; name: string };
   };

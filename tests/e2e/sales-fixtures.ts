@@ -2,14 +2,17 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
 
 // Set-up and lookups of tests/e2e/sales.spec.ts.
 
+type Rows = Array<{ id: number; name: string }>;
+
 /** The first record of a master-data list (the demo seed has some of each). */
 export async function firstId(request: APIRequestContext, token: string, path: string) {
   const response = await request.get(`${path}?page=1&limit=1`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(response.status(), await response.text()).toBe(200);
-  const { data } = (await response.json()) as { data: Array<{ id: number; name: string }> };
-  const [first] = data;
+  // Clients and passengers page in the body, the catalogs reply a bare array (DESIGN.md 5).
+  const body = (await response.json()) as Rows | { data: Rows };
+  const [first] = Array.isArray(body) ? body : body.data;
   if (!first) throw new Error(`${path} has no demo records`);
   return first;
 }

@@ -179,12 +179,12 @@ test.describe('pagos a proveedores', () => {
     request,
   }) => {
     const token = await apiLogin(request, DEMO.admin);
-    const { data } = await apiGet<{ data: Array<{ id: number; name: string }> }>(
+    const suppliers = await apiGet<Array<{ id: number; name: string }>>(
       request,
       token,
       '/api/suppliers?page=1&limit=100',
     );
-    const supplier = data.at(-1);
+    const supplier = suppliers.at(-1);
     if (!supplier) throw new Error('the demo seed has no suppliers');
 
     await signIn(page, DEMO.admin, '/supplier-payments');

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../src/domain/roles';
 import { api } from '../../src/web/api/client';
+import { connection } from '../../src/web/api/connection';
 import { RequireRole } from '../../src/web/auth/RequireRole';
 import { LoginPage } from '../../src/web/features/auth/LoginPage';
 import { DashboardPage } from '../../src/web/features/dashboard/DashboardPage';
@@ -63,6 +64,24 @@ describe('session start-up', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('auth_token')).toBeNull();
     expect(localStorage.getItem('auth_user')).toBeNull();
+  });
+
+  it('keeps the stored session when the server does not answer, and checks it again once it does', async () => {
+    const user = makeUser({ username: 'ana-sin-red' });
+    signIn(user);
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { router } = renderRoutes(routes, '/dashboard');
+    await vi.waitFor(() => expect(connection.getSnapshot().lost).toBe(true));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(localStorage.getItem('auth_token')).toBe('token-123');
+
+    mockFetch((url) => (url === '/api/users/me' ? json({ user }) : json({ message: 'ok' })));
+    // What the notice's "Reintentar" does first: any answer marks the server as reached.
+    await act(() => api.get('/api/health'));
+    expect(await screen.findByText('ana-sin-red', {}, { timeout: 3000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 });
 

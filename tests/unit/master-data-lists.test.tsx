@@ -115,11 +115,23 @@ describe('ClientsPage', () => {
 
 describe('CatalogListPage', () => {
   it('uses the texts of its kind', async () => {
-    setup('admin', <CatalogListPage kind="operators" />, '/operators', () => json(page([])));
+    setup('admin', <CatalogListPage kind="operators" />, '/operators', () => json([]));
     expect(await screen.findByText('No se encontraron operadores')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Operadores' })).toBeTruthy();
     expect(screen.getByPlaceholderText('Buscar operadores...')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Nuevo Operador' }).getAttribute('href')).toBe('/operators/new');
+  });
+
+  it('lists the bare array the catalogs reply, and pages by the total in X-Total-Count', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Proveedor ${i + 1}` }));
+    const fetchMock = setup('admin', <CatalogListPage kind="suppliers" />, '/suppliers', () => {
+      const response = json(rows);
+      response.headers.set('X-Total-Count', '45');
+      return response;
+    });
+    expect(await screen.findByRole('rowheader', { name: 'Proveedor 20' }, { timeout: 5000 })).toBeTruthy();
+    expect(listCalls(fetchMock, '/api/suppliers')[0]).toMatch(/[?&]page=1&limit=20$/);
+    expect(await screen.findByText(/Página 1 de 3/)).toBeTruthy();
   });
 
   it("shows the kind's load error", async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/web/api/client';
+import { ApiError, ConnectionError } from '../../src/web/api/client';
 import { retryDelay, shouldRetry } from '../../src/web/api/query-client';
 
 describe('query retries', () => {
@@ -15,5 +15,10 @@ describe('query retries', () => {
     const lost = new TypeError('Failed to fetch');
     expect([0, 1, 2, 3].map((n) => shouldRetry(n, lost))).toEqual([true, true, true, false]);
     expect([0, 1, 2].map((n) => retryDelay(n, lost))).toEqual([500, 1000, 2000]);
+  });
+
+  it('retries a lost connection but not a request that hung until the timeout', () => {
+    expect(shouldRetry(0, new ConnectionError(false))).toBe(true);
+    expect(shouldRetry(0, new ConnectionError(true))).toBe(false);
   });
 });

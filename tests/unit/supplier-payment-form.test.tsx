@@ -38,7 +38,7 @@ function serve(post: () => Response) {
   return mockFetch((url, init) => {
     if (init.method === 'POST') return post();
     if (url.startsWith('/api/supplier-payments/supplier/7/sales')) return json(SUMMARY);
-    if (url.startsWith('/api/suppliers')) return json({ data: [SUPPLIER], pagination: {} });
+    if (url.startsWith('/api/suppliers')) return json([SUPPLIER]);
     return json({ message: 'no encontrado' }, 404, 'Not Found');
   });
 }

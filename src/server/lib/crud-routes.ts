@@ -3,13 +3,19 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { masterDataReplies } from '../../domain/master-data-replies';
-import { paginationOf, paginationQuerySchema } from '../../domain/pagination';
+import {
+  optionalPaginationQuerySchema,
+  PAGE_LIMIT,
+  paginationOf,
+  paginationQuerySchema,
+} from '../../domain/pagination';
 import { messageReplySchema } from '../../domain/replies';
 import type { Role } from '../../domain/roles';
 import type { Database } from '../db/client';
 import { auditActor, diff, record } from '../modules/audit';
 import { type ExportColumn, exportQuery, exportReplies, sendListExport } from './export';
 import { conflict, notFound, pgErrorCode } from './http-errors';
+import { sendPagingHeaders, WHOLE_LIST_CAP } from './paging-headers';
 import { errorReplies, idParams } from './schemas';
 
 type Row = Record<string, unknown> & { id: number };
@@ -30,6 +36,12 @@ export interface CrudResource<Body extends z.ZodType> {
   /** Key of the record in create/update responses (`client`) and of the list in search (`clients`). */
   one: string;
   many: string;
+  /**
+   * `body` (clients, passengers): a list is `{ data, pagination }` and a record `{ data }`. `headers`
+   * (the catalogs, as the spec's client reads them): a bare array and a bare record, the paging in
+   * `X-Total-Count` and `Link`, and the whole list when no page is asked for.
+   */
+  paging: 'body' | 'headers';
   search(q: string): (SQL | undefined)[];
   access: { read: readonly Role[]; write: readonly Role[] };
   /**
@@ -89,29 +101,59 @@ export function crudRoutes<Body extends z.ZodType>(
   const entity = resource.one;
   const q = z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional();
   const replies = masterDataReplies(resource.one, resource.many, resource.dto);
+  const bareRecord = resource.paging === 'headers';
   const ok = <Schema extends z.ZodType>(schema: Schema) => ({ 200: schema, ...errorReplies });
   const checkWrite = resource.checkWrite ?? (async () => {});
 
   return async (app, { db }) => {
-    app.get(
-      path,
-      {
-        config: { access: resource.access.read },
-        schema: {
-          tags,
-          querystring: paginationQuerySchema.extend({ q }),
-          response: ok(replies.page),
+    /** One page of the list and the count of all that match. */
+    const read = async (text: string | undefined, page: number, limit: number) => {
+      const [rows, [total]] = await Promise.all([
+        list(db, text, limit, (page - 1) * limit),
+        db.select({ n: count() }).from(t).where(where(text)),
+      ]);
+      return [rows, total?.n ?? 0] as const;
+    };
+
+    if (resource.paging === 'headers') {
+      app.get(
+        path,
+        {
+          config: { access: resource.access.read },
+          schema: {
+            tags,
+            querystring: optionalPaginationQuerySchema.extend({ q }),
+            response: ok(z.array(resource.dto)),
+          },
         },
-      },
-      async (request) => {
-        const { page, limit, q: text } = request.query;
-        const [rows, [total]] = await Promise.all([
-          list(db, text, limit, (page - 1) * limit),
-          db.select({ n: count() }).from(t).where(where(text)),
-        ]);
-        return { data: rows.map(resource.toDto), pagination: paginationOf(page, limit, total?.n ?? 0) };
-      },
-    );
+        async (request, reply) => {
+          const { q: text } = request.query;
+          const asked = request.query.page !== undefined || request.query.limit !== undefined;
+          const page = request.query.page ?? 1;
+          const limit = request.query.limit ?? (asked ? PAGE_LIMIT : WHOLE_LIST_CAP);
+          const [rows, total] = await read(text, page, limit);
+          sendPagingHeaders(reply, path, request.query, page, limit, total);
+          return rows.map(resource.toDto);
+        },
+      );
+    } else {
+      app.get(
+        path,
+        {
+          config: { access: resource.access.read },
+          schema: {
+            tags,
+            querystring: paginationQuerySchema.extend({ q }),
+            response: ok(replies.page),
+          },
+        },
+        async (request) => {
+          const { page, limit, q: text } = request.query;
+          const [rows, total] = await read(text, page, limit);
+          return { data: rows.map(resource.toDto), pagination: paginationOf(page, limit, total) };
+        },
+      );
+    }
 
     app.get(
       `${path}/export`,
@@ -145,9 +187,12 @@ export function crudRoutes<Body extends z.ZodType>(
       `${path}/:id`,
       {
         config: { access: resource.access.read },
-        schema: { tags, params: idParams, response: ok(replies.one) },
+        schema: { tags, params: idParams, response: ok(bareRecord ? resource.dto : replies.one) },
       },
-      async (request) => ({ data: resource.toDto(await findById(db, request.params.id)) }),
+      async (request) => {
+        const record = resource.toDto(await findById(db, request.params.id));
+        return bareRecord ? record : { data: record };
+      },
     );
 
     app.post(

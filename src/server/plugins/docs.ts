@@ -14,5 +14,12 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The UI's own CSP ends in upgrade-insecure-requests: over plain HTTP by a LAN name
+    // (http://agencia.lan:3000/api/docs) the browser then asks for its scripts over https and the page
+    // stays blank. The app's CSP adds it only over HTTPS (security-headers.ts); here it never applies.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 });

@@ -25,9 +25,15 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDir: string 
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (hasWeb && request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path)) {
+    // HEAD answers like GET (Node leaves the body out): monitors and link checkers probe with it.
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWeb && read && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.sendFile('index.html');
     }
-    return reply.status(404).send({ message: `Ruta no encontrada: ${request.method} ${path}` });
+    // Not found today may exist after the next deploy: no browser or proxy may remember the 404.
+    return reply
+      .status(404)
+      .header('cache-control', 'no-store')
+      .send({ message: `Ruta no encontrada: ${request.method} ${path}` });
   });
 });

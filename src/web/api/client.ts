@@ -1,3 +1,4 @@
+import { connection, REQUEST_TIMEOUT_MS } from './connection';
 import { clearStoredSession, TOKEN_KEY } from './stored-credentials';
 
 /** Same origin: the server serves both the web app and /api, so the API base is empty. */
@@ -23,10 +24,27 @@ export class ApiError extends Error {
   }
 }
 
+/** The message of a request that got no answer: the network or the server is gone, or it hung. */
+export const CONNECTION_LOST_MESSAGE = 'Se perdió la conexión con el servidor';
+
+/**
+ * A request that got no answer at all: no status, so React Query retries it as a network loss
+ * (`timedOut` ones excepted: a server that hung for REQUEST_TIMEOUT_MS is not retried at once).
+ */
+export class ConnectionError extends Error {
+  override readonly name = 'ConnectionError';
+
+  constructor(readonly timedOut: boolean) {
+    super(CONNECTION_LOST_MESSAGE);
+  }
+}
+
 export interface RequestOptions {
   /** The login form and the session checks handle their own 401 instead of redirecting to /login. */
   skipAuthRedirect?: boolean;
   signal?: AbortSignal;
+  /** Wait as long as the server takes, instead of giving up at REQUEST_TIMEOUT_MS (file downloads). */
+  noTimeout?: boolean;
   /** Appended as a query string; undefined and empty values are left out. */
   query?: Record<string, string | number | boolean | undefined | null>;
 }
@@ -75,13 +93,29 @@ async function send(method: string, path: string, body: unknown, options: Reques
   const token = localStorage.getItem(TOKEN_KEY);
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  const response = await fetch(buildUrl(path, options.query), {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
-  });
+  const timeout = new AbortController();
+  // A file (an export of every sale, a PDF) may take long to build: it is never given up.
+  const timer = options.noTimeout ? undefined : setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const done = connection.track();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal,
+    });
+  } catch (error) {
+    // Cancelled by its caller (React Query dropping a query nobody shows): not a connection problem.
+    if (options.signal?.aborted) throw error;
+    connection.lost();
+    throw new ConnectionError(timeout.signal.aborted);
+  } finally {
+    clearTimeout(timer);
+    done();
+  }
+  connection.reached();
   if (response.status === 401 && !options.skipAuthRedirect) {
     clearStoredSession();
     unauthorizedHandler();
@@ -117,8 +151,14 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, body, options),
   del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** A GET whose headers matter too: the catalogs send their total in `X-Total-Count`. */
+  getWithHeaders: async <T>(path: string, options: RequestOptions = {}) => {
+    const response = await send('GET', path, undefined, options);
+    return { data: (await readJson(response)) as T, headers: response.headers };
+  },
   /** A file (e.g. a PDF) fetched with the session's token, with the same error handling as the rest. */
-  file: (path: string, options: RequestOptions = {}) => send('GET', path, undefined, options),
+  file: (path: string, options: RequestOptions = {}) =>
+    send('GET', path, undefined, { ...options, noTimeout: true }),
 };
 
 /**

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { errorStatus } from './client';
+import { ConnectionError, errorStatus } from './client';
 
 /** How often a lost connection is retried before the error state shows, about 3.5 s in all. */
 const NETWORK_RETRIES = 3;
@@ -10,6 +10,8 @@ const NETWORK_RETRIES = 3;
  * loss) keeps retrying with growing pauses, since the connection often comes back by itself.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
+  // A request that hung until the client's timeout already made the person wait: "Reintentar" is theirs.
+  if (error instanceof ConnectionError && error.timedOut) return false;
   const status = errorStatus(error);
   if (status === undefined) return failureCount < NETWORK_RETRIES;
   return status >= 500 && failureCount < 1;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Pagination } from '../../domain/pagination';
+import { type Pagination, paginationOf } from '../../domain/pagination';
 import { api, queryGet } from './client';
 
 export interface ListParams {
@@ -25,8 +25,15 @@ export interface Saved<T> {
  *
  * @param name the path segment and key root, e.g. 'clients'
  * @param one the key of the saved record in create/update responses, e.g. 'client'
+ * @param paging 'body' when a list is `{ data, pagination }` and a record `{ data }` (clients,
+ *   passengers); 'headers' when they are a bare array and a bare record, the total in `X-Total-Count`
+ *   (the catalogs, shaped as the spec's own client reads them)
  */
-export function createResource<T extends { id: number }, Body>(name: string, one: string) {
+export function createResource<T extends { id: number }, Body>(
+  name: string,
+  one: string,
+  paging: 'body' | 'headers' = 'body',
+) {
   const path = `/api/${name}`;
   const keys = {
     all: [name] as const,
@@ -45,14 +52,27 @@ export function createResource<T extends { id: number }, Body>(name: string, one
     listQuery: (params: ListParams) =>
       queryOptions({
         queryKey: keys.list(params),
-        queryFn: queryGet<ListPage<T>>(path, { ...params }),
+        queryFn:
+          paging === 'body'
+            ? queryGet<ListPage<T>>(path, { ...params })
+            : async ({ signal }: { signal: AbortSignal }): Promise<ListPage<T>> => {
+                const { data, headers } = await api.getWithHeaders<T[]>(path, {
+                  signal,
+                  query: { ...params },
+                });
+                const total = Number(headers.get('X-Total-Count') ?? data.length);
+                return { data, pagination: paginationOf(params.page, params.limit, total) };
+              },
         // Typing in the search box or paging keeps the current rows on screen instead of a spinner.
         placeholderData: keepPreviousData,
       }),
     detailQuery: (id: number) =>
       queryOptions({
         queryKey: keys.detail(id),
-        queryFn: async ({ signal }) => (await api.get<{ data: T }>(`${path}/${id}`, { signal })).data,
+        queryFn: async ({ signal }) =>
+          paging === 'body'
+            ? (await api.get<{ data: T }>(`${path}/${id}`, { signal })).data
+            : api.get<T>(`${path}/${id}`, { signal }),
       }),
     create: async (body: Body) => toSaved(await api.post<Record<string, unknown>>(path, body)),
     update: async (id: number, body: Body) =>

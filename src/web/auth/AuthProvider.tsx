@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { PublicUser } from '../../domain/auth';
-import { api, errorStatus, setUnauthorizedHandler } from '../api/client';
+import { api, ConnectionError, errorStatus, setUnauthorizedHandler } from '../api/client';
+import { connection } from '../api/connection';
 import { clearStoredSession } from '../api/stored-credentials';
 import { AuthContext, type AuthContextValue, type SessionStatus } from './context';
 import { type ExpiredSessionState, expiredSessionState } from './expired-session';
@@ -44,20 +45,37 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!readStoredSession()) return;
     let cancelled = false;
-    api
-      .get<{ user: PublicUser }>('/api/users/me', { skipAuthRedirect: true })
-      .then(({ user }) => {
-        if (cancelled) return;
-        storeUser(user);
-        setSession({ status: 'authenticated', user });
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        // A stored session the server no longer accepts has expired; a network failure just ends it.
-        endSession(errorStatus(error) === 401 ? expiredSessionState(window.location) : undefined);
-      });
+    let stopWaiting = () => {};
+    const check = () =>
+      api
+        .get<{ user: PublicUser }>('/api/users/me', { skipAuthRedirect: true })
+        .then(({ user }) => {
+          if (cancelled) return;
+          storeUser(user);
+          setSession({ status: 'authenticated', user });
+        })
+        .catch((error: unknown) => {
+          if (cancelled) return;
+          // No answer (the server restarting, the network down) says nothing about the session: keep
+          // it, and check again once the server answers (the connection notice's "Reintentar").
+          if (error instanceof ConnectionError) {
+            const retryOnceReached = () => {
+              if (connection.getSnapshot().lost) return;
+              stopWaiting();
+              void check();
+            };
+            stopWaiting = connection.subscribe(retryOnceReached);
+            // Another request may have reached the server since this one failed.
+            retryOnceReached();
+            return;
+          }
+          // A stored session the server no longer accepts has expired; any other refusal just ends it.
+          endSession(errorStatus(error) === 401 ? expiredSessionState(window.location) : undefined);
+        });
+    void check();
     return () => {
       cancelled = true;
+      stopWaiting();
     };
   }, [endSession]);
 

@@ -26,6 +26,7 @@ export const catalogRoutes = (kind: CatalogKind) =>
     body: catalogSchema(kind),
     dto: catalogItemReplySchema,
     toDto: (row) => catalogItemReplySchema.parse(row),
+    paging: 'headers',
     one: ONE[kind],
     many: kind,
     search: (q) => [nameContains(TABLES[kind].name, q)],

@@ -19,6 +19,7 @@ const clientCrudRoutes = crudRoutes({
   toDto: (row) => clientReplySchema.parse(row),
   one: 'client',
   many: 'clients',
+  paging: 'body',
   // The client list filters by name, ID/RUT or e-mail.
   search: (q) => [personContains(clients.searchText, q)],
   access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },

@@ -16,6 +16,7 @@ export const passengersRoutes = crudRoutes({
   toDto: (row) => passengerReplySchema.parse(row),
   one: 'passenger',
   many: 'passengers',
+  paging: 'body',
   // By name or e-mail; the ID too, since the sale form's picker is used with a passport in hand.
   search: (q) => [personContains(passengers.searchText, q)],
   access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },

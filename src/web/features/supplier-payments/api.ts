@@ -92,11 +92,10 @@ export function useSupplierOptions(q: string) {
     queryFn: async ({ signal }) => {
       try {
         if (!q) {
-          const body = await api.get<z.infer<typeof supplierReplies.page>>('/api/suppliers', {
+          return await api.get<z.infer<typeof supplierReplies.page>>('/api/suppliers', {
             signal,
             query: { page: 1, limit: PICKER_LIMIT },
           });
-          return body.data;
         }
         const body = await api.get<z.infer<typeof supplierReplies.search>>('/api/suppliers/search', {
           signal,
