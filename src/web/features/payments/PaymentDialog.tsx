@@ -14,6 +14,7 @@ import { FormActions } from '../../components/ui/FormActions';
 import { Modal } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
 import { toastThen, useBoundForm } from '../../lib/form';
+import { useAgencyToday } from '../company';
 import { useCreatePayment, useUpdatePayment } from './api';
 import { overpayment, paymentFormDefaults } from './payment-model';
 
@@ -51,12 +52,13 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
   const create = useCreatePayment();
   const update = useUpdatePayment();
   const save = payment ? update : create;
+  const today = useAgencyToday();
   // The amount the user agreed to overpay; typing another amount asks again.
   const [confirmedAmount, setConfirmedAmount] = useState<string | null>(null);
   const [overpaid, setOverpaid] = useState<ReturnType<typeof overpayment> | null>(null);
   const { register, handleSubmit, bind } = useBoundForm<PaymentUpdateInput, PaymentUpdate>({
     resolver,
-    defaultValues: paymentFormDefaults(payment),
+    defaultValues: paymentFormDefaults(payment, today),
   });
 
   const submit = async (body: PaymentUpdate) => {

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
-import { localIsoDate } from '../../../domain/dates';
 import {
   SUPPLIER_CURRENCIES,
   SUPPLIER_PAYMENT_METHOD_LABELS,
@@ -13,6 +12,7 @@ import {
 import { Field, MoneyField, TextareaField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
+import { useAgencyToday } from '../company';
 import { type SupplierOption, type SupplierPayment, useCreateSupplierPayment } from './api';
 import { RelatedSalesField } from './RelatedSalesField';
 import { SupplierPicker } from './SupplierPicker';
@@ -25,13 +25,13 @@ const METHOD_OPTIONS = SUPPLIER_PAYMENT_METHODS.map((m) => ({
   label: SUPPLIER_PAYMENT_METHOD_LABELS[m],
 }));
 
-/** A new payment starts at amount 0, in USD, dated today, by transfer. */
-function defaultsFor(supplier: SupplierOption | null): SupplierPaymentInput {
+/** A new payment starts at amount 0, in USD, dated `today` (the agency's day), by transfer. */
+function defaultsFor(supplier: SupplierOption | null, today: string): SupplierPaymentInput {
   return {
     supplierId: supplier?.id ?? '',
     amount: '0',
     currency: 'USD',
-    paymentDate: localIsoDate(),
+    paymentDate: today,
     paymentMethod: 'transfer',
     description: '',
     reference: '',
@@ -58,6 +58,7 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
   const errorsId = useId();
   const create = useCreateSupplierPayment();
   const [supplier, setSupplier] = useState(initialSupplier);
+  const today = useAgencyToday();
   const {
     register,
     control,
@@ -66,7 +67,7 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
     formState: { errors },
   } = useForm<SupplierPaymentInput, unknown, SupplierPaymentData>({
     resolver,
-    defaultValues: defaultsFor(initialSupplier),
+    defaultValues: defaultsFor(initialSupplier, today),
   });
   const messages = errorMessages(errors);
   const invalid = (name: keyof SupplierPaymentInput) =>

@@ -1,0 +1,3 @@
+ALTER TABLE "company_settings" ADD COLUMN "time_zone" text DEFAULT 'America/Santiago' NOT NULL;--> statement-breakpoint
+ALTER TABLE "company_settings" ADD COLUMN "large_amount_threshold" numeric(14, 2) DEFAULT '100000' NOT NULL;--> statement-breakpoint
+ALTER TABLE "company_settings" ADD CONSTRAINT "company_settings_large_amount_threshold_check" CHECK ("company_settings"."large_amount_threshold" > 0);
