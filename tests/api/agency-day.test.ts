@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../src/domain/agency-day';
 import { sessions } from '../../src/server/db/schema';
+import { readCsv } from '../helpers/exports';
 import { type FinanceAgency, financeAgency } from '../helpers/finance';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
@@ -76,6 +78,20 @@ describe("the agency's day at 23:30 in Santiago (02:30 UTC the next day)", () =>
     const invoice = res.json().invoice;
     expect(invoice.date).toBe(SANTIAGO_DAY);
     expect(invoice.invoiceNumber).toMatch(/^F-2026-/);
+  });
+
+  it('names export files by the Santiago day and shows their times in Santiago, with the zone', async () => {
+    const rates = (await agency.call('GET', '/api/company/currency-rates')).json().data;
+    await atSantiago2330();
+    const res = await agency.call('GET', '/api/company/currency-rates/export?format=csv');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="tasas-de-cambio-${SANTIAGO_DAY}.csv"`,
+    );
+    const sheet = readCsv(res.rawPayload);
+    const usd = rates.find((r: { currency: string }) => r.currency === 'USD');
+    const row = sheet.rows.find((r) => r[0] === 'USD');
+    expect(row?.[3]).toBe(formatDateTime(usd.lastUpdated, 'America/Santiago'));
+    expect(row?.[3]).toMatch(/GMT-[34]$/);
   });
 
   it('follows the zone saved in the settings, and refuses an unknown one', async () => {

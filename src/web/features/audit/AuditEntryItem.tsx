@@ -1,18 +1,15 @@
+import { formatDateTime } from '../../../domain/agency-day';
 import type { AuditEntryDto } from '../../../domain/audit';
+import { useAgencyPreferences } from '../company';
 import { describeEntry } from './describe';
 
-const timeFormatter = new Intl.DateTimeFormat('es-ES', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
-/** One entry: when (UTC, as every date of the app), from where, and its sentences. */
+/** One entry: when (the agency's local time, with its zone), from where, and its sentences. */
 export function AuditEntryItem({ entry, showIp = false }: { entry: AuditEntryDto; showIp?: boolean }) {
+  const { timeZone } = useAgencyPreferences();
   return (
     <li className="px-4 py-3">
       <p className="text-sm text-gray-700">
-        <time dateTime={entry.at}>{timeFormatter.format(new Date(entry.at))} UTC</time>
+        <time dateTime={entry.at}>{formatDateTime(entry.at, timeZone)}</time>
         {showIp && entry.ip ? ` · ${entry.ip}` : ''}
       </p>
       <ul className="mt-1 space-y-0.5">
