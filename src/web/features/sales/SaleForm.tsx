@@ -13,15 +13,18 @@ import {
   SERVICE_TYPES,
   saleDataSchema,
 } from '../../../domain/sales';
+import { saleWarnings } from '../../../domain/sanity';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth';
 import { Card } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
 import { useBoundForm } from '../../lib/form';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
+import { useAgencyPreferences } from '../company';
 import { type SaleDetail, useCreateSale, useUpdateSale } from './api';
 import { type ClientOption, ClientPicker } from './ClientPicker';
 import { emptySaleForm, formFromSale, type ItemDraft, placeServerErrors, toItemPayload } from './form-model';
@@ -46,6 +49,9 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
   const [items, setItems] = useState<ItemDraft[]>(initial.items);
   const [itemErrors, setItemErrors] = useState<Record<number, string[]>>({});
   const [failure, setFailure] = useState<{ error: unknown; general: string[] } | null>(null);
+  // What the save would send despite the warnings, while the question is open.
+  const [doubtful, setDoubtful] = useState<{ saleData: SaleData; warnings: string[] } | null>(null);
+  const { largeAmountThreshold } = useAgencyPreferences();
   const {
     register,
     control,
@@ -73,6 +79,16 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
   };
 
   const submit = async (saleData: SaleData) => {
+    const labelled = items.map((item, i) => ({
+      ...item,
+      label: `Ítem ${i + 1} (${item.classificationName} - ${item.supplierName})`,
+    }));
+    const warnings = saleWarnings(labelled, largeAmountThreshold);
+    if (warnings.length > 0) setDoubtful({ saleData, warnings });
+    else await save(saleData);
+  };
+
+  const save = async (saleData: SaleData) => {
     setFailure(null);
     const body = { saleData, items: items.map(toItemPayload) };
     try {
@@ -153,6 +169,25 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
 
       <FormActions pending={isSubmitting} disabled={items.length === 0} submitLabel="Guardar Venta" />
       {leaveGuard.prompt}
+      <ConfirmDialog
+        open={doubtful !== null}
+        onOpenChange={(open) => !open && setDoubtful(null)}
+        title="¿Guardar la venta de todos modos?"
+        description={
+          <span className="block space-y-1">
+            {doubtful?.warnings.map((warning) => (
+              <span key={warning} className="block">
+                {warning}
+              </span>
+            ))}
+          </span>
+        }
+        cancelLabel="Volver"
+        confirmLabel="Guardar de todos modos"
+        pendingLabel="Guardando..."
+        errorTitle={sale ? 'Error al actualizar la venta' : 'Error al crear la venta'}
+        onConfirm={async () => doubtful && save(doubtful.saleData)}
+      />
     </form>
   );
 }

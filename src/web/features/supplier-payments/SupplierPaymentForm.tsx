@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { isLargeAmount, largeAmountWarning } from '../../../domain/sanity';
 import {
   SUPPLIER_CURRENCIES,
   SUPPLIER_PAYMENT_METHOD_LABELS,
@@ -12,7 +13,7 @@ import {
 import { Field, MoneyField, TextareaField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
-import { useAgencyToday } from '../company';
+import { useAgencyPreferences, useAgencyToday } from '../company';
 import { type SupplierOption, type SupplierPayment, useCreateSupplierPayment } from './api';
 import { RelatedSalesField } from './RelatedSalesField';
 import { SupplierPicker } from './SupplierPicker';
@@ -59,6 +60,9 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
   const create = useCreateSupplierPayment();
   const [supplier, setSupplier] = useState(initialSupplier);
   const today = useAgencyToday();
+  const { largeAmountThreshold } = useAgencyPreferences();
+  // The large amount the user was warned about; submitting it again sends it.
+  const [large, setLarge] = useState<{ amount: string; warning: string } | null>(null);
   const {
     register,
     control,
@@ -74,8 +78,15 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': errorsId } : {};
 
   // The server's refusal (e.g. no active rate for the currency) is shown below and the form stays open.
-  const submit = (data: SupplierPaymentData) =>
+  const submit = (data: SupplierPaymentData) => {
+    // The threshold is in USD; other currencies would need the rates, which the server applies.
+    const amount = String(data.amount);
+    if (data.currency === 'USD' && isLargeAmount(amount, largeAmountThreshold) && large?.amount !== amount) {
+      setLarge({ amount, warning: largeAmountWarning(amount, largeAmountThreshold) });
+      return;
+    }
     create.mutate(data, { onSuccess: ({ payment, message }) => onCreated(payment, message) });
+  };
 
   return (
     <form noValidate className="space-y-5" onSubmit={handleSubmit(submit)}>
@@ -99,7 +110,12 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
       />
       {/* min-w-0: date and number inputs would otherwise push a narrow column wider than the card. */}
       <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
-        <MoneyField label="Monto" required {...invalid('amount')} {...register('amount')} />
+        <MoneyField
+          label="Monto"
+          required
+          {...invalid('amount')}
+          {...register('amount', { onChange: () => setLarge(null) })}
+        />
         <SelectField label="Moneda" options={CURRENCY_OPTIONS} required {...register('currency')} />
         <Field
           label="Fecha de Pago"
@@ -145,11 +161,16 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
           ))}
         </div>
       )}
+      {large && (
+        <p role="alert" className="rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
+          {large.warning} Revisa el monto o pulsa «Confirmar pago».
+        </p>
+      )}
       <FormActions
         onCancel={onCancel}
         save={create}
         errorTitle="Error al crear el pago"
-        submitLabel="Crear Pago"
+        submitLabel={large ? 'Confirmar pago' : 'Crear Pago'}
         pendingLabel="Creando pago..."
       />
     </form>
