@@ -8,8 +8,18 @@ export const companySettingsReplySchema = z.object({
   address: z.string(),
   email: z.string(),
   phone: z.string(),
+  timeZone: z.string(),
+  largeAmountThreshold: z.number(),
 });
 export const companySettingsDataReplySchema = dataReply(companySettingsReplySchema);
+
+/** What every signed-in screen needs of the settings: the agency's zone and the large-amount warning. */
+export const agencyPreferencesReplySchema = companySettingsReplySchema.pick({
+  timeZone: true,
+  largeAmountThreshold: true,
+});
+export type AgencyPreferences = z.infer<typeof agencyPreferencesReplySchema>;
+export const agencyPreferencesDataReplySchema = dataReply(agencyPreferencesReplySchema);
 
 /** One unit of `currency` is worth `rate` USD. */
 export const currencyRateReplySchema = z.object({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from './agency-day';
 import { isIsoCurrency } from './currencies';
 import { decimalInput } from './input';
+import { moneySchema } from './money';
 
 /** The base currency: always 1, always active, never deleted. */
 export const BASE_CURRENCY = 'USD';
@@ -66,6 +68,29 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
+/** Whether this runtime knows `name` as an IANA time zone (a formatter refuses an unknown one). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const TIME_ZONE_MESSAGE = 'La zona horaria no es válida (por ejemplo America/Santiago)';
+const timeZone = z
+  .string(TIME_ZONE_MESSAGE)
+  .trim()
+  .max(64, TIME_ZONE_MESSAGE)
+  // Only names, never offsets such as "+03:00": the agency's day must follow its summer time.
+  .regex(/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/, TIME_ZONE_MESSAGE)
+  .refine(isTimeZone, TIME_ZONE_MESSAGE);
+
+/** The agency's defaults before anyone saves them: Santiago's day, and a warning above USD 100,000. */
+export const DEFAULT_LARGE_AMOUNT_THRESHOLD = 100_000;
+export { DEFAULT_TIME_ZONE };
+
 /** Company details printed on invoices (Configuraciones > Información de la empresa). */
 export const companySettingsSchema = z.strictObject({
   name: z
@@ -80,6 +105,13 @@ export const companySettingsSchema = z.strictObject({
     .nullish()
     .transform((v) => v ?? ''),
   phone: optionalText(50),
+  /** The agency's IANA zone: its "today" and the times people read. Left out, it keeps its value. */
+  timeZone: timeZone.optional(),
+  /** Amounts above this (USD) ask before saving. Left out, it keeps its value. */
+  largeAmountThreshold: moneySchema('El umbral de montos altos debe ser un monto mayor a 0', {
+    positive: true,
+    label: 'El umbral de montos altos',
+  }).optional(),
 });
 export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
 export type CompanySettings = z.output<typeof companySettingsSchema>;

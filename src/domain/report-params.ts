@@ -26,9 +26,6 @@ export const searchParam = z
   .trim()
   .max(100, 'La búsqueda no puede superar 100 caracteres');
 
-/** Today in UTC as yyyy-mm-dd: the reference date when a report is not given `asOf`. */
-export const todayIso = () => new Date().toISOString().slice(0, 10);
-
 /** yyyy-mm-dd plus a number of days (negative goes back), in UTC. */
 export function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);

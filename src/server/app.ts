@@ -9,6 +9,7 @@ import { openSessionStore, throttledCheck } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalogs/routes';
 import { clientsRoutes } from './modules/clients/routes';
+import { agencyTimeZone } from './modules/company';
 import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -83,6 +84,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => sessions.close());
   await app.register(accessPlugin, { findUser: sessions.findUser });
   await app.register(docsPlugin);
+  // Shared helpers (exports) read the agency's zone through the instance (src/server/lib/agency-zone.ts).
+  app.decorate('agencyTimeZone', () => agencyTimeZone(db));
 
   await app.register(healthRoutes, { database: options.database });
   await app.register(authRoutes, { db, sessions, demoAccounts: options.demo ? DEMO_ACCOUNTS : undefined });

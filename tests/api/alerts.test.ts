@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyToday } from '../../src/domain/agency-day';
 import type { Alert } from '../../src/domain/alerts';
 import { formatDate } from '../../src/domain/format';
-import { addDays, todayIso } from '../../src/domain/report-params';
+import { addDays } from '../../src/domain/report-params';
 import { type FinanceAgency, financeAgency, type ItemSpec } from '../helpers/finance';
 import { createTestContext, insertUser, type TestContext } from '../helpers/test-app';
 
@@ -10,7 +11,7 @@ import { createTestContext, insertUser, type TestContext } from '../helpers/test
  * without a reservation code on sales travelling within `days`, supplier payments due within 7 days
  * (or overdue) while the supplier is owed, and drafts older than 7 days. A seller sees their own.
  */
-const today = todayIso();
+const today = agencyToday();
 const day = (n: number) => addDays(today, n);
 
 let ctx: TestContext;

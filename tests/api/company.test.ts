@@ -127,6 +127,8 @@ describe('company settings', () => {
       address: '',
       email: '',
       phone: '',
+      timeZone: 'America/Santiago',
+      largeAmountThreshold: 100000,
     });
     const saved = await call('PUT', '/api/company/settings', {
       name: 'Viajes Australes SpA',
@@ -143,5 +145,40 @@ describe('company settings', () => {
       expect.arrayContaining(['El nombre es requerido', 'El email no es válido']),
     );
     expect((await call('GET', '/api/company/settings')).json().data.name).toBe('Viajes Australes SpA');
+  });
+
+  it('keeps the zone and the large-amount threshold, exact, and gives them to every role', async () => {
+    const saved = await call('PUT', '/api/company/settings', {
+      name: 'Viajes Australes SpA',
+      timeZone: 'America/Punta_Arenas',
+      largeAmountThreshold: '25000.50',
+    });
+    expect(saved.json().data).toMatchObject({
+      timeZone: 'America/Punta_Arenas',
+      largeAmountThreshold: 25000.5,
+    });
+    // Left out of the body, both keep their values.
+    const renamed = await call('PUT', '/api/company/settings', { name: 'Viajes Australes' });
+    expect(renamed.json().data).toMatchObject({
+      timeZone: 'America/Punta_Arenas',
+      largeAmountThreshold: 25000.5,
+    });
+    for (const who of ['sales', 'finance'] as const) {
+      const preferences = await call('GET', '/api/company/preferences', undefined, await ctx.auth(who));
+      expect(preferences.json()).toEqual({
+        data: { timeZone: 'America/Punta_Arenas', largeAmountThreshold: 25000.5 },
+      });
+    }
+    for (const [body, message] of [
+      [{ largeAmountThreshold: 0 }, 'El umbral de montos altos debe ser un monto mayor a 0'],
+      [{ largeAmountThreshold: '1.005' }, 'El umbral de montos altos admite como máximo 2 decimales'],
+      [{ timeZone: '-03:00' }, 'La zona horaria no es válida (por ejemplo America/Santiago)'],
+      [{ timeZone: 'America/Gotham' }, 'La zona horaria no es válida (por ejemplo America/Santiago)'],
+    ] as const) {
+      const res = await call('PUT', '/api/company/settings', { name: 'X', ...body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await call('GET', '/api/company/settings')).json().data.name).toBe('Viajes Australes');
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyToday } from '../../src/domain/agency-day';
 import { pdfText } from '../helpers/pdf-text';
 import { createSaleRefs, type SaleRefs, saleBody } from '../helpers/sales';
 import { createTestContext, insertUser, type TestContext } from '../helpers/test-app';
@@ -65,7 +66,7 @@ describe('generating invoices', () => {
         amount: 1500.5,
         currency: 'USD',
         status: 'pending',
-        date: new Date().toISOString().slice(0, 10),
+        date: agencyToday(),
         client: expect.objectContaining({ name: refs.client.name }),
         company: expect.objectContaining({ name: 'Viajes Test SpA', taxId: '76.000.000-0' }),
       }),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../src/domain/report-params';
+import { agencyToday } from '../../src/domain/agency-day';
 import { REPORT_DATE_FIELDS, REPORT_GROUPS } from '../../src/domain/reports';
 import { sales } from '../../src/server/db/schema';
 import { salesReport } from '../../src/server/modules/reports/sales-report';
@@ -132,7 +132,7 @@ describe('GET /api/reports/sales', () => {
   });
 
   it('filters by creation date: every sale was created today', async () => {
-    const today = todayIso();
+    const today = agencyToday();
     const body = (await get(`?groupBy=month&from=${today}&to=${today}`)).json();
     // The three 2032 sales and the two outside the travel range; the cancelled one never counts.
     expect(body.totals).toMatchObject({ salesCount: 5, totalSale: 790.4, totalCost: 480.25 });
@@ -155,7 +155,7 @@ describe('GET /api/reports/sales', () => {
   it('defaults to the calendar year of the given bound', async () => {
     const body = (await get('?dateField=travel&from=2032-02-01')).json();
     expect([body.from, body.to, body.totals.salesCount]).toEqual(['2032-02-01', '2032-12-31', 1]);
-    const year = todayIso().slice(0, 4);
+    const year = agencyToday().slice(0, 4);
     expect((await get('')).json()).toMatchObject({ from: `${year}-01-01`, to: `${year}-12-31` });
   });
 
@@ -180,7 +180,7 @@ describe('GET /api/reports/sales', () => {
       (await ctx.app.inject({ method: 'DELETE', url: `/api/sales/${dropped}`, headers })).statusCode,
     ).toBe(200);
     const sellers = (await ctx.db.selectDistinct({ id: sales.sellerId }).from(sales)).map((r) => r.id);
-    const today = todayIso();
+    const today = agencyToday();
     for (const dateField of REPORT_DATE_FIELDS)
       for (const groupBy of REPORT_GROUPS) {
         const range =

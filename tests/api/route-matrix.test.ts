@@ -115,6 +115,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/search': { access: ALL_ROLES },
   'GET /api/company/settings': { access: ['admin'] },
   'PUT /api/company/settings': { access: ['admin'], body: () => ({ name: 'Agencia Matriz' }) },
+  'GET /api/company/preferences': { access: ALL_ROLES },
   'GET /api/company/currency-rates': { access: ['admin'] },
   'GET /api/company/currency-rates/export': { access: ['admin'] },
   'PUT /api/company/currency-rates': {

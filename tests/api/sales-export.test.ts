@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../src/domain/agency-day';
 import { hasBom, readCsv, readXlsx, santiagoDay } from '../helpers/exports';
 import { type FinanceAgency, financeAgency } from '../helpers/finance';
 import { createTestContext, insertUser, type TestContext, type Who } from '../helpers/test-app';
@@ -75,7 +76,7 @@ async function exported(format: 'xlsx' | 'csv', query: string, who: Who = 'admin
 const csvRow = (s: ListedSale) => [
   String(s.id),
   expect.any(String),
-  s.creationDate.slice(0, 19).replace('T', ' '),
+  formatDateTime(s.creationDate, 'America/Santiago'),
   s.travelDate,
   s.client.name,
   s.client.clientId ?? '',
@@ -85,11 +86,17 @@ const csvRow = (s: ListedSale) => [
   ...[s.salePrice, s.totalCost, s.paidAmount, s.pendingAmount].map((n) => n.toFixed(2).replace('.', ',')),
 ];
 
+/** An Excel date has no zone: an instant is written as Santiago's wall-clock time (sv-SE writes ISO-like). */
+const santiagoWallClock = (iso: string) =>
+  new Date(
+    `${new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Santiago', dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso)).replace(' ', 'T')}Z`,
+  );
+
 /** The .xlsx's typed cells: numbers, dates, and the same texts. */
 const xlsxRow = (s: ListedSale) => [
   s.id,
   expect.any(String),
-  new Date(s.creationDate),
+  santiagoWallClock(s.creationDate),
   new Date(`${s.travelDate}T00:00:00Z`),
   s.client.name,
   s.client.clientId ?? null,

@@ -163,6 +163,9 @@ test.describe('configuraciones: información de la empresa', () => {
     );
     for (const [label, value] of Object.entries(company))
       await expect(page.getByLabel(label)).toHaveValue(value);
+    // The agency's day and the sanity warnings' threshold (issue 26), saved with the details.
+    await expect(page.getByLabel('Zona horaria de la agencia')).toHaveValue('America/Santiago');
+    await expect(page.getByLabel('Umbral de montos altos (USD)')).toHaveValue('100000');
   });
 });
 

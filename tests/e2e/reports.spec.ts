@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { addDays, todayIso } from '../../src/domain/report-params';
+import { agencyToday } from '../../src/domain/agency-day';
+import { addDays } from '../../src/domain/report-params';
 import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 import { unique } from './master-data-fixtures';
 import { firstId } from './sales-fixtures';
@@ -28,7 +29,7 @@ async function unpaidClient(request: APIRequestContext, price: number) {
       saleData: {
         passengerName: name,
         clientId: client.id,
-        travelDate: addDays(todayIso(), 3),
+        travelDate: addDays(agencyToday(), 3),
         saleType: 'individual',
         serviceType: 'package',
         region: 'national',

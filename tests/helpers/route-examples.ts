@@ -190,6 +190,7 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       url: '/api/company/settings',
       body: { name: 'Agencia Ejemplo', taxId: '76.000.000-0', address: '', email: '', phone: '' },
     }),
+    'GET /api/company/preferences': async () => ({ url: '/api/company/preferences' }),
     'GET /api/company/currency-rates': async () => ({ url: '/api/company/currency-rates' }),
     'GET /api/company/currency-rates/export': async () => ({
       url: '/api/company/currency-rates/export?format=xlsx',

@@ -17,9 +17,8 @@ describe('todayIso', () => {
 });
 
 describe('paymentFormDefaults', () => {
-  it('starts a new payment today, in cash, confirmed, with no amount', () => {
-    const now = new Date(2026, 2, 9, 12);
-    expect(paymentFormDefaults(undefined, now)).toEqual({
+  it("starts a new payment on the agency's day, in cash, confirmed, with no amount", () => {
+    expect(paymentFormDefaults(undefined, '2026-03-09')).toEqual({
       date: '2026-03-09',
       amount: '',
       method: 'cash',
@@ -29,17 +28,20 @@ describe('paymentFormDefaults', () => {
   });
 
   it('fills an edited payment with its own values and keeps its status', () => {
-    const defaults = paymentFormDefaults({
-      id: 4,
-      saleId: 9,
-      date: '2026-02-01',
-      amount: 150.5,
-      currency: 'USD',
-      method: 'transfer',
-      reference: null,
-      status: 'pending',
-      createdAt: '2026-02-01T10:00:00.000Z',
-    });
+    const defaults = paymentFormDefaults(
+      {
+        id: 4,
+        saleId: 9,
+        date: '2026-02-01',
+        amount: 150.5,
+        currency: 'USD',
+        method: 'transfer',
+        reference: null,
+        status: 'pending',
+        createdAt: '2026-02-01T10:00:00.000Z',
+      },
+      '2026-03-09',
+    );
     expect(defaults).toEqual({
       date: '2026-02-01',
       amount: '150.5',
@@ -50,12 +52,15 @@ describe('paymentFormDefaults', () => {
   });
 
   it('gives values the shared schema accepts once an amount is typed', () => {
-    const parsed = paymentFormSchema.parse({ ...paymentFormDefaults(), amount: '20' });
+    const parsed = paymentFormSchema.parse({
+      ...paymentFormDefaults(undefined, '2026-03-09'),
+      amount: '20',
+    });
     expect(parsed).toMatchObject({ amount: '20', method: 'cash', reference: null, status: 'confirmed' });
   });
 
   it('leaves the empty amount to the spec message', () => {
-    const result = paymentFormSchema.safeParse(paymentFormDefaults());
+    const result = paymentFormSchema.safeParse(paymentFormDefaults(undefined, '2026-03-09'));
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toContain('Please enter a valid amount');
   });

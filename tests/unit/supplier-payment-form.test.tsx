@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localIsoDate as todayIso } from '../../src/domain/dates';
+import { agencyToday } from '../../src/domain/agency-day';
 import { SupplierPaymentForm } from '../../src/web/features/supplier-payments/SupplierPaymentForm';
 import { json, mockFetch } from './helpers';
 
@@ -71,7 +71,7 @@ describe('SupplierPaymentForm', () => {
     expect((screen.getByLabelText('Monto') as HTMLInputElement).value).toBe('0');
     expect((screen.getByLabelText('Moneda') as HTMLSelectElement).value).toBe('USD');
     expect((screen.getByLabelText('Método de Pago') as HTMLSelectElement).value).toBe('transfer');
-    expect((screen.getByLabelText('Fecha de Pago') as HTMLInputElement).value).toBe(todayIso());
+    expect((screen.getByLabelText('Fecha de Pago') as HTMLInputElement).value).toBe(agencyToday());
     submit();
     const alert = await screen.findByRole('alert');
     // One message for every missing field, not one per field.
@@ -101,7 +101,7 @@ describe('SupplierPaymentForm', () => {
       supplierId: 7,
       amount: '1500.5',
       currency: 'CLP',
-      paymentDate: todayIso(),
+      paymentDate: agencyToday(),
       paymentMethod: 'transfer',
       description: 'Anticipo temporada',
       reference: null,

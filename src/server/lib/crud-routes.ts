@@ -12,6 +12,7 @@ import {
 import { messageReplySchema } from '../../domain/replies';
 import type { Role } from '../../domain/roles';
 import type { Database } from '../db/client';
+import { nameSortKey } from '../db/name-order';
 import { auditActor, diff, record } from '../modules/audit';
 import { type ExportColumn, exportQuery, exportReplies, sendListExport } from './export';
 import { conflict, notFound, pgErrorCode } from './http-errors';
@@ -28,6 +29,7 @@ export interface CrudResource<Body extends z.ZodType> {
   path: string;
   tag: string;
   table: PgTable & { id: AnyPgColumn };
+  /** The name the list is ordered by, in Spanish order (nameSortKey). */
   orderBy: AnyPgColumn;
   body: Body;
   /** The record as the API shows it (a schema of `src/domain/master-data-replies`). */
@@ -77,13 +79,14 @@ export function crudRoutes<Body extends z.ZodType>(
       .select()
       .from(t)
       .where(and(where(q), after))
-      .orderBy(asc(resource.orderBy), asc(t.id))
+      .orderBy(asc(nameSortKey(resource.orderBy)), asc(t.id))
       .limit(limit)
       .offset(offset) as unknown as Promise<Row[]>;
   /** The property of the sort column, to continue an export after the last row read (keyset). */
   const orderKey = Object.entries(getTableColumns(t)).find(([, c]) => c === resource.orderBy)?.[0] ?? 'id';
   const after = (row: Row | undefined) =>
-    row && sql`(${resource.orderBy}, ${t.id}) > (${row[orderKey]}, ${row.id})`;
+    row &&
+    sql`(${nameSortKey(resource.orderBy)}, ${t.id}) > (${nameSortKey(sql`${row[orderKey]}::text`)}, ${row.id})`;
   const findById = async (db: Database, id: number) => {
     const [row] = (await db.select().from(t).where(eq(t.id, id))) as unknown as Row[];
     if (!row) throw notFound(messages.notFound);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, instant, rate, updatedAt } from './columns';
+import { DEFAULT_LARGE_AMOUNT_THRESHOLD, DEFAULT_TIME_ZONE } from '../../../domain/company';
+import { createdAt, instant, money, rate, updatedAt } from './columns';
 
 export const currencyRates = pgTable(
   'currency_rates',
@@ -20,7 +21,7 @@ export const currencyRates = pgTable(
   ],
 );
 
-/** A single row (id = 1) with the agency's own details, printed on invoices. */
+/** A single row (id = 1) with the agency's own details (printed on invoices), its zone and warnings. */
 export const companySettings = pgTable(
   'company_settings',
   {
@@ -30,7 +31,16 @@ export const companySettings = pgTable(
     address: text('address').notNull().default(''),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
+    /** IANA zone of the agency's day ("today" of reports, alerts, invoices) and of times shown. */
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+    /** USD amount above which the screens ask before saving. */
+    largeAmountThreshold: money('large_amount_threshold')
+      .notNull()
+      .default(String(DEFAULT_LARGE_AMOUNT_THRESHOLD)),
     updatedAt: updatedAt(),
   },
-  (t) => [check('company_settings_singleton', sql`${t.id} = 1`)],
+  (t) => [
+    check('company_settings_singleton', sql`${t.id} = 1`),
+    check('company_settings_large_amount_threshold_check', sql`${t.largeAmountThreshold} > 0`),
+  ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { date, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { nameSortKey } from '../name-order';
 import { createdAt, updatedAt } from './columns';
 
 const timestamps = {
@@ -50,10 +51,11 @@ export const clients = pgTable(
     // Payments and receivables look for a client by name alone.
     nameSearchIndex('clients', t.name),
     searchTextIndex('clients', t.searchText),
-    index('clients_name_idx').on(t.name),
     // The duplicate check of a client's ID (modules/clients/client-ids.ts). Not unique: rows saved
     // before the server refused duplicates may share an ID until an admin fixes them.
     index('clients_client_id_key_idx').on(sql`f_id_key(${t.clientId})`),
+    // The list's pages, the pickers and exports walk names in Spanish order (db/name-order.ts).
+    index('clients_name_sort_idx').on(nameSortKey(t.name), t.id),
   ],
 );
 
@@ -72,7 +74,7 @@ export const passengers = pgTable(
     // "12.345.678-9" and "12345678-9" are the same person.
     uniqueIndex('passengers_passenger_id_key').on(sql`f_id_key(${t.passengerId})`),
     searchTextIndex('passengers', t.searchText),
-    index('passengers_name_idx').on(t.name),
+    index('passengers_name_sort_idx').on(nameSortKey(t.name), t.id),
   ],
 );
 

@@ -4,6 +4,7 @@
  * docs/decisions/0022-exports.md explains the choices.
  */
 
+import { agencyToday, DEFAULT_TIME_ZONE, formatDateTime } from '../../../domain/agency-day';
 import { currencyPrefix } from '../../../domain/format';
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
@@ -11,7 +12,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
  * - text: shown as is; money: exact decimal (numeric text from PostgreSQL, or a JSON number with
- *   two decimals); number: a count or percentage; date: yyyy-mm-dd; datetime: an instant (UTC).
+ *   two decimals); number: a count or percentage; date: yyyy-mm-dd; datetime: an instant, shown in
+ *   the agency's zone.
  */
 export type ColumnKind = 'text' | 'number' | 'money' | 'date' | 'datetime';
 export type CellValue = string | number | Date | null | undefined;
@@ -37,19 +39,54 @@ export function columnHeader(column: Pick<ExportColumn<unknown>, 'header' | 'kin
   return `${column.header} (${currency})`;
 }
 
-/** The excel number formats of each kind (a text column keeps Excel's default). */
-export const NUMBER_FORMATS: Record<ColumnKind, string | undefined> = {
-  text: undefined,
-  number: undefined,
-  money: '#,##0.00',
-  date: 'dd-mm-yyyy',
-  datetime: 'dd-mm-yyyy hh:mm',
-};
+/**
+ * The excel number formats of each kind (a text column keeps Excel's default). An Excel date has no
+ * zone: an instant is written as the agency's wall-clock time and its format names the zone.
+ */
+export function numberFormat(kind: ColumnKind, timeZone: string): string | undefined {
+  switch (kind) {
+    case 'money':
+      return '#,##0.00';
+    case 'date':
+      return 'dd-mm-yyyy';
+    case 'datetime':
+      return `dd-mm-yyyy hh:mm "${timeZone}"`;
+    default:
+      return undefined;
+  }
+}
 
 const instant = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
 
-/** The typed value of an .xlsx cell: numbers as numbers, dates as dates (Excel serials, UTC). */
-export function xlsxCell(kind: ColumnKind, value: CellValue): string | number | Date | null {
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+/** The instant's wall-clock time in `timeZone`, as a Date whose UTC fields are that time (for Excel). */
+function wallClock(value: Date, timeZone: string): Date {
+  let formatter = wallClocks.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(timeZone, formatter);
+  }
+  const part = (type: string) => Number(formatter.formatToParts(value).find((p) => p.type === type)?.value);
+  return new Date(
+    Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')),
+  );
+}
+
+/** The typed value of an .xlsx cell: numbers as numbers, dates as dates (instants in the agency's zone). */
+export function xlsxCell(
+  kind: ColumnKind,
+  value: CellValue,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string | number | Date | null {
   if (value === null || value === undefined || value === '') return null;
   switch (kind) {
     case 'money':
@@ -58,7 +95,7 @@ export function xlsxCell(kind: ColumnKind, value: CellValue): string | number | 
     case 'date':
       return value instanceof Date ? value : new Date(`${value}T00:00:00Z`);
     case 'datetime':
-      return instant(value);
+      return wallClock(instant(value), timeZone);
     case 'text':
       return String(value);
   }
@@ -67,8 +104,8 @@ export function xlsxCell(kind: ColumnKind, value: CellValue): string | number | 
 /** A text that Excel would run as a formula (=, +, -, @, tab, CR) is quoted: OWASP's CSV injection. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** The CSV text of a cell: decimal comma, dates yyyy-mm-dd, instants yyyy-mm-dd hh:mm:ss in UTC. */
-export function csvCell(kind: ColumnKind, value: CellValue): string {
+/** The CSV text of a cell: decimal comma, dates yyyy-mm-dd, instants as people read them, with the zone. */
+export function csvCell(kind: ColumnKind, value: CellValue, timeZone: string = DEFAULT_TIME_ZONE): string {
   if (value === null || value === undefined) return '';
   switch (kind) {
     case 'money':
@@ -79,7 +116,7 @@ export function csvCell(kind: ColumnKind, value: CellValue): string {
     case 'date':
       return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
     case 'datetime':
-      return instant(value).toISOString().slice(0, 19).replace('T', ' ');
+      return formatDateTime(instant(value), timeZone);
     case 'text': {
       const text = String(value);
       return FORMULA_START.test(text) ? `'${text}` : text;
@@ -93,20 +130,18 @@ export function columnWidth<Row>(column: ExportColumn<Row>, sample: Row[]): numb
     (max, row) => Math.max(max, csvCell(column.kind, column.value(row)).length),
     columnHeader(column).length,
   );
-  const minimum = column.kind === 'datetime' ? 17 : column.kind === 'date' ? 11 : 8;
+  const minimum = column.kind === 'datetime' ? 24 : column.kind === 'date' ? 11 : 8;
   return Math.min(Math.max(widest + 2, minimum), 60);
 }
 
-const SANTIAGO_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Santiago',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** `clientes-2026-11-23.xlsx`: the list's name and the agency's day (America/Santiago). */
-export function exportFileName(baseName: string, format: ExportFormat, now = new Date()): string {
-  return `${baseName}-${SANTIAGO_DAY.format(now)}.${format}`;
+/** `clientes-2026-11-23.xlsx`: the list's name and the agency's day. */
+export function exportFileName(
+  baseName: string,
+  format: ExportFormat,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  now = new Date(),
+): string {
+  return `${baseName}-${agencyToday(timeZone, now)}.${format}`;
 }
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {

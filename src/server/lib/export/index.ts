@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { requestTimeZone } from '../agency-zone';
 import { errorReplies, fileReply } from '../schemas';
 import {
   CONTENT_TYPES,
@@ -72,10 +73,11 @@ export async function sendExport<Row>(
   reply: FastifyReply,
   spec: ExportSpec<Row>,
 ): Promise<FastifyReply> {
+  const timeZone = await requestTimeZone(request);
   const batches = spec.batches[Symbol.asyncIterator]();
   const first = await batches.next();
   const sample = first.done ? [] : first.value;
-  const writer = fileWriter(spec.format, spec.columns, sample);
+  const writer = fileWriter(spec.format, spec.columns, sample, timeZone);
   // A client that goes away: the file stream is destroyed, which also ends a wait for 'drain'.
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) writer.stream.destroy();
@@ -101,7 +103,10 @@ export async function sendExport<Row>(
 
   return reply
     .header('content-type', CONTENT_TYPES[spec.format])
-    .header('content-disposition', `attachment; filename="${exportFileName(spec.fileName, spec.format)}"`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${exportFileName(spec.fileName, spec.format, timeZone)}"`,
+    )
     .send(writer.stream);
 }
 

@@ -8,7 +8,7 @@ import {
   csvCell,
   type ExportColumn,
   type ExportFormat,
-  NUMBER_FORMATS,
+  numberFormat,
   xlsxCell,
 } from './columns';
 
@@ -60,7 +60,7 @@ function zipInputOf(sheet: ExcelJS.Worksheet): { input: EventEmitter; needDrain:
     : undefined;
 }
 
-function xlsxWriter<Row>(columns: ExportColumn<Row>[], sample: Row[]): FileWriter<Row> {
+function xlsxWriter<Row>(columns: ExportColumn<Row>[], sample: Row[], timeZone: string): FileWriter<Row> {
   const stream = new PassThrough();
   // No shared strings: each string is written with its row, so nothing grows with the file.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -69,12 +69,15 @@ function xlsxWriter<Row>(columns: ExportColumn<Row>[], sample: Row[]): FileWrite
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet('Datos', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column, index) => ({
-    header: columnHeader(column),
-    key: String(index),
-    width: columnWidth(column, sample),
-    style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind] } : {},
-  }));
+  sheet.columns = columns.map((column, index) => {
+    const numFmt = numberFormat(column.kind, timeZone);
+    return {
+      header: columnHeader(column),
+      key: String(index),
+      width: columnWidth(column, sample),
+      style: numFmt ? { numFmt } : {},
+    };
+  });
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
@@ -82,7 +85,7 @@ function xlsxWriter<Row>(columns: ExportColumn<Row>[], sample: Row[]): FileWrite
     stream,
     async write(rows) {
       for (const row of rows) {
-        sheet.addRow(columns.map((column) => xlsxCell(column.kind, column.value(row)))).commit();
+        sheet.addRow(columns.map((column) => xlsxCell(column.kind, column.value(row), timeZone))).commit();
       }
       const zip = zipInputOf(sheet);
       if (zip) await untilDrained(zip.input, zip.needDrain, stream);
@@ -96,7 +99,7 @@ function xlsxWriter<Row>(columns: ExportColumn<Row>[], sample: Row[]): FileWrite
 }
 
 /** Excel in es-CL splits on `;` and reads a decimal comma; the BOM makes it read UTF-8 (accents). */
-function csvWriter<Row>(columns: ExportColumn<Row>[]): FileWriter<Row> {
+function csvWriter<Row>(columns: ExportColumn<Row>[], timeZone: string): FileWriter<Row> {
   const stream = stringify({
     bom: true,
     delimiter: ';',
@@ -107,7 +110,8 @@ function csvWriter<Row>(columns: ExportColumn<Row>[]): FileWriter<Row> {
   return {
     stream,
     async write(rows) {
-      for (const row of rows) stream.write(columns.map((column) => csvCell(column.kind, column.value(row))));
+      for (const row of rows)
+        stream.write(columns.map((column) => csvCell(column.kind, column.value(row), timeZone)));
       await drained(stream);
     },
     async end() {
@@ -120,6 +124,7 @@ export function fileWriter<Row>(
   format: ExportFormat,
   columns: ExportColumn<Row>[],
   sample: Row[],
+  timeZone: string,
 ): FileWriter<Row> {
-  return format === 'xlsx' ? xlsxWriter(columns, sample) : csvWriter(columns);
+  return format === 'xlsx' ? xlsxWriter(columns, sample, timeZone) : csvWriter(columns, timeZone);
 }

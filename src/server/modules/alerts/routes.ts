@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { agencyToday } from '../../../domain/agency-day';
 import { alertsQuerySchema, alertsReplySchema } from '../../../domain/alerts';
-import { todayIso } from '../../../domain/report-params';
 import type { Database } from '../../db/client';
 import { errorReplies } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
+import { agencyTimeZone } from '../company';
 import { scopeFor } from '../sales';
 import { loadAlerts } from './queries';
 
@@ -22,6 +23,10 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request) =>
-      loadAlerts(db, scopeFor(currentUser(request)), { ...request.query, today: todayIso() }),
+      loadAlerts(db, scopeFor(currentUser(request)), {
+        ...request.query,
+        // The agency's day: at 23:30 in Santiago it is still today there, though tomorrow in UTC.
+        today: agencyToday(await agencyTimeZone(db)),
+      }),
   );
 };

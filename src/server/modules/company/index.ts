@@ -1,1 +1,1 @@
-export { getCompanySettings } from './settings';
+export { agencyPreferences, agencyTimeZone, getCompanySettings } from './settings';

@@ -8,6 +8,7 @@ import {
   currencyRateUpdateSchema,
 } from '../../../domain/company';
 import {
+  agencyPreferencesDataReplySchema,
   companySettingsDataReplySchema,
   currencyRateDataReplySchema,
   currencyRatesDataReplySchema,
@@ -18,10 +19,12 @@ import { type ExportColumn, exportQuery, exportReplies, oneBatch, sendExport } f
 import { errorReplies, idParams } from '../../lib/schemas';
 import { auditActor } from '../audit';
 import { createRate, deleteRate, listRates, saveRates, toggleRate, updateRate } from './rates';
-import { getCompanySettings, saveCompanySettings } from './settings';
+import { agencyPreferences, getCompanySettings, saveCompanySettings } from './settings';
 
 /** Configuraciones is an admin screen; the server refuses every other role. */
 const ADMIN = ['admin'] as const;
+/** The agency's zone and warning threshold: every signed-in screen needs them. */
+const ALL = ['admin', 'sales', 'finance'] as const;
 
 /** Tasas de cambio as Configuraciones lists them: USD per unit of each currency. */
 const rateColumns: ExportColumn<CurrencyRate>[] = [
@@ -48,6 +51,15 @@ export const companyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     '/api/company/settings',
     { config: { access: ADMIN }, schema: { tags, body: companySettingsSchema, response: settingsReplies } },
     async (request) => ({ data: await saveCompanySettings(db, request.body, auditActor(request)) }),
+  );
+
+  app.get(
+    '/api/company/preferences',
+    {
+      config: { access: ALL },
+      schema: { tags, response: { 200: agencyPreferencesDataReplySchema, ...errorReplies } },
+    },
+    async () => ({ data: await agencyPreferences(db) }),
   );
 
   app.get(

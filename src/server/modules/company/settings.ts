@@ -1,36 +1,85 @@
 import { eq } from 'drizzle-orm';
-import type { CompanySettings } from '../../../domain/company';
+import type { z } from 'zod';
+import {
+  type CompanySettings,
+  DEFAULT_LARGE_AMOUNT_THRESHOLD,
+  DEFAULT_TIME_ZONE,
+} from '../../../domain/company';
+import type { AgencyPreferences, companySettingsReplySchema } from '../../../domain/company-replies';
 import type { Database } from '../../db/client';
+import { toMoney } from '../../db/money';
 import { companySettings } from '../../db/schema';
 import { type AuditActor, diff, record } from '../audit';
 
-const EMPTY: CompanySettings = { name: '', taxId: '', address: '', email: '', phone: '' };
+export type StoredCompanySettings = z.infer<typeof companySettingsReplySchema>;
 
-export async function getCompanySettings(db: Database): Promise<CompanySettings> {
+const EMPTY: StoredCompanySettings = {
+  name: '',
+  taxId: '',
+  address: '',
+  email: '',
+  phone: '',
+  timeZone: DEFAULT_TIME_ZONE,
+  largeAmountThreshold: DEFAULT_LARGE_AMOUNT_THRESHOLD,
+};
+
+export async function getCompanySettings(db: Database): Promise<StoredCompanySettings> {
   const [row] = await db.select().from(companySettings).where(eq(companySettings.id, 1));
   if (!row) return EMPTY;
-  return { name: row.name, taxId: row.taxId, address: row.address, email: row.email, phone: row.phone };
+  const { id: _id, updatedAt: _updatedAt, largeAmountThreshold, ...rest } = row;
+  return { ...rest, largeAmountThreshold: toMoney(largeAmountThreshold) };
+}
+
+/*
+ * The agency's zone and threshold are read by every report, alert and invoice: kept in memory per
+ * database so the hot reads get no extra round trip (docs/performance.md). A PUT here refreshes it at
+ * once; another app server behind the load balancer sees the change within PREFERENCES_TTL_MS.
+ */
+const PREFERENCES_TTL_MS = 30_000;
+const preferences = new WeakMap<Database, { value: Promise<AgencyPreferences>; until: number }>();
+
+export function agencyPreferences(db: Database): Promise<AgencyPreferences> {
+  const cached = preferences.get(db);
+  if (cached && cached.until > Date.now()) return cached.value;
+  const value = getCompanySettings(db).then(({ timeZone, largeAmountThreshold }) => ({
+    timeZone,
+    largeAmountThreshold,
+  }));
+  preferences.set(db, { value, until: Date.now() + PREFERENCES_TTL_MS });
+  // A failed read is not kept: the next request tries again.
+  value.catch(() => preferences.delete(db));
+  return value;
+}
+
+/** The agency's IANA zone, for "today" (agencyToday) and the times people read. */
+export async function agencyTimeZone(db: Database): Promise<string> {
+  return (await agencyPreferences(db)).timeZone;
 }
 
 export async function saveCompanySettings(
   db: Database,
   input: CompanySettings,
   audit: AuditActor,
-): Promise<CompanySettings> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(companySettings).where(eq(companySettings.id, 1)).for('update');
-    const [after] = await tx
-      .insert(companySettings)
-      .values({ id: 1, ...input, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: companySettings.id, set: { ...input, updatedAt: new Date() } })
-      .returning();
-    const changes = diff(before ?? {}, after ?? {});
-    await record(tx, audit, {
-      action: before ? 'update' : 'create',
-      entity: 'companySettings',
-      entityId: 1,
-      changes,
+): Promise<StoredCompanySettings> {
+  // A field the body leaves out keeps its value (undefined is no column in Drizzle's set).
+  try {
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(companySettings).where(eq(companySettings.id, 1)).for('update');
+      const [after] = await tx
+        .insert(companySettings)
+        .values({ id: 1, ...input, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: companySettings.id, set: { ...input, updatedAt: new Date() } })
+        .returning();
+      const changes = diff(before ?? {}, after ?? {});
+      await record(tx, audit, {
+        action: before ? 'update' : 'create',
+        entity: 'companySettings',
+        entityId: 1,
+        changes,
+      });
     });
-  });
+  } finally {
+    preferences.delete(db);
+  }
   return getCompanySettings(db);
 }

@@ -1,6 +1,7 @@
 import { and, asc, gte, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sumMoney } from '../../../domain/money';
+import { addDays } from '../../../domain/report-params';
 import { SALE_STATUSES } from '../../../domain/status';
 import type { Database } from '../../db/client';
 import { moneyValue } from '../../db/money';
@@ -69,8 +70,8 @@ export async function salesBreakdowns(db: Database, scope: SaleScope) {
   };
 }
 
-/** Confirmed or completed sales travelling today or later, soonest first. */
-export async function upcomingDepartures(db: Database, scope: SaleScope, limit: number) {
+/** Confirmed or completed sales travelling `today` (the agency's day) or later, soonest first. */
+export async function upcomingDepartures(db: Database, scope: SaleScope, today: string, limit: number) {
   const rows = await db
     .select({
       id: sales.id,
@@ -85,7 +86,7 @@ export async function upcomingDepartures(db: Database, scope: SaleScope, limit: 
       and(
         sellerCondition(sales.sellerId, scope),
         inArray(sales.status, ['confirmed', 'completed']),
-        gte(sales.travelDate, sql`current_date`),
+        gte(sales.travelDate, today),
       ),
     )
     .orderBy(asc(sales.travelDate), asc(sales.id))
@@ -93,8 +94,12 @@ export async function upcomingDepartures(db: Database, scope: SaleScope, limit: 
   return rows;
 }
 
-/** Sales per day over the last 30 days (today included); days without sales are zeros. */
-export async function salesOverview(db: Database, scope: SaleScope) {
+/**
+ * Sales per day over the 30 days ending on `today` (the agency's day); days without sales are zeros.
+ * The kept day rows still count a sale on its UTC creation day (docs/decisions/0041).
+ */
+export async function salesOverview(db: Database, scope: SaleScope, today: string) {
+  const first = addDays(today, -29);
   const rows = await db
     .select({
       date: salesDaily.day,
@@ -103,23 +108,16 @@ export async function salesOverview(db: Database, scope: SaleScope) {
       totalCost: moneyValue(sql`sum(${salesDaily.totalCost})`),
     })
     .from(salesDaily)
-    .where(
-      and(
-        sellerCondition(salesDaily.sellerId, scope),
-        gte(salesDaily.day, sql`(now() at time zone 'UTC')::date - 29`),
-      ),
-    )
+    .where(and(sellerCondition(salesDaily.sellerId, scope), gte(salesDaily.day, first)))
     .groupBy(salesDaily.day);
   const byDay = new Map(rows.map((r) => [r.date, r]));
-  const today = new Date();
   const dayLabel = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: 'short', timeZone: 'UTC' });
   return Array.from({ length: 30 }, (_, i) => {
-    const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 29 + i));
-    const date = day.toISOString().slice(0, 10);
+    const date = addDays(first, i);
     const row = byDay.get(date);
     return {
       date,
-      day: dayLabel.format(day),
+      day: dayLabel.format(new Date(`${date}T00:00:00Z`)),
       count: row?.count ?? 0,
       totalSale: row?.totalSale ?? 0,
       totalCost: row?.totalCost ?? 0,

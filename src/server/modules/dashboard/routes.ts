@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { agencyToday } from '../../../domain/agency-day';
 import {
   departuresSchema,
   saleStatsSchema,
@@ -11,6 +12,7 @@ import { queryInt } from '../../../domain/input';
 import type { Database } from '../../db/client';
 import { errorReplies } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
+import { agencyTimeZone } from '../company';
 import { scopeFor } from '../sales';
 import { salesBreakdowns, salesOverview, upcomingDepartures } from './queries';
 
@@ -20,6 +22,8 @@ const DASHBOARD_DEPARTURES = 5;
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const tags = ['dashboard'];
+  /** Departures from, and the chart up to, the agency's day rather than the server's UTC date. */
+  const today = async () => agencyToday(await agencyTimeZone(db));
 
   app.get(
     '/api/sales/total',
@@ -34,7 +38,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       const scope = scopeFor(currentUser(request));
       const [breakdowns, departures] = await Promise.all([
         salesBreakdowns(db, scope),
-        upcomingDepartures(db, scope, DASHBOARD_DEPARTURES),
+        upcomingDepartures(db, scope, await today(), DASHBOARD_DEPARTURES),
       ]);
       const { salesByStatus, salesCount, total, salesByServiceType, salesByRegion } = breakdowns;
       return { salesByStatus, salesCount, total, salesByServiceType, salesByRegion, departures };
@@ -66,13 +70,20 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => ({
-      departures: await upcomingDepartures(db, scopeFor(currentUser(request)), request.query.limit),
+      departures: await upcomingDepartures(
+        db,
+        scopeFor(currentUser(request)),
+        await today(),
+        request.query.limit,
+      ),
     }),
   );
 
   app.get(
     '/api/sales/sales-overview',
     { config: { access: ALL }, schema: { tags, response: { 200: salesOverviewSchema, ...errorReplies } } },
-    async (request) => ({ chartData: await salesOverview(db, scopeFor(currentUser(request))) }),
+    async (request) => ({
+      chartData: await salesOverview(db, scopeFor(currentUser(request)), await today()),
+    }),
   );
 };

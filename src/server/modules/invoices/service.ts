@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { agencyToday } from '../../../domain/agency-day';
 import { invoiceNumber } from '../../../domain/invoices';
 import type { Database } from '../../db/client';
 import { clients, invoiceSequences, invoices } from '../../db/schema';
@@ -28,7 +29,9 @@ export async function generateInvoice(db: Database, actor: AuthUser, saleId: num
     const sale = await loadSale(tx, saleId, {});
     const [client] = await tx.select().from(clients).where(eq(clients.id, sale.clientId));
     const company = await getCompanySettings(tx);
-    const year = new Date().getUTCFullYear();
+    // Dated and numbered by the agency's day: at 23:30 on 31 December in Santiago it is still that year.
+    const issueDate = agencyToday(company.timeZone);
+    const year = Number(issueDate.slice(0, 4));
     const [counter] = await tx
       .insert(invoiceSequences)
       .values({ year, lastNumber: 1 })
@@ -45,7 +48,7 @@ export async function generateInvoice(db: Database, actor: AuthUser, saleId: num
         year,
         sequence,
         saleId,
-        issueDate: sql`current_date`,
+        issueDate,
         amount: String(sale.salePrice),
         currency: sale.currency,
         clientName: client?.name ?? sale.client.name,

@@ -10,6 +10,7 @@ import {
   type ReceivablesSort,
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
+import { nameSortKey } from '../../db/name-order';
 import { balanceDays, clientBalances, clients, saleBalances } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { nameContains } from '../../lib/search';
@@ -80,7 +81,7 @@ async function clientPage(db: Database, query: Query): Promise<RawRow[]> {
     .from(c)
     .innerJoin(clients, eq(clients.id, c.clientId))
     .where(query.q ? nameContains(clients.name, query.q) : undefined)
-    .orderBy(...orders[query.sort], asc(clients.name), asc(c.clientId))
+    .orderBy(...orders[query.sort], asc(nameSortKey(clients.name)), asc(c.clientId))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   return rows as unknown as RawRow[];
@@ -133,7 +134,7 @@ async function keptPage(
     .from(cb)
     .innerJoin(clients, eq(clients.id, cb.clientId))
     .where(and(gt(cb.salesCount, 0), query.sort === 'pending' ? await pendingFloor(db, query) : undefined))
-    .orderBy(...orders[query.sort], asc(clients.name), asc(cb.clientId))
+    .orderBy(...orders[query.sort], asc(nameSortKey(clients.name)), asc(cb.clientId))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const open = openSales(

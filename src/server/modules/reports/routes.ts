@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { todayIso } from '../../../domain/report-params';
+import { agencyToday } from '../../../domain/agency-day';
 import {
   payablesQuerySchema,
   payablesReplySchema,
@@ -18,6 +18,7 @@ import type { Database } from '../../db/client';
 import { exportQuery, exportReplies, oneBatch, sendExport } from '../../lib/export';
 import { errorReplies, idParams } from '../../lib/schemas';
 import { currentUser } from '../../plugins/access';
+import { agencyTimeZone } from '../company';
 import { scopeFor } from '../sales';
 import { payableColumns, receivableBatches, receivableColumns, salesReportColumns } from './export';
 import { payables } from './payables';
@@ -33,6 +34,8 @@ const { page: _page, limit: _limit, ...receivableExportFields } = receivablesQue
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const tags = ['reports'];
+  /** The agency's day (not the server's UTC date): the reference of every report without `asOf`. */
+  const today = async () => agencyToday(await agencyTimeZone(db));
 
   app.get(
     '/api/reports/receivables',
@@ -44,7 +47,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: receivablesReplySchema, ...errorReplies },
       },
     },
-    async (request) => receivables(db, { ...request.query, asOf: request.query.asOf ?? todayIso() }),
+    async (request) => receivables(db, { ...request.query, asOf: request.query.asOf ?? (await today()) }),
   );
 
   app.get(
@@ -58,7 +61,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: receivableClientReplySchema, ...errorReplies },
       },
     },
-    async (request) => receivableClient(db, request.params.id, request.query.asOf ?? todayIso()),
+    async (request) => receivableClient(db, request.params.id, request.query.asOf ?? (await today())),
   );
 
   app.get(
@@ -71,7 +74,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: payablesReplySchema, ...errorReplies },
       },
     },
-    async (request) => payables(db, request.query.asOf ?? todayIso(), request.query.days),
+    async (request) => payables(db, request.query.asOf ?? (await today()), request.query.days),
   );
 
   app.get(
@@ -84,7 +87,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: salesReportReplySchema, ...errorReplies },
       },
     },
-    async (request) => salesReport(db, scopeFor(currentUser(request)), reportQuery(request.query)),
+    async (request) =>
+      salesReport(db, scopeFor(currentUser(request)), reportQuery(request.query, await today())),
   );
 
   // Exports: the same access, scope and parameters as each report, plus `format`.
@@ -100,7 +104,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         format,
         fileName: 'cobranza',
         columns: receivableColumns,
-        batches: receivableBatches(db, { ...query, asOf: asOf ?? todayIso() }),
+        batches: receivableBatches(db, { ...query, asOf: asOf ?? (await today()) }),
       });
     },
   );
@@ -113,7 +117,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     },
     async (request, reply) => {
       const { format, asOf, days } = request.query;
-      const dues = payables(db, asOf ?? todayIso(), days);
+      const dues = payables(db, asOf ?? (await today()), days);
       return sendExport(request, reply, {
         format,
         fileName: 'vencimientos',
@@ -134,7 +138,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       },
     },
     async (request, reply) => {
-      const query = reportQuery(request.query);
+      const query = reportQuery(request.query, await today());
       const report = salesReport(db, scopeFor(currentUser(request)), query);
       return sendExport(request, reply, {
         format: request.query.format,
@@ -147,14 +151,17 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 };
 
 /** A missing bound stays in the calendar year of the other one (or of today without either). */
-function reportQuery(query: {
-  groupBy: ReportGroup;
-  dateField: ReportDateField;
-  from?: string;
-  to?: string;
-}) {
+function reportQuery(
+  query: {
+    groupBy: ReportGroup;
+    dateField: ReportDateField;
+    from?: string;
+    to?: string;
+  },
+  today: string,
+) {
   const { groupBy, dateField, from, to } = query;
-  const year = (from ?? to ?? todayIso()).slice(0, 4);
+  const year = (from ?? to ?? today).slice(0, 4);
   return {
     groupBy,
     dateField,

@@ -9,6 +9,7 @@ import {
   saleSortText,
 } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
+import { nameSortKey } from '../../db/name-order';
 import { sales, users } from '../../db/schema';
 import { filterConditions, searchCondition, summaryCounts } from './list-filters';
 import { type ListedSale, SORT_KEYS, saleRows, sortedSales, summaryCount, unfilteredPage } from './list-rows';
@@ -208,5 +209,5 @@ export function listSellers(db: Database) {
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(inArray(users.role, ['admin', 'sales']))
-    .orderBy(users.username);
+    .orderBy(nameSortKey(users.username), users.id);
 }

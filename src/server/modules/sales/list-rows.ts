@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { SaleFilters, SaleListQuery, SaleSort, SaleSortField } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
 import { moneyValue } from '../../db/money';
+import { nameSortKey } from '../../db/name-order';
 import { prepared } from '../../db/prepared';
 import { clients, sales, salesSummary, users } from '../../db/schema';
 import { orderBy } from './narrow-reads';
@@ -43,7 +44,7 @@ export const SORT_KEYS: Record<SaleSortField, SQL> = {
   creationDate: sql`${sales.creationDate}`,
   travelDate: sql`${sales.travelDate}`,
   salePrice: sql`${sales.salePrice}`,
-  client: sql`${clients.name}`,
+  client: nameSortKey(clients.name),
 };
 
 /**

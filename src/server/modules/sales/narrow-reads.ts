@@ -6,6 +6,7 @@ import {
   type SaleSortField,
 } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
+import { nameSortKey } from '../../db/name-order';
 import { clients, sales } from '../../db/schema';
 import { filterConditions, readsRangeFirst, searchCondition } from './list-filters';
 
@@ -83,7 +84,7 @@ export async function narrowPage(db: Database, read: NarrowRead, query: SaleList
     creationDate: sql.raw('m.creation_date'),
     travelDate: sql.raw('m.travel_date'),
     salePrice: sql.raw('m.sale_price'),
-    client: sql`(select ${clients.name} from ${clients} where ${clients.id} = m.client_id)`,
+    client: sql`(select ${nameSortKey(clients.name)} from ${clients} where ${clients.id} = m.client_id)`,
   };
   const page = sql`
     with m as (

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SaleItemDetail } from '../../../domain/sale-replies';
 import type { Database } from '../../db/client';
 import { moneyValue } from '../../db/money';
+import { nameSortKey } from '../../db/name-order';
 import { prepared } from '../../db/prepared';
 import {
   classifications,
@@ -117,7 +118,7 @@ const itemsJson = sql<SaleItemDetail[]>`coalesce((
     'passengers', coalesce((
       select json_agg(json_build_object('id', ${passengers.id}, 'name', ${passengers.name},
         'passengerId', ${passengers.passengerId}, 'email', ${passengers.email},
-        'dateOfBirth', ${passengers.dateOfBirth}) order by ${passengers.name})
+        'dateOfBirth', ${passengers.dateOfBirth}) order by ${nameSortKey(passengers.name)}, ${passengers.id})
       from ${saleItemPassengers} join ${passengers} on ${passengers.id} = ${saleItemPassengers.passengerId}
       where ${saleItemPassengers.saleItemId} = ${saleItems.id}), '[]'::json)
   ) order by ${saleItems.position}, ${saleItems.id})

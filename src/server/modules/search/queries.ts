@@ -4,6 +4,7 @@ import { formatDate } from '../../../domain/format';
 import { SEARCH_LIMIT_PER_TYPE, type SearchResult } from '../../../domain/search';
 import { statusLabel } from '../../../domain/status';
 import type { Database } from '../../db/client';
+import { nameSortKey } from '../../db/name-order';
 import { clients, passengers, suppliers } from '../../db/schema';
 import { nameContains, personContains } from '../../lib/search';
 import { type SaleScope, searchSales } from '../sales';
@@ -16,7 +17,7 @@ function byName(db: Database, table: typeof clients | typeof passengers, idColum
     .select({ id: table.id, name: table.name, key: idColumn })
     .from(table)
     .where(personContains(table.searchText, q))
-    .orderBy(asc(table.name), asc(table.id))
+    .orderBy(asc(nameSortKey(table.name)), asc(table.id))
     .limit(LIMIT);
 }
 
@@ -40,7 +41,7 @@ export async function globalSearch(
           .select({ id: suppliers.id, name: suppliers.name })
           .from(suppliers)
           .where(nameContains(suppliers.name, q))
-          .orderBy(asc(suppliers.name), asc(suppliers.id))
+          .orderBy(asc(nameSortKey(suppliers.name)), asc(suppliers.id))
           .limit(LIMIT)
       : [],
   ]);

@@ -3,6 +3,7 @@ import type { ProfileUpdateInput, PublicUser, UserCreateInput, UserUpdateInput }
 import { type Pagination, paginationOf } from '../../../domain/pagination';
 import type { Role } from '../../../domain/roles';
 import type { Database } from '../../db/client';
+import { nameSortKey } from '../../db/name-order';
 import { users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { emailContains, nameContains } from '../../lib/search';
@@ -55,7 +56,7 @@ export async function listUsers(
       .select()
       .from(users)
       .where(where)
-      .orderBy(users.username)
+      .orderBy(nameSortKey(users.username), users.id)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(users).where(where),

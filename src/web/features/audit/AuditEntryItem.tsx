@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { DEFAULT_TIME_ZONE, formatDateTime } from '../../../domain/agency-day';
+import { formatDateTime } from '../../../domain/agency-day';
 import { type AuditEntryDto, auditSubjectLabel } from '../../../domain/audit';
 import { FOCUS_RING } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
+import { useAgencyPreferences } from '../company';
 import { describeEntry } from './describe';
 import { subjectPath } from './subject-path';
 
@@ -38,16 +39,13 @@ interface AuditEntryItemProps {
 }
 
 /** One entry: when (the agency's local time, with its zone), from where, which record, and its sentences. */
-export function AuditEntryItem({
-  entry,
-  showIp = false,
-  showSubject = true,
-  timeZone = DEFAULT_TIME_ZONE,
-}: AuditEntryItemProps) {
+export function AuditEntryItem({ entry, showIp = false, showSubject = true, timeZone }: AuditEntryItemProps) {
+  const agency = useAgencyPreferences();
+  const zone = timeZone ?? agency.timeZone;
   return (
     <li className="px-4 py-3">
       <p className="text-sm text-gray-700">
-        <time dateTime={entry.at}>{formatDateTime(entry.at, timeZone)}</time>
+        <time dateTime={entry.at}>{formatDateTime(entry.at, zone)}</time>
         {showIp && entry.ip ? ` · ${entry.ip}` : ''}
       </p>
       {showSubject && <EntrySubject entry={entry} />}

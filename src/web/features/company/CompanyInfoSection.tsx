@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
@@ -8,15 +7,24 @@ import {
 } from '../../../domain/company';
 import { Card } from '../../components/ui/Card';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { Field } from '../../components/ui/Field';
+import { Field, MoneyField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
+import { SelectField } from '../../components/ui/SelectField';
 import { Spinner } from '../../components/ui/Spinner';
+import { typedDecimalResolver } from '../../lib/decimal-resolver';
 import { useBoundForm } from '../../lib/form';
-import { companySettingsQuery, useSaveCompanySettings } from './api';
+import { companySettingsQuery, type StoredCompanySettings, useSaveCompanySettings } from './api';
 
-const resolver = zodResolver(companySettingsSchema);
+const resolver = typedDecimalResolver(companySettingsSchema, { largeAmountThreshold: 'money' });
 
-function CompanyInfoForm({ settings }: { settings: CompanySettings }) {
+/** Every zone this browser knows, plus the saved one (an alias such as "UTC" may not be listed). */
+function timeZoneOptions(saved: string) {
+  const zones = new Set(Intl.supportedValuesOf('timeZone'));
+  zones.add(saved);
+  return [...zones].sort().map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+}
+
+function CompanyInfoForm({ settings }: { settings: StoredCompanySettings }) {
   const save = useSaveCompanySettings();
   const { handleSubmit, reset, bind } = useBoundForm<CompanySettingsInput, CompanySettings>({
     resolver,
@@ -45,6 +53,17 @@ function CompanyInfoForm({ settings }: { settings: CompanySettings }) {
       <Field label="Teléfono" type="tel" autoComplete="off" {...bind('phone')} />
       <Field label="Email" type="email" autoComplete="off" className="sm:col-span-2" {...bind('email')} />
       <Field label="Dirección" autoComplete="off" className="sm:col-span-2" {...bind('address')} />
+      <SelectField
+        label="Zona horaria de la agencia"
+        hint="Define el día de hoy de reportes, alertas y facturas, y la hora que se muestra."
+        options={timeZoneOptions(settings.timeZone)}
+        {...bind('timeZone')}
+      />
+      <MoneyField
+        label="Umbral de montos altos (USD)"
+        hint="Un monto mayor pide confirmación antes de guardarse."
+        {...bind('largeAmountThreshold')}
+      />
       <FormActions
         save={save}
         errorTitle="Error al guardar la información de la empresa"

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { z } from 'zod';
 import type { CompanySettings, CurrencyRate, currencyRateSchema } from '../../../domain/company';
 import type {
+  agencyPreferencesDataReplySchema,
   companySettingsDataReplySchema,
   currencyRateDataReplySchema,
   currencyRatesDataReplySchema,
@@ -10,16 +11,19 @@ import type { messageReplySchema } from '../../../domain/replies';
 import { api } from '../../api/client';
 
 type SettingsReply = z.infer<typeof companySettingsDataReplySchema>;
+export type StoredCompanySettings = SettingsReply['data'];
 type RateReply = z.infer<typeof currencyRateDataReplySchema>;
 
 export type CurrencyRateData = z.output<typeof currencyRateSchema>;
 
 const RATES_PATH = '/api/company/currency-rates';
 const SETTINGS_PATH = '/api/company/settings';
+const PREFERENCES_PATH = '/api/company/preferences';
 
 export const companyKeys = {
   rates: ['company', 'currency-rates'] as const,
   settings: ['company', 'settings'] as const,
+  preferences: ['company', 'preferences'] as const,
 };
 
 export const currencyRatesQuery = () =>
@@ -87,6 +91,19 @@ export function useSaveCompanySettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CompanySettings) => (await api.put<SettingsReply>(SETTINGS_PATH, body)).data,
-    onSuccess: (saved) => queryClient.setQueryData(companyKeys.settings, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(companyKeys.settings, saved);
+      // The zone and the threshold are read by every screen through the preferences.
+      return queryClient.invalidateQueries({ queryKey: companyKeys.preferences });
+    },
   });
 }
+
+/** The agency's zone and large-amount threshold (every role reads them; they change rarely). */
+export const agencyPreferencesQuery = () =>
+  queryOptions({
+    queryKey: companyKeys.preferences,
+    queryFn: async ({ signal }) =>
+      (await api.get<z.infer<typeof agencyPreferencesDataReplySchema>>(PREFERENCES_PATH, { signal })).data,
+    staleTime: 5 * 60_000,
+  });

@@ -8,12 +8,14 @@ import {
   type PaymentForm as PaymentFormValues,
   paymentFormSchema,
 } from '../../../domain/payments';
+import { isLargeAmount, largeAmountWarning } from '../../../domain/sanity';
 import { Field, MoneyField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { Modal } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
 import { typedDecimalResolver } from '../../lib/decimal-resolver';
 import { toastThen, useBoundForm } from '../../lib/form';
+import { useAgencyPreferences, useAgencyToday } from '../company';
 import { useCreatePayment, useUpdatePayment } from './api';
 import { overpayment, paymentFormDefaults } from './payment-model';
 
@@ -51,20 +53,27 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
   const create = useCreatePayment();
   const update = useUpdatePayment();
   const save = payment ? update : create;
+  const today = useAgencyToday();
   // The amount the user agreed to overpay; typing another amount asks again.
   const [confirmedAmount, setConfirmedAmount] = useState<string | null>(null);
   const [overpaid, setOverpaid] = useState<ReturnType<typeof overpayment> | null>(null);
+  // Set to the amount's warning when it is above the company's large-amount threshold.
+  const [large, setLarge] = useState<string | null>(null);
+  const { largeAmountThreshold } = useAgencyPreferences();
   const { register, handleSubmit, bind } = useBoundForm<PaymentFormInput, PaymentFormValues>({
     resolver,
-    defaultValues: paymentFormDefaults(payment),
+    defaultValues: paymentFormDefaults(payment, today),
   });
 
   const submit = async (body: PaymentFormValues) => {
     // The server accepts a credit in favour of the client; the dialog only makes sure
     // it is meant, since a slipped digit would otherwise go through silently.
+    // The same question for an amount above the threshold: a slipped digit or a decimal comma misread.
     const check = overpayment(body.amount, balance, payment);
-    if (check.over > 0 && confirmedAmount !== body.amount) {
-      setOverpaid(check);
+    const tooLarge = isLargeAmount(body.amount, largeAmountThreshold);
+    if ((check.over > 0 || tooLarge) && confirmedAmount !== body.amount) {
+      setOverpaid(check.over > 0 ? check : null);
+      setLarge(tooLarge ? largeAmountWarning(body.amount, largeAmountThreshold) : null);
       setConfirmedAmount(body.amount);
       return;
     }
@@ -87,6 +96,7 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
         {...bind('amount', {
           onChange: () => {
             setOverpaid(null);
+            setLarge(null);
             setConfirmedAmount(null);
           },
         })}
@@ -98,13 +108,18 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
           monto o pulsa «Confirmar pago».
         </p>
       )}
+      {large && (
+        <p role="alert" className="rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
+          {large} Revisa el monto o pulsa «Confirmar pago».
+        </p>
+      )}
       <SelectField label="Método de pago" options={METHOD_OPTIONS} {...register('method')} />
       <Field label="Referencia" autoComplete="off" {...bind('reference')} />
       <FormActions
         onCancel={onDone}
         save={save}
         errorTitle={payment ? 'Failed to update payment' : 'Failed to create payment'}
-        submitLabel={overpaid ? 'Confirmar pago' : 'Guardar Pago'}
+        submitLabel={overpaid || large ? 'Confirmar pago' : 'Guardar Pago'}
       />
     </form>
   );

@@ -1,13 +1,11 @@
-import { localIsoDate } from '../../../domain/dates';
 import type { Payment, PaymentFormInput } from '../../../domain/payments';
 
 /**
- * What the dialog starts with: today and cash for a new payment, the payment's own values when
- * editing. The status has no field in the dialog and is carried over unchanged.
+ * What the dialog starts with: `today` (the agency's day) and cash for a new payment, the payment's
+ * own values when editing. The status has no field in the dialog and is carried over unchanged.
  */
-export function paymentFormDefaults(payment?: Payment, now?: Date): PaymentFormInput {
-  if (!payment)
-    return { date: localIsoDate(now), amount: '', method: 'cash', reference: '', status: 'confirmed' };
+export function paymentFormDefaults(payment: Payment | undefined, today: string): PaymentFormInput {
+  if (!payment) return { date: today, amount: '', method: 'cash', reference: '', status: 'confirmed' };
   return {
     date: payment.date ?? '',
     amount: String(payment.amount),

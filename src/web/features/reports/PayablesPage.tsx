@@ -2,7 +2,6 @@ import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
-import { todayIso } from '../../../domain/report-params';
 import {
   DUE_THIS_WEEK_DAYS,
   PAYABLES_DEFAULT_DAYS,
@@ -17,6 +16,7 @@ import { ListPage } from '../../components/ui/ListPage';
 import { SelectField } from '../../components/ui/SelectField';
 import { Badge } from '../../components/ui/StatusBadge';
 import { SummaryCard } from '../../components/ui/SummaryCard';
+import { useAgencyToday } from '../company';
 import { usePayables } from './api';
 import { SaleCell } from './SaleCell';
 
@@ -66,6 +66,7 @@ function SupplierDues({
   canPay: boolean;
 }) {
   const titleId = useId();
+  const today = useAgencyToday();
   const figures = [
     { label: 'Saldo pendiente', value: supplier.pendingAmount, className: 'text-gray-900' },
     { label: 'Vencido', value: supplier.overdueAmount, className: 'text-red-700' },
@@ -106,7 +107,7 @@ function SupplierDues({
           <DataTable
             caption={`Items de ${supplier.supplierName}`}
             scrollRegion
-            columns={itemColumns(todayIso())}
+            columns={itemColumns(today)}
             rows={supplier.items}
             rowKey={(item) => item.itemId}
             emptyText=""

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { formatMoney } from '../../../domain/format';
-import { todayIso } from '../../../domain/report-params';
 import {
   REPORT_DATE_FIELD_LABELS,
   REPORT_DATE_FIELDS,
@@ -17,6 +16,7 @@ import { Field } from '../../components/ui/Field';
 import { ListPage } from '../../components/ui/ListPage';
 import { ChoiceField } from '../../components/ui/SelectField';
 import { cn } from '../../lib/cn';
+import { useAgencyToday } from '../company';
 import { type SalesReportFilters, useSalesReport } from './api';
 
 const ReportChart = lazy(async () => ({ default: (await import('./ReportChart')).ReportChart }));
@@ -64,7 +64,7 @@ function ReportTable({ report, groupBy }: { report: SalesReportReply; groupBy: R
 /** /reports: sales, totals, profit and margin per group over a date range; a seller sees their own. */
 export function SalesReportPage() {
   const user = useCurrentUser();
-  const year = todayIso().slice(0, 4);
+  const year = useAgencyToday().slice(0, 4);
   const [filters, setFilters] = useState<SalesReportFilters>({
     groupBy: 'month',
     dateField: 'creation',

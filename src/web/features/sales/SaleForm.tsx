@@ -14,16 +14,19 @@ import {
   STALE_SALE_MESSAGE,
   saleDataSchema,
 } from '../../../domain/sales';
+import { saleWarnings } from '../../../domain/sanity';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
 import { useBoundForm } from '../../lib/form';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
+import { useAgencyPreferences } from '../company';
 import { type SaleDetail, useCreateSale, useUpdateSale } from './api';
 import { type ClientOption, ClientPicker } from './ClientPicker';
 import { emptySaleForm, formFromSale, type ItemDraft, placeServerErrors, toItemPayload } from './form-model';
@@ -53,6 +56,13 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
   const [items, setItems] = useState<ItemDraft[]>(initial.items);
   const [itemErrors, setItemErrors] = useState<Record<number, string[]>>({});
   const [failure, setFailure] = useState<{ error: unknown; general: string[] } | null>(null);
+  // What the save would send despite the warnings, while the question is open.
+  const [doubtful, setDoubtful] = useState<{
+    saleData: SaleData;
+    status?: 'draft';
+    warnings: string[];
+  } | null>(null);
+  const { largeAmountThreshold } = useAgencyPreferences();
   const {
     register,
     control,
@@ -79,8 +89,18 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
     setItemErrors({});
   };
 
-  /** Saves the sale; a new one as a draft when `status` says so ("Guardar como borrador"). */
   const submit = async (saleData: SaleData, status?: 'draft') => {
+    const labelled = items.map((item, i) => ({
+      ...item,
+      label: `Ítem ${i + 1} (${item.classificationName} - ${item.supplierName})`,
+    }));
+    const warnings = saleWarnings(labelled, largeAmountThreshold);
+    if (warnings.length > 0) setDoubtful({ saleData, status, warnings });
+    else await save(saleData, status);
+  };
+
+  /** Saves the sale; a new one as a draft when `status` says so ("Guardar como borrador"). */
+  const save = async (saleData: SaleData, status?: 'draft') => {
     setFailure(null);
     const body = { saleData, items: items.map(toItemPayload) };
     try {
@@ -178,6 +198,25 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
         }
       />
       {leaveGuard.prompt}
+      <ConfirmDialog
+        open={doubtful !== null}
+        onOpenChange={(open) => !open && setDoubtful(null)}
+        title="¿Guardar la venta de todos modos?"
+        description={
+          <span className="block space-y-1">
+            {doubtful?.warnings.map((warning) => (
+              <span key={warning} className="block">
+                {warning}
+              </span>
+            ))}
+          </span>
+        }
+        cancelLabel="Volver"
+        confirmLabel="Guardar de todos modos"
+        pendingLabel="Guardando..."
+        errorTitle={sale ? 'Error al actualizar la venta' : 'Error al crear la venta'}
+        onConfirm={async () => doubtful && save(doubtful.saleData, doubtful.status)}
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
-import { localIsoDate } from '../../../domain/dates';
+import { isLargeAmount, largeAmountWarning } from '../../../domain/sanity';
 import {
   SUPPLIER_CURRENCIES,
   SUPPLIER_PAYMENT_METHOD_LABELS,
@@ -13,6 +13,7 @@ import { Field, MoneyField, TextareaField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
 import { typedDecimalResolver } from '../../lib/decimal-resolver';
+import { useAgencyPreferences, useAgencyToday } from '../company';
 import { type SupplierOption, type SupplierPayment, useCreateSupplierPayment } from './api';
 import { RelatedSalesField } from './RelatedSalesField';
 import { SupplierPicker } from './SupplierPicker';
@@ -25,13 +26,13 @@ const METHOD_OPTIONS = SUPPLIER_PAYMENT_METHODS.map((m) => ({
   label: SUPPLIER_PAYMENT_METHOD_LABELS[m],
 }));
 
-/** A new payment starts at amount 0, in USD, dated today, by transfer. */
-function defaultsFor(supplier: SupplierOption | null): SupplierPaymentInput {
+/** A new payment starts at amount 0, in USD, dated `today` (the agency's day), by transfer. */
+function defaultsFor(supplier: SupplierOption | null, today: string): SupplierPaymentInput {
   return {
     supplierId: supplier?.id ?? '',
     amount: '0',
     currency: 'USD',
-    paymentDate: localIsoDate(),
+    paymentDate: today,
     paymentMethod: 'transfer',
     description: '',
     reference: '',
@@ -58,6 +59,10 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
   const errorsId = useId();
   const create = useCreateSupplierPayment();
   const [supplier, setSupplier] = useState(initialSupplier);
+  const today = useAgencyToday();
+  const { largeAmountThreshold } = useAgencyPreferences();
+  // The large amount the user was warned about; submitting it again sends it.
+  const [large, setLarge] = useState<{ amount: string; warning: string } | null>(null);
   const {
     register,
     control,
@@ -66,15 +71,22 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
     formState: { errors },
   } = useForm<SupplierPaymentInput, unknown, SupplierPaymentData>({
     resolver,
-    defaultValues: defaultsFor(initialSupplier),
+    defaultValues: defaultsFor(initialSupplier, today),
   });
   const messages = errorMessages(errors);
   const invalid = (name: keyof SupplierPaymentInput) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': errorsId } : {};
 
   // The server's refusal (e.g. no active rate for the currency) is shown below and the form stays open.
-  const submit = (data: SupplierPaymentData) =>
+  const submit = (data: SupplierPaymentData) => {
+    // The threshold is in USD; other currencies would need the rates, which the server applies.
+    const amount = String(data.amount);
+    if (data.currency === 'USD' && isLargeAmount(amount, largeAmountThreshold) && large?.amount !== amount) {
+      setLarge({ amount, warning: largeAmountWarning(amount, largeAmountThreshold) });
+      return;
+    }
     create.mutate(data, { onSuccess: ({ payment, message }) => onCreated(payment, message) });
+  };
 
   return (
     <form noValidate className="space-y-5" onSubmit={handleSubmit(submit)}>
@@ -98,7 +110,12 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
       />
       {/* min-w-0: date and number inputs would otherwise push a narrow column wider than the card. */}
       <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
-        <MoneyField label="Monto" required {...invalid('amount')} {...register('amount')} />
+        <MoneyField
+          label="Monto"
+          required
+          {...invalid('amount')}
+          {...register('amount', { onChange: () => setLarge(null) })}
+        />
         <SelectField label="Moneda" options={CURRENCY_OPTIONS} required {...register('currency')} />
         <Field
           label="Fecha de Pago"
@@ -144,11 +161,16 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
           ))}
         </div>
       )}
+      {large && (
+        <p role="alert" className="rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
+          {large.warning} Revisa el monto o pulsa «Confirmar pago».
+        </p>
+      )}
       <FormActions
         onCancel={onCancel}
         save={create}
         errorTitle="Error al crear el pago"
-        submitLabel="Crear Pago"
+        submitLabel={large ? 'Confirmar pago' : 'Crear Pago'}
         pendingLabel="Creando pago..."
       />
     </form>

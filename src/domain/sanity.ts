@@ -1,0 +1,39 @@
+import { formatMoney } from './format';
+import { sumMoney } from './money';
+
+/*
+ * Sanity warnings before saving (issue 26): figures that are allowed but usually a slip, so the
+ * screens ask before sending them. The server still accepts them; these are courtesy, like the
+ * overpayment question of decision 0014.
+ */
+
+const cents = (value: string | number) => Math.round(Number(value) * 100);
+
+/** Whether an amount (USD) is above the company's large-amount threshold, compared in cents. */
+export function isLargeAmount(amount: string | number, threshold: number): boolean {
+  return Number.isFinite(Number(amount)) && cents(amount) > cents(threshold);
+}
+
+export const largeAmountWarning = (amount: string | number, threshold: number) =>
+  `El monto ${formatMoney(amount)} supera el umbral de montos altos (${formatMoney(threshold)}).`;
+
+interface PricedItem {
+  salePrice: string | number;
+  costPrice: string | number;
+}
+
+/** What to ask about a sale before saving it: items that cost more than they sell for, a large total. */
+export function saleWarnings(
+  items: readonly (PricedItem & { label: string })[],
+  threshold: number,
+): string[] {
+  const warnings = items
+    .filter((item) => cents(item.costPrice) > cents(item.salePrice))
+    .map(
+      (item) =>
+        `${item.label}: el costo (${formatMoney(item.costPrice)}) es mayor que el precio de venta (${formatMoney(item.salePrice)}).`,
+    );
+  const total = sumMoney(items.map((item) => item.salePrice));
+  if (isLargeAmount(total, threshold)) warnings.push(largeAmountWarning(total, threshold));
+  return warnings;
+}

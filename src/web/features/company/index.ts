@@ -1,0 +1,1 @@
+export { useAgencyPreferences, useAgencyToday } from './agency';
