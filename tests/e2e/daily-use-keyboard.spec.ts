@@ -40,7 +40,11 @@ test.describe('teclado y foco', () => {
     await expect(dialog.getByLabel('Descripción')).toHaveValue('Traslado aeropuerto');
     await expect(dialog.getByLabel('Clasificación', { exact: true })).not.toHaveValue('');
 
+    // The item has changes, so Escape asks before discarding them (issue 26); Enter on Descartar does.
     await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: '¿Descartar los cambios del item?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Descartar' }).press('Enter');
     await expect(dialog).toBeHidden();
     await expect(addItem).toBeFocused();
 

@@ -114,7 +114,7 @@ test.describe('pagos a proveedores', () => {
     await expect(page.getByLabel('Proveedor', { exact: true })).toHaveValue(
       `${chosen.supplierName} (#${chosen.supplierId})`,
     );
-    await expect(page.getByLabel('Monto')).toHaveValue('0');
+    await expect(page.getByLabel('Monto', { exact: true })).toHaveValue('0');
     await expect(page.getByLabel('Moneda')).toHaveValue('USD');
     await expect(page.getByLabel('Método de Pago')).toHaveValue('transfer');
     await expect(page.getByLabel('Fecha de Pago')).not.toHaveValue('');
@@ -122,7 +122,7 @@ test.describe('pagos a proveedores', () => {
     await expect(relatedSales.getByRole('checkbox').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByLabel('Monto').fill(String(amountClp));
+    await page.getByLabel('Monto', { exact: true }).fill(String(amountClp));
     await page.getByLabel('Moneda').selectOption('CLP');
     await page.getByLabel('Descripción').fill(description);
     await page.getByLabel('Referencia').fill('TRF-E2E');
@@ -212,7 +212,7 @@ test.describe('pagos a proveedores', () => {
     // A supplier and a description are not enough while the amount is still 0.
     await page.getByLabel('Descripción').fill('Falta el monto');
     await page.getByRole('button', { name: 'Crear Pago' }).click();
-    await expect(page.getByLabel('Monto')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Monto', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('Por favor completa todos los campos requeridos')).toBeVisible();
 
     await page.getByRole('button', { name: 'Cancelar' }).click();

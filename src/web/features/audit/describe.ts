@@ -70,6 +70,8 @@ const FIELD_LABELS: Record<string, string> = {
   username: 'el nombre de usuario',
   role: 'el rol',
   isActive: 'el acceso',
+  timeZone: 'la zona horaria',
+  largeAmountThreshold: 'el umbral de montos altos',
   password: 'la contraseña',
 };
 /** A client's own `clientId` is the ID/RUT typed for it, not a reference to a client. */
