@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencyToday } from '../../src/domain/agency-day';
 import type { Alert } from '../../src/domain/alerts';
@@ -67,10 +68,12 @@ beforeAll(async () => {
   // Drafts: one created 8 days ago (stale), one 7 days ago (not yet).
   sale.draft = await paidSale(day(60), sellerA, [paidItem('50.00')]);
   await agency.makeDraft(sale.draft, new Date(`${day(-8)}T12:00:00Z`));
-  await agency.makeDraft(
-    await paidSale(day(60), sellerA, [paidItem('50.00')]),
-    new Date(`${day(-7)}T00:00:00Z`),
+  // The second at the very start of the agency's day 7 days ago, in Santiago's own zone.
+  const startOfDay = await ctx.db.execute<{ at: Date | string }>(
+    sql`select (${day(-7)}::timestamp at time zone 'America/Santiago') as at`,
   );
+  const [{ at }] = Array.isArray(startOfDay) ? startOfDay : startOfDay.rows;
+  await agency.makeDraft(await paidSale(day(60), sellerA, [paidItem('50.00')]), new Date(at));
 
   const { pendingAmount } = (
     await agency.call('GET', `/api/supplier-payments/supplier/${settled.id}/sales`)
