@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sales } from '../../src/server/db/schema';
+import { sales, salesDaily } from '../../src/server/db/schema';
 import { type FinanceAgency, financeAgency } from '../helpers/finance';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
@@ -30,10 +30,11 @@ afterAll(() => ctx.close());
 
 /** The chart's row of the sale's seller: the day it counts on. */
 async function chartDays(): Promise<string[]> {
-  const rows = await ctx.db.execute<{ day: string }>(
-    sql`select day::text as day from sales_daily where seller_id = ${ctx.users.sales.id} and sales_count > 0`,
-  );
-  return (Array.isArray(rows) ? rows : rows.rows).map((row) => row.day);
+  const rows = await ctx.db
+    .select({ day: salesDaily.day })
+    .from(salesDaily)
+    .where(and(eq(salesDaily.sellerId, ctx.users.sales.id), gt(salesDaily.salesCount, 0)));
+  return rows.map((row) => String(row.day));
 }
 
 /** The report's totals for one month of creation, read by `who` grouped by `groupBy`. */
@@ -65,7 +66,11 @@ describe("a sale's creation day is the agency's day", () => {
 
   it('moves the kept rows when the agency changes its zone', async () => {
     const { data } = (await agency.call('GET', '/api/company/settings')).json();
-    const put = await agency.call('PUT', '/api/company/settings', { ...data, name: 'Agencia Días', timeZone: 'UTC' });
+    const put = await agency.call('PUT', '/api/company/settings', {
+      ...data,
+      name: 'Agencia Días',
+      timeZone: 'UTC',
+    });
     expect(put.statusCode).toBe(200);
     expect(await chartDays()).toEqual(['2026-11-01']);
     expect(await monthTotal('2026-11', 'admin', 'region')).toBe(700);
