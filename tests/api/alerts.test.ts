@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencyToday } from '../../src/domain/agency-day';
 import type { Alert } from '../../src/domain/alerts';
 import { formatDate } from '../../src/domain/format';
 import { addDays } from '../../src/domain/report-params';
+import { sales } from '../../src/server/db/schema';
 import { type FinanceAgency, financeAgency, type ItemSpec } from '../helpers/finance';
 import { createTestContext, insertUser, type TestContext } from '../helpers/test-app';
 
@@ -67,10 +69,15 @@ beforeAll(async () => {
   // Drafts: one created 8 days ago (stale), one 7 days ago (not yet).
   sale.draft = await paidSale(day(60), sellerA, [paidItem('50.00')]);
   await agency.makeDraft(sale.draft, new Date(`${day(-8)}T12:00:00Z`));
-  await agency.makeDraft(
-    await paidSale(day(60), sellerA, [paidItem('50.00')]),
-    new Date(`${day(-7)}T00:00:00Z`),
-  );
+  // The very start of the agency's day 7 days ago, in Santiago's own zone.
+  const [start] = await ctx.db
+    .select({
+      epoch: sql<number>`extract(epoch from ${day(-7)}::timestamp at time zone 'America/Santiago')::float8`,
+    })
+    .from(sales)
+    .limit(1);
+  const startOfDay = new Date(Number(start?.epoch) * 1000);
+  await agency.makeDraft(await paidSale(day(60), sellerA, [paidItem('50.00')]), startOfDay);
 
   const { pendingAmount } = (
     await agency.call('GET', `/api/supplier-payments/supplier/${settled.id}/sales`)

@@ -9,7 +9,7 @@ import { moneySum } from './columns';
 
 /**
  * Per dimension (`seller`, `region`, `serviceType` from the sale; `supplier`, `classification` from
- * its items), date field (`creation` as a UTC day, or `travel`), day and group key: sales counted once
+ * its items), date field (`creation` as the agency's day, or `travel`), day and group key: sales counted once
  * per group, their sale total and cost. Cancelled sales are left out. Item groups add the items'
  * amounts, as the report does; the dimension `items` (key '') counts each sale with items once, for
  * the totals of those reports.

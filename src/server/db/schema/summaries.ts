@@ -24,7 +24,7 @@ export const salesSummary = pgTable(
   (t) => [primaryKey({ columns: [t.sellerId, t.status, t.saleType, t.serviceType, t.region] })],
 );
 
-/** Sales created per seller and day (UTC), for the dashboard's 30-day chart. */
+/** Sales created per seller and agency day (f_agency_day), for the dashboard's 30-day chart. */
 export const salesDaily = pgTable(
   'sales_daily',
   {

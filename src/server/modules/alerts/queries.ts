@@ -22,6 +22,7 @@ import {
 } from '../../../domain/alerts';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { addDays } from '../../../domain/report-params';
+import { agencyMidnight } from '../../db/agency-day';
 import type { Database } from '../../db/client';
 import {
   balanceDays,
@@ -43,8 +44,7 @@ import { type SaleScope, sellerCondition } from '../sales';
 /*
  * Alerts before departure (issue 17): per kind, how many there are and the `limit` most urgent. Each
  * count reads an index range or a kept sum, never every alert joined to its sale: at a million sales
- * a kind can have tens of thousands (docs/decisions/0031). "Today" is the UTC date, as everywhere
- * else in the API.
+ * a kind can have tens of thousands (docs/decisions/0031). "Today" is the agency's day.
  */
 
 export interface AlertsQuery {
@@ -201,8 +201,8 @@ async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Pro
 }
 
 async function staleDrafts(db: Database, scope: SaleScope, q: AlertsQuery): Promise<Found> {
-  // Created before the start of the day STALE_DRAFT_DAYS ago: more than 7 whole days old.
-  const before = new Date(`${addDays(q.today, -STALE_DRAFT_DAYS)}T00:00:00Z`);
+  // Created before the start of the agency's day STALE_DRAFT_DAYS ago: more than 7 whole days old.
+  const before = agencyMidnight(addDays(q.today, -STALE_DRAFT_DAYS));
   const drafts = and(eq(sales.status, 'draft'), sellerCondition(sales.sellerId, scope));
   const ofSale = q.saleId === undefined ? undefined : eq(sales.id, q.saleId);
   const stale = and(drafts, lt(sales.creationDate, before), ofSale);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type CompanySettings,
@@ -70,6 +70,10 @@ export async function saveCompanySettings(
         .values({ id: 1, ...input, updatedAt: new Date() })
         .onConflictDoUpdate({ target: companySettings.id, set: { ...input, updatedAt: new Date() } })
         .returning();
+      // The kept day rows place each sale on the agency's day it was created (f_agency_day,
+      // migration 0017): a new zone moves sales between days, so both are rebuilt with it.
+      if (after && after.timeZone !== (before?.timeZone ?? DEFAULT_TIME_ZONE))
+        await tx.execute(sql`select rebuild_sales_aggregates(), rebuild_report_days()`);
       const changes = diff(before ?? {}, after ?? {});
       await record(tx, audit, {
         action: before ? 'update' : 'create',

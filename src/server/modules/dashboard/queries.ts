@@ -96,7 +96,7 @@ export async function upcomingDepartures(db: Database, scope: SaleScope, today: 
 
 /**
  * Sales per day over the 30 days ending on `today` (the agency's day); days without sales are zeros.
- * The kept day rows still count a sale on its UTC creation day (docs/decisions/0041).
+ * The kept day rows count a sale on the agency's day it was created (migration 0017).
  */
 export async function salesOverview(db: Database, scope: SaleScope, today: string) {
   const first = addDays(today, -29);

@@ -2,6 +2,7 @@ import { and, eq, gte, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { addDays } from '../../../domain/report-params';
 import type { ReportDateField, ReportGroup, SalesReportReply } from '../../../domain/reports';
 import { enumLabel } from '../../../domain/sales';
+import { agencyMidnight } from '../../db/agency-day';
 import type { Database } from '../../db/client';
 import { classifications, reportDays, saleItems, sales, salesDaily, suppliers, users } from '../../db/schema';
 import { type SaleScope, sellerCondition } from '../sales';
@@ -21,8 +22,8 @@ interface Grouping {
 }
 
 function grouping(groupBy: ReportGroup, dateField: ReportDateField): Grouping {
-  const day =
-    dateField === 'creation' ? sql`(${sales.creationDate} at time zone 'UTC')` : sql`${sales.travelDate}`;
+  // f_agency_day (migration 0017): a creation day is the agency's day, as in the kept day rows.
+  const day = dateField === 'creation' ? sql`f_agency_day(${sales.creationDate})` : sql`${sales.travelDate}`;
   switch (groupBy) {
     case 'month': {
       const month = sql`to_char(${day}, 'YYYY-MM')`;
@@ -53,12 +54,15 @@ function displayLabel(groupBy: ReportGroup, label: string): string {
   return label;
 }
 
-/** The range's condition on the chosen date; creation dates are timestamps, compared as UTC days. */
+/**
+ * The range's condition on the chosen date. Creation dates are instants: the range runs from the
+ * agency's midnight of `from` to its midnight after `to`, which keeps the creation-date index usable.
+ */
 function inRange(dateField: ReportDateField, from: string, to: string): SQL | undefined {
   if (dateField === 'travel') return and(gte(sales.travelDate, from), lte(sales.travelDate, to));
   return and(
-    gte(sales.creationDate, new Date(`${from}T00:00:00Z`)),
-    lt(sales.creationDate, new Date(`${addDays(to, 1)}T00:00:00Z`)),
+    gte(sales.creationDate, agencyMidnight(from)),
+    lt(sales.creationDate, agencyMidnight(addDays(to, 1))),
   );
 }
 
@@ -108,7 +112,7 @@ async function scannedRows(db: Database, scope: SaleScope, query: ReportQuery) {
 }
 
 /**
- * By month or seller of creation: the trigger-kept `sales_daily` (per seller and UTC day, cancelled
+ * By month or seller of creation: the trigger-kept `sales_daily` (per seller and agency day, cancelled
  * sales left out: migrations/0004) holds exactly these sums, a few thousand rows instead of the sales.
  */
 async function dailyRows(
