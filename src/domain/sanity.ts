@@ -17,6 +17,26 @@ export function isLargeAmount(amount: string | number, threshold: number): boole
 export const largeAmountWarning = (amount: string | number, threshold: number) =>
   `El monto ${formatMoney(amount)} supera el umbral de montos altos (${formatMoney(threshold)}).`;
 
+/**
+ * The same question for an amount in another currency, valued with its rate to USD (units of USD per
+ * unit, as Configuraciones keeps them). A currency without a rate is not judged here: the server
+ * refuses the payment itself.
+ */
+export function foreignLargeAmountWarning(
+  amount: string | number,
+  currency: string,
+  rateToUsd: string | number | undefined,
+  threshold: number,
+): string | null {
+  if (currency === 'USD')
+    return isLargeAmount(amount, threshold) ? largeAmountWarning(amount, threshold) : null;
+  if (rateToUsd === undefined) return null;
+  // A warning only: rounding the estimate to cents is precise enough to compare with the threshold.
+  const usd = Math.round(Number(amount) * Number(rateToUsd) * 100) / 100;
+  if (!isLargeAmount(usd, threshold)) return null;
+  return `El monto ${formatMoney(amount, currency)} (unos ${formatMoney(usd)}) supera el umbral de montos altos (${formatMoney(threshold)}).`;
+}
+
 interface PricedItem {
   salePrice: string | number;
   costPrice: string | number;

@@ -1,1 +1,2 @@
 export { useAgencyPreferences, useAgencyToday } from './agency';
+export { currencyRatesQuery } from './api';

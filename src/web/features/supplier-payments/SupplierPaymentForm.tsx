@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
-import { isLargeAmount, largeAmountWarning } from '../../../domain/sanity';
+import { foreignLargeAmountWarning } from '../../../domain/sanity';
 import {
   SUPPLIER_CURRENCIES,
   SUPPLIER_PAYMENT_METHOD_LABELS,
@@ -13,7 +14,7 @@ import { Field, MoneyField, TextareaField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
 import { typedDecimalResolver } from '../../lib/decimal-resolver';
-import { useAgencyPreferences, useAgencyToday } from '../company';
+import { currencyRatesQuery, useAgencyPreferences, useAgencyToday } from '../company';
 import { type SupplierOption, type SupplierPayment, useCreateSupplierPayment } from './api';
 import { RelatedSalesField } from './RelatedSalesField';
 import { SupplierPicker } from './SupplierPicker';
@@ -61,6 +62,8 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
   const [supplier, setSupplier] = useState(initialSupplier);
   const today = useAgencyToday();
   const { largeAmountThreshold } = useAgencyPreferences();
+  // Supplier payments are an admin's, who may read the rates.
+  const rates = useQuery(currencyRatesQuery());
   // The large amount the user was warned about; submitting it again sends it.
   const [large, setLarge] = useState<{ amount: string; warning: string } | null>(null);
   const {
@@ -79,10 +82,13 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
 
   // The server's refusal (e.g. no active rate for the currency) is shown below and the form stays open.
   const submit = (data: SupplierPaymentData) => {
-    // The threshold is in USD; other currencies would need the rates, which the server applies.
+    // The threshold is in USD: an amount in another currency is valued with its rate first.
     const amount = String(data.amount);
-    if (data.currency === 'USD' && isLargeAmount(amount, largeAmountThreshold) && large?.amount !== amount) {
-      setLarge({ amount, warning: largeAmountWarning(amount, largeAmountThreshold) });
+    const rate = rates.data?.find((r) => r.currency === data.currency && r.isActive)?.rate;
+    const warning = foreignLargeAmountWarning(amount, data.currency, rate, largeAmountThreshold);
+    const key = `${amount} ${data.currency}`;
+    if (warning && large?.amount !== key) {
+      setLarge({ amount: key, warning });
       return;
     }
     create.mutate(data, { onSuccess: ({ payment, message }) => onCreated(payment, message) });
