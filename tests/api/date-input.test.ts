@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RouteExamples, routeExamples } from '../helpers/route-examples';
+import { exampleCall, type RouteExamples, routeExamples } from '../helpers/route-examples';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
@@ -18,12 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** The example call of `route` (every route has one: the route matrix checks it). */
-function example(route: string) {
-  const make = examples[route];
-  if (!make) throw new Error(`${route} has no example in tests/helpers/route-examples.ts`);
-  return make();
-}
+const example = (route: string) => exampleCall(examples, route);
 
 const BAD_DATES = ['2026-12-31 garbage', '2026-02-30', '31/12/2026x', '2026-12-31T25:00:00Z', '2026-12-31T'];
 const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RouteExamples, routeExamples } from '../helpers/route-examples';
+import { exampleCall, type RouteExamples, routeExamples } from '../helpers/route-examples';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
@@ -17,12 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** The example call of `route` (every route has one: the route matrix checks it). */
-function example(route: string) {
-  const make = examples[route];
-  if (!make) throw new Error(`${route} has no example in tests/helpers/route-examples.ts`);
-  return make();
-}
+const example = (route: string) => exampleCall(examples, route);
 
 const ROUTES = [
   'DELETE /api/clients/:id',

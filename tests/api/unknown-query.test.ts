@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unknownParameterMessage } from '../../src/server/plugins/input';
-import { type RouteExamples, routeExamples } from '../helpers/route-examples';
+import { exampleCall, type RouteExamples, routeExamples } from '../helpers/route-examples';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
@@ -18,12 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** The example call of `route` (every route has one: the route matrix checks it). */
-function example(route: string) {
-  const make = examples[route];
-  if (!make) throw new Error(`${route} has no example in tests/helpers/route-examples.ts`);
-  return make();
-}
+const example = (route: string) => exampleCall(examples, route);
 
 describe('unknown query parameters', () => {
   it('refuses a misspelt filter instead of returning the unfiltered list', async () => {

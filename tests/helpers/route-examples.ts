@@ -17,6 +17,13 @@ export interface ExampleCall {
 }
 export type RouteExamples = Record<string, () => Promise<ExampleCall>>;
 
+/** The example call of `route` (every route has one: the route matrix checks it). */
+export function exampleCall(examples: RouteExamples, route: string): Promise<ExampleCall> {
+  const make = examples[route];
+  if (!make) throw new Error(`${route} has no example in tests/helpers/route-examples.ts`);
+  return make();
+}
+
 let seq = 0;
 const next = () => ++seq;
 

@@ -15,6 +15,7 @@ import {
   suppliers,
   users,
 } from '../../src/server/db/schema';
+import { NOISE_FIELDS, SECRET_FIELDS } from '../../src/server/modules/audit/diff';
 import { fieldLabel } from '../../src/web/features/audit/describe';
 import { subjectPath } from '../../src/web/features/audit/subject-path';
 
@@ -60,17 +61,8 @@ describe('the record an audit entry is about', () => {
 });
 
 describe('Spanish field labels', () => {
-  // Bookkeeping columns the trail never records (src/server/modules/audit/diff.ts) and secrets.
-  const UNRECORDED = new Set([
-    'id',
-    'createdAt',
-    'updatedAt',
-    'version',
-    'createdBy',
-    'lastUpdated',
-    'searchText',
-    'passwordHash',
-  ]);
+  // Bookkeeping columns and secrets: the trail never records them (src/server/modules/audit/diff.ts).
+  const UNRECORDED = new Set([...NOISE_FIELDS, ...SECRET_FIELDS]);
   const audited = {
     sale: sales,
     client: clients,

@@ -1,12 +1,18 @@
 import type { AuditChange } from '../../db/schema';
 
 /** Never written to the trail, whatever the caller passes (issue 18: no passwords or token hashes). */
-const SECRET_FIELDS = new Set(['password', 'passwordHash', 'tokenHash', 'currentPassword', 'token']);
+export const SECRET_FIELDS: ReadonlySet<string> = new Set([
+  'password',
+  'passwordHash',
+  'tokenHash',
+  'currentPassword',
+  'token',
+]);
 /**
  * Bookkeeping columns every write touches, and the search text the database derives from the
  * record's own fields: recording them would only add noise.
  */
-const NOISE_FIELDS = new Set([
+export const NOISE_FIELDS: ReadonlySet<string> = new Set([
   'id',
   'createdAt',
   'updatedAt',
