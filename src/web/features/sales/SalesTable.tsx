@@ -16,16 +16,17 @@ const COLUMNS: ReadonlyArray<DataTableColumn<SaleListRow>> = [
     header: 'Cliente',
     sortable: true,
     cell: (sale) => sale.client.name,
-    className: 'max-w-48 truncate',
+    className: 'max-w-40 truncate',
   },
   {
     key: 'passengers',
     header: 'Pasajeros',
-    className: 'max-w-56 truncate',
+    className: 'max-w-48 truncate',
     cell: (sale) => `${sale.passengerName}${sale.passengerCount > 1 ? ` (${sale.passengerCount})` : ''}`,
   },
-  // Creada and Servicio give way on a laptop with the sidebar open, so Total and Pendiente stay in sight
-  // (the creation date remains a choice of "Ordenar por").
+  // Creada and Servicio give way on a laptop with the sidebar open, and long names are cut short (the
+  // sale's detail shows them whole), so Total and Pendiente stay in sight whatever the data (the
+  // creation date remains a choice of "Ordenar por").
   {
     key: 'creationDate',
     header: 'Creada',
@@ -35,7 +36,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<SaleListRow>> = [
   },
   { key: 'travelDate', header: 'Viaje', sortable: true, cell: (sale) => formatDate(sale.travelDate) },
   { key: 'service', header: 'Servicio', secondary: true, cell: (sale) => enumLabel(sale.serviceType) },
-  { key: 'seller', header: 'Vendedor', cell: (sale) => sale.seller.username },
+  { key: 'seller', header: 'Vendedor', className: 'max-w-32 truncate', cell: (sale) => sale.seller.username },
   {
     key: 'salePrice',
     header: 'Total',
