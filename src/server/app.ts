@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../domain/zod-locale';
 import type { DatabaseHandle } from './db/client';
@@ -52,7 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     // Fastify logs two lines per request (incoming, completed); the onResponse hook below logs one.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A request too large or malformed for the router or for Node's parser still answers `{ message }`.
     frameworkErrors,
     clientErrorHandler,
