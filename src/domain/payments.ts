@@ -60,6 +60,3 @@ export type PaymentFormInput = z.input<typeof paymentFormSchema>;
 export type PaymentForm = z.output<typeof paymentFormSchema>;
 export type PaymentCreate = z.output<typeof paymentCreateSchema>;
 export type PaymentUpdate = z.output<typeof paymentUpdateSchema>;
-
-/** The payment's own fields as the API returns them (its reply schema lives with the other replies). */
-export type { Payment } from './payment-replies';

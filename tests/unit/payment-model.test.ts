@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { localIsoDate as todayIso } from '../../src/domain/dates';
-import { type Payment, paymentFormSchema } from '../../src/domain/payments';
+import type { Payment } from '../../src/domain/payment-replies';
+import { paymentFormSchema } from '../../src/domain/payments';
 import {
   balanceView,
   CREDIT_LABEL,

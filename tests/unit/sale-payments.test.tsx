@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/domain/format';
-import type { Payment } from '../../src/domain/payments';
+import type { Payment } from '../../src/domain/payment-replies';
 import { type PaymentsSale, SalePayments } from '../../src/web/features/payments';
 import { json, mockFetch } from './helpers';
 

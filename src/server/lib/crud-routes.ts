@@ -1,5 +1,6 @@
 import { and, asc, count, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { masterDataReplies } from '../../domain/master-data-replies';
@@ -13,13 +14,26 @@ import { messageReplySchema } from '../../domain/replies';
 import type { Role } from '../../domain/roles';
 import type { Database } from '../db/client';
 import { nameSortKey } from '../db/name-order';
-import { auditActor, diff, record } from '../modules/audit';
 import { type ExportColumn, exportQuery, exportReplies, sendListExport } from './export';
 import { conflict, notFound, pgErrorCode } from './http-errors';
 import { sendPagingHeaders, WHOLE_LIST_CAP } from './paging-headers';
 import { errorReplies, idParams } from './schemas';
 
 type Row = Record<string, unknown> & { id: number };
+
+/** One write of a resource, for its audit entry: `before` is {} on a create, `after` is {} on a delete. */
+export interface CrudChange {
+  action: 'create' | 'update' | 'delete';
+  entity: string;
+  entityId: number;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+/**
+ * Records a write in the audit trail inside its transaction. The module passes audit's
+ * (`recordCrudChange`): the helpers are below the modules and do not import them.
+ */
+export type RecordCrudChange = (tx: Database, request: FastifyRequest, change: CrudChange) => Promise<void>;
 
 /**
  * One master-data resource (clients, passengers, suppliers, operators, classifications): the same
@@ -46,6 +60,7 @@ export interface CrudResource<Body extends z.ZodType> {
   paging: 'body' | 'headers';
   search(q: string): (SQL | undefined)[];
   access: { read: readonly Role[]; write: readonly Role[] };
+  recordChange: RecordCrudChange;
   /**
    * Rules the schema cannot judge alone, run in the write's transaction before it: `before` is the
    * saved record on an update (absent on a create), so a rule can spare a value that did not change.
@@ -217,12 +232,12 @@ export function crudRoutes<Body extends z.ZodType>(
               .values(request.body as never)
               .returning()) as Row[];
             if (!created) throw new Error('insert returned no row');
-            const changes = diff({}, created);
-            await record(tx, auditActor(request), {
+            await resource.recordChange(tx, request, {
               action: 'create',
               entity,
               entityId: created.id,
-              changes,
+              before: {},
+              after: created,
             });
             return created;
           })
@@ -256,8 +271,13 @@ export function crudRoutes<Body extends z.ZodType>(
               .set({ ...(request.body as object), updatedAt: new Date() } as never)
               .where(eq(t.id, id))
               .returning()) as Row[];
-            const changes = diff(before, after ?? {});
-            await record(tx, auditActor(request), { action: 'update', entity, entityId: id, changes });
+            await resource.recordChange(tx, request, {
+              action: 'update',
+              entity,
+              entityId: id,
+              before,
+              after: after ?? {},
+            });
             return after as Row;
           })
           .catch(translate);
@@ -277,8 +297,13 @@ export function crudRoutes<Body extends z.ZodType>(
           .transaction(async (tx) => {
             const [deleted] = (await tx.delete(t).where(eq(t.id, id)).returning()) as Row[];
             if (!deleted) throw notFound(messages.notFound);
-            const changes = diff(deleted, {});
-            await record(tx, auditActor(request), { action: 'delete', entity, entityId: id, changes });
+            await resource.recordChange(tx, request, {
+              action: 'delete',
+              entity,
+              entityId: id,
+              before: deleted,
+              after: {},
+            });
           })
           .catch(translate);
         return { message: messages.deleted };

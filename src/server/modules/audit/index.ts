@@ -1,2 +1,2 @@
 export { diff } from './diff';
-export { type AuditActor, type AuditEntry, auditActor, record } from './record';
+export { type AuditActor, type AuditEntry, auditActor, record, recordCrudChange } from './record';

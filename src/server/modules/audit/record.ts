@@ -3,7 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/client';
 import type { AuditChange } from '../../db/schema';
+import type { RecordCrudChange } from '../../lib/crud-routes';
 import { entryContent, GENESIS_HASH } from './chain';
+import { diff } from './diff';
 
 /** Who did it and from where, taken from the request and passed down to the services. */
 export interface AuditActor {
@@ -63,3 +65,10 @@ export async function record(tx: Database, actor: AuditActor, entry: AuditEntry)
            encode(sha256(convert_to(${content}::text || p.prev, 'UTF8')), 'hex')
     from (select coalesce((select last_hash from audit_head), ${GENESIS_HASH}) as prev) p`);
 }
+
+/** The master-data routes' audit entry (src/server/lib/crud-routes.ts gets it from each module). */
+export const recordCrudChange: RecordCrudChange = (
+  tx,
+  request,
+  { action, entity, entityId, before, after },
+) => record(tx, auditActor(request), { action, entity, entityId, changes: diff(before, after) });

@@ -17,8 +17,7 @@ import { sales } from '../../db/schema';
 import { type ExportColumn, exportQuery, exportReplies, keysetBatches, sendExport } from '../../lib/export';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { errorReplies } from '../../lib/schemas';
-import { currentUser } from '../../plugins/access';
-import type { AuthUser } from '../auth';
+import { type AuthUser, currentUser } from '../../plugins/access';
 import { type AuditFilters, auditBatch, listAudit } from './queries';
 import { verifyAudit } from './verify';
 

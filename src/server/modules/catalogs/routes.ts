@@ -3,6 +3,7 @@ import { catalogItemReplySchema } from '../../../domain/master-data-replies';
 import { classifications, operators, suppliers } from '../../db/schema';
 import { crudRoutes } from '../../lib/crud-routes';
 import { nameContains } from '../../lib/search';
+import { recordCrudChange } from '../audit';
 
 const TABLES = { suppliers, operators, classifications } as const;
 const ONE: Record<CatalogKind, string> = {
@@ -31,6 +32,7 @@ export const catalogRoutes = (kind: CatalogKind) =>
     many: kind,
     search: (q) => [nameContains(TABLES[kind].name, q)],
     access: { read: ['admin', 'sales', 'finance'], write: ['admin'] },
+    recordChange: recordCrudChange,
     export: {
       fileName: EXPORT_NAMES[kind],
       columns: [{ header: 'Nombre', kind: 'text', value: (row) => row.name as string }],

@@ -7,6 +7,7 @@ import { clients } from '../../db/schema';
 import { crudRoutes } from '../../lib/crud-routes';
 import { errorReplies } from '../../lib/schemas';
 import { personContains } from '../../lib/search';
+import { recordCrudChange } from '../audit';
 import { checkClientId, clientIdProblems } from './client-ids';
 
 const clientCrudRoutes = crudRoutes({
@@ -23,6 +24,7 @@ const clientCrudRoutes = crudRoutes({
   // The client list filters by name, ID/RUT or e-mail.
   search: (q) => [personContains(clients.searchText, q)],
   access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },
+  recordChange: recordCrudChange,
   checkWrite: (tx, body, before) => checkClientId(tx, body.clientId, before),
   writeReplies: { 409: clientConflictReplySchema },
   export: {

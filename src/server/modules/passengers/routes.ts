@@ -5,6 +5,7 @@ import { passengers } from '../../db/schema';
 import { crudRoutes } from '../../lib/crud-routes';
 import { refuseWrongRutDigit } from '../../lib/rut-digit';
 import { personContains } from '../../lib/search';
+import { recordCrudChange } from '../audit';
 
 export const passengersRoutes = crudRoutes({
   path: '/api/passengers',
@@ -20,6 +21,7 @@ export const passengersRoutes = crudRoutes({
   // By name or e-mail; the ID too, since the sale form's picker is used with a passport in hand.
   search: (q) => [personContains(passengers.searchText, q)],
   access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },
+  recordChange: recordCrudChange,
   // An ID written like a RUT needs its check digit when new or changed; a saved one stays editable.
   checkWrite: async (_tx, body, before) => {
     if (compactId(body.passengerId) !== compactId(String(before?.passengerId ?? ''))) {

@@ -4,10 +4,10 @@ import { useNavigate, useParams } from 'react-router';
 import type { Resource } from '../../api/resource';
 import { toastThen } from '../../lib/form';
 import { parseId } from '../../lib/route-id';
-import type { RecordTexts } from '../../lib/use-record-list';
 import { Card } from './Card';
 import { PageHeader } from './PageHeader';
 import { RecordLoader, RecordNotFound } from './RecordLoader';
+import type { RecordTexts } from './use-record-list';
 
 /** What the page hands its form: the record on /:id/edit (none on /new), and where saving or Cancelar go. */
 export interface RecordFormSlot<T> {

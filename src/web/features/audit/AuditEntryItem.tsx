@@ -3,7 +3,6 @@ import { formatDateTime } from '../../../domain/agency-day';
 import { type AuditEntryDto, auditSubjectLabel } from '../../../domain/audit';
 import { FOCUS_RING } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
-import { useAgencyPreferences } from '../company';
 import { describeEntry } from './describe';
 import { subjectPath } from './subject-path';
 
@@ -35,17 +34,16 @@ interface AuditEntryItemProps {
   showIp?: boolean;
   /** Leave the record out where the page is that record already (a sale's own history). */
   showSubject?: boolean;
-  timeZone?: string;
+  /** The agency's zone, given by the feature that mounts the trail. */
+  timeZone: string;
 }
 
 /** One entry: when (the agency's local time, with its zone), from where, which record, and its sentences. */
 export function AuditEntryItem({ entry, showIp = false, showSubject = true, timeZone }: AuditEntryItemProps) {
-  const agency = useAgencyPreferences();
-  const zone = timeZone ?? agency.timeZone;
   return (
     <li className="px-4 py-3">
       <p className="text-sm text-gray-700">
-        <time dateTime={entry.at}>{formatDateTime(entry.at, zone)}</time>
+        <time dateTime={entry.at}>{formatDateTime(entry.at, timeZone)}</time>
         {showIp && entry.ip ? ` · ${entry.ip}` : ''}
       </p>
       {showSubject && <EntrySubject entry={entry} />}

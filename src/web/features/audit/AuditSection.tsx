@@ -51,9 +51,9 @@ function FilterSelect({ label, options, ...props }: SelectProps) {
 
 /**
  * Configuraciones > Auditoría (admin): the whole trail, filtered by user, entity, action and dates;
- * times in `timeZone` (the agency's, America/Santiago unless told).
+ * times in `timeZone` (the agency's, given by Configuraciones).
  */
-export function AuditSection({ timeZone }: { timeZone?: string }) {
+export function AuditSection({ timeZone }: { timeZone: string }) {
   const [filters, setFilters] = useState<AuditListFilters>({});
   const set = (patch: AuditListFilters) => setFilters({ ...filters, ...patch });
   const audit = useAuditPage(filters);

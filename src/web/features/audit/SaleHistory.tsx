@@ -9,7 +9,7 @@ const TEXTS = {
 };
 
 /** "Historial de cambios" of the sale detail: who changed what and when, newest first, with its payments and invoice. */
-export function SaleHistory({ saleId, timeZone }: { saleId: number; timeZone?: string }) {
+export function SaleHistory({ saleId, timeZone }: { saleId: number; timeZone: string }) {
   const audit = useAuditPage({ entity: 'sale', entityId: saleId });
   return (
     <Card>

@@ -25,7 +25,7 @@ interface AuditEntryListProps {
   showIp?: boolean;
   /** A sale's own history leaves out the sale's name on its own entries, keeping it on its payments'. */
   saleId?: number;
-  timeZone?: string;
+  timeZone: string;
 }
 
 /** The entries, newest first, as a named ordered list. */

@@ -2,7 +2,7 @@ import type { CatalogItem, CatalogKind } from '../../../domain/master-data';
 import { actionsColumn, DataTable } from '../../components/ui/DataTable';
 import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
-import { useRecordList } from '../../lib/use-record-list';
+import { useRecordList } from '../../components/ui/use-record-list';
 import { catalogResource } from './api';
 import { CATALOG_TEXTS } from './config';
 

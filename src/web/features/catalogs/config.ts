@@ -1,5 +1,5 @@
 import { CATALOGS, type CatalogKind } from '../../../domain/master-data';
-import type { RecordTexts } from '../../lib/use-record-list';
+import type { RecordTexts } from '../../components/ui/use-record-list';
 
 /** Everything that differs between the supplier, operator and classification screens. */
 export interface CatalogTexts extends RecordTexts {

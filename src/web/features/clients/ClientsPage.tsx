@@ -3,7 +3,7 @@ import { useCurrentUser } from '../../auth';
 import { Card } from '../../components/ui/Card';
 import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
-import { useRecordList } from '../../lib/use-record-list';
+import { useRecordList } from '../../components/ui/use-record-list';
 import { clientsResource } from './api';
 import { ClientIdProblemsNotice } from './ClientIdProblemsNotice';
 import { CLIENT_TEXTS } from './texts';

@@ -1,4 +1,4 @@
-import type { RecordTexts } from '../../lib/use-record-list';
+import type { RecordTexts } from '../../components/ui/use-record-list';
 
 /** The clients list and new/edit page (the errors in English, as the spec's client shows them). */
 export const CLIENT_TEXTS: RecordTexts = {

@@ -5,15 +5,21 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { cn } from '../../lib/cn';
 import { AuditSection } from '../audit';
 import { UsersSection } from '../users';
+import { useAgencyPreferences } from './agency';
 import { CompanyInfoSection } from './CompanyInfoSection';
 import { CurrencyRatesSection } from './CurrencyRatesSection';
 import { parseSection, SECTIONS, type SectionId } from './sections';
+
+/** The trail in the agency's zone: the audit feature is told it, it does not read the company's settings. */
+function AgencyAuditSection() {
+  return <AuditSection timeZone={useAgencyPreferences().timeZone} />;
+}
 
 const SECTION_VIEWS: Record<SectionId, ComponentType> = {
   rates: CurrencyRatesSection,
   company: CompanyInfoSection,
   users: UsersSection,
-  audit: AuditSection,
+  audit: AgencyAuditSection,
 };
 
 const ITEM =

@@ -1,6 +1,6 @@
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { OverviewDay, SaleStats } from '../../../domain/dashboard';
-import type { Payment } from '../../../domain/payments';
+import type { Payment } from '../../../domain/payment-replies';
 import type { Role } from '../../../domain/roles';
 import type { SaleListRow } from '../../../domain/sale-replies';
 import { queryGet } from '../../api/client';

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../auth';
 import { DataTable, type DataTableColumn } from '../../components/ui/DataTable';
 import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
-import { useRecordList } from '../../lib/use-record-list';
+import { useRecordList } from '../../components/ui/use-record-list';
 import { passengersResource } from './api';
 import { PASSENGER_TEXTS } from './texts';
 

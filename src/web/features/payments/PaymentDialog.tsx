@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { formatMoney } from '../../../domain/format';
+import type { Payment } from '../../../domain/payment-replies';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
-  type Payment,
   type PaymentFormInput,
   type PaymentForm as PaymentFormValues,
   paymentFormSchema,

@@ -1,7 +1,8 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../domain/format';
-import { PAYMENT_METHOD_LABELS, type Payment } from '../../../domain/payments';
+import type { Payment } from '../../../domain/payment-replies';
+import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
 import { PAYMENT_STATUS_LABEL, type SaleStatus } from '../../../domain/status';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';

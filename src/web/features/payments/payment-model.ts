@@ -1,4 +1,5 @@
-import type { Payment, PaymentFormInput } from '../../../domain/payments';
+import type { Payment } from '../../../domain/payment-replies';
+import type { PaymentFormInput } from '../../../domain/payments';
 
 /**
  * What the dialog starts with: `today` (the agency's day) and cash for a new payment, the payment's

@@ -11,6 +11,7 @@ import { SaleStatusBadge } from '../../components/ui/StatusBadge';
 import { useRouteId } from '../../lib/route-id';
 import { SaleAlerts } from '../alerts';
 import { SaleHistory } from '../audit';
+import { useAgencyPreferences } from '../company';
 import { SalePayments } from '../payments';
 import { type SaleDetail, useSale } from './api';
 import { DetailItem } from './DetailList';
@@ -50,6 +51,7 @@ function SaleDetailLoader({ id }: { id: number }) {
 
 function SaleDetailView({ sale }: { sale: SaleDetail }) {
   const user = useCurrentUser();
+  const { timeZone } = useAgencyPreferences();
   const canEdit = user.role === 'admin' || user.role === 'sales';
   const profit = sumMoney([sale.salePrice, -sale.totalCost]);
   const passengers = uniquePassengerNames(sale.items);
@@ -107,7 +109,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
       </Card>
 
       <SalePayments sale={sale} canWrite={canEdit} />
-      <SaleHistory saleId={sale.id} />
+      <SaleHistory saleId={sale.id} timeZone={timeZone} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
-import { type Resource, useDeleteMutation } from '../api/resource';
-import { useDeleteDialog } from '../components/ui/DeleteDialog';
-import type { ListPage } from '../components/ui/ListPage';
-import { usePagedList } from './use-paged-list';
+import { type Resource, useDeleteMutation } from '../../api/resource';
+import { usePagedList } from '../../lib/use-paged-list';
+import { useDeleteDialog } from './DeleteDialog';
+import type { ListPage } from './ListPage';
 
 /**
  * The screen texts of one kind of master record (clients, passengers, each catalog), shared by its

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { Button } from '../components/ui/Button';
-import { Modal } from '../components/ui/Modal';
+import { Button } from './Button';
+import { Modal } from './Modal';
 
 /**
  * Asks before leaving a form with unsaved changes: a link, the back button or a typed URL inside the
