@@ -34,6 +34,9 @@ export default defineConfig({
           environment: 'jsdom',
           // The agency's zone, not the machine's UTC: a date shown in local time instead of UTC fails.
           env: { TZ: 'America/Santiago' },
+          // Waits long enough for a loaded machine (see the file); a test gets time for a few of them.
+          setupFiles: ['tests/unit/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       apiProject('api-pglite', 'pglite'),

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../src/domain/roles';
 import { api } from '../../src/web/api/client';
@@ -73,7 +73,7 @@ describe('session start-up', () => {
       throw new TypeError('Failed to fetch');
     });
     const { router } = renderRoutes(routes, '/dashboard');
-    await vi.waitFor(() => expect(connection.getSnapshot().lost).toBe(true));
+    await waitFor(() => expect(connection.getSnapshot().lost).toBe(true));
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(localStorage.getItem('auth_token')).toBe('token-123');
 
@@ -87,7 +87,7 @@ describe('session start-up', () => {
     });
     // What the notice's "Reintentar" does first: any answer marks the server as reached.
     await act(() => api.get('/api/health'));
-    expect(await screen.findByText('ana-sin-red', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('ana-sin-red')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

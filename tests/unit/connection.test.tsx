@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, CONNECTION_LOST_MESSAGE, ConnectionError } from '../../src/web/api/client';
 import { connection, REQUEST_TIMEOUT_MS, SLOW_AFTER_MS } from '../../src/web/api/connection';
@@ -101,7 +101,7 @@ describe('ConnectionNotice', () => {
 
     const fetchMock = mockFetch(() => json({ status: 'ok' }));
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
-    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/health');
   });
 

@@ -129,7 +129,7 @@ describe('CatalogListPage', () => {
       response.headers.set('X-Total-Count', '45');
       return response;
     });
-    expect(await screen.findByRole('rowheader', { name: 'Proveedor 20' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('rowheader', { name: 'Proveedor 20' })).toBeTruthy();
     expect(listCalls(fetchMock, '/api/suppliers')[0]).toMatch(/[?&]page=1&limit=20$/);
     expect(await screen.findByText(/Página 1 de 3/)).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resilientRoutes } from '../../src/web/resilient-routes';
@@ -24,7 +24,7 @@ describe('resilientRoutes', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     // Still unreachable: the message stays.
     expect(await screen.findByRole('button', { name: 'Reintentar' })).toBeTruthy();
-    await vi.waitFor(() => expect(download).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(download).toHaveBeenCalledTimes(2));
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('heading', { name: 'Ventas' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
