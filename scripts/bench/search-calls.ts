@@ -32,10 +32,8 @@ export async function searchCalls(url: string, admin: string, maxId: number): Pr
     );
     for (const item of sale.items) if (item.reservationCode) codes.push(item.reservationCode);
   }
-  const { data: suppliers } = await getJson<{ data: Array<{ id: number }> }>(
-    `${url}/api/suppliers?page=1&limit=100`,
-    admin,
-  );
+  // The catalogs reply a bare array, as the spec's client reads them (decision 0044).
+  const suppliers = await getJson<Array<{ id: number }>>(`${url}/api/suppliers?page=1&limit=100`, admin);
   return [
     {
       name: 'Búsqueda: código de reserva',
