@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyToday } from '../../src/domain/agency-day';
+import { addDays } from '../../src/domain/report-params';
 import { sales } from '../../src/server/db/schema';
 import { createSaleRefs, type SaleRefs, saleBody } from '../helpers/sales';
 import { createTestContext, type TestContext } from '../helpers/test-app';
@@ -10,11 +12,9 @@ import { createTestContext, type TestContext } from '../helpers/test-app';
  */
 let ctx: TestContext;
 let refs: SaleRefs;
-const today = new Date();
-const day = (offset: number) =>
-  new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset))
-    .toISOString()
-    .slice(0, 10);
+// Days are the agency's (Santiago): after 21:00 there the UTC date is already tomorrow's, and the
+// server's chart, departures and creation days follow the agency (decisions 0041, 0046).
+const day = (offset: number) => addDays(agencyToday(), offset);
 
 async function sale(
   seller: 'sales' | 'admin',

@@ -10,7 +10,8 @@ let h: Record<'admin' | 'sales' | 'finance', Record<string, string>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, headers: Record<string, string>, payload?: object) =>
   ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-const year = new Date().getUTCFullYear();
+// The agency's year: on 31 December after 21:00 in Santiago the UTC year is already the next one.
+const year = agencyToday().slice(0, 4);
 
 /** A completed (liquidada) sale of 1500.50 sold by `sellerId`. */
 async function completedSale(sellerId = ctx.users.sales.id) {
