@@ -1,6 +1,5 @@
 import { and, asc, count, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { masterDataReplies } from '../../domain/master-data-replies';
@@ -11,74 +10,13 @@ import {
   paginationQuerySchema,
 } from '../../domain/pagination';
 import { messageReplySchema } from '../../domain/replies';
-import type { Role } from '../../domain/roles';
 import type { Database } from '../db/client';
 import { nameSortKey } from '../db/name-order';
-import { type ExportColumn, exportQuery, exportReplies, sendListExport } from './export';
+import type { CrudResource, Row } from './crud-resource';
+import { exportQuery, exportReplies, sendListExport } from './export';
 import { conflict, notFound, pgErrorCode } from './http-errors';
 import { sendPagingHeaders, WHOLE_LIST_CAP } from './paging-headers';
 import { errorReplies, idParams } from './schemas';
-
-type Row = Record<string, unknown> & { id: number };
-
-/** One write of a resource, for its audit entry: `before` is {} on a create, `after` is {} on a delete. */
-export interface CrudChange {
-  action: 'create' | 'update' | 'delete';
-  entity: string;
-  entityId: number;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
-}
-/**
- * Records a write in the audit trail inside its transaction. The module passes audit's
- * (`recordCrudChange`): the helpers are below the modules and do not import them.
- */
-export type RecordCrudChange = (tx: Database, request: FastifyRequest, change: CrudChange) => Promise<void>;
-
-/**
- * One master-data resource (clients, passengers, suppliers, operators, classifications): the same
- * calls (list, export, search, read, create, update, delete) with the same reply shapes, declared once.
- */
-export interface CrudResource<Body extends z.ZodType> {
-  path: string;
-  tag: string;
-  table: PgTable & { id: AnyPgColumn };
-  /** The name the list is ordered by, in Spanish order (nameSortKey). */
-  orderBy: AnyPgColumn;
-  body: Body;
-  /** The record as the API shows it (a schema of `src/domain/master-data-replies`). */
-  dto: z.ZodType;
-  toDto(row: Row): unknown;
-  /** Key of the record in create/update responses (`client`) and of the list in search (`clients`). */
-  one: string;
-  many: string;
-  /**
-   * `body` (clients, passengers): a list is `{ data, pagination }` and a record `{ data }`. `headers`
-   * (the catalogs, as the spec's client reads them): a bare array and a bare record, the paging in
-   * `X-Total-Count` and `Link`, and the whole list when no page is asked for.
-   */
-  paging: 'body' | 'headers';
-  search(q: string): (SQL | undefined)[];
-  access: { read: readonly Role[]; write: readonly Role[] };
-  recordChange: RecordCrudChange;
-  /**
-   * Rules the schema cannot judge alone, run in the write's transaction before it: `before` is the
-   * saved record on an update (absent on a create), so a rule can spare a value that did not change.
-   */
-  checkWrite?(tx: Database, body: z.output<Body>, before?: Row): Promise<void>;
-  /** Replies of create and update beyond the shared ones (a 409 with more than a message). */
-  writeReplies?: Record<number, z.ZodType>;
-  /** GET {path}/export: the list's columns in Spanish and the file's base name (`clientes`). */
-  export: { fileName: string; columns: ExportColumn<Row>[] };
-  messages: {
-    notFound: string;
-    duplicate?: string;
-    inUse: string;
-    created: string;
-    updated: string;
-    deleted: string;
-  };
-}
 
 /** How many matches the pickers' search returns. */
 const SEARCH_LIMIT = 20;

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/client';
 import type { AuditChange } from '../../db/schema';
-import type { RecordCrudChange } from '../../lib/crud-routes';
+import type { RecordCrudChange } from '../../lib/crud-resource';
 import { entryContent, GENESIS_HASH } from './chain';
 import { diff } from './diff';
 
