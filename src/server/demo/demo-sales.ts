@@ -109,7 +109,7 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
     // Most non-cancelled sales have payments: some paid in full, some partly, a few still pending.
     const status = pick(STATUS_CYCLE, i);
     if (status !== 'cancelled' && status !== 'draft' && i % 4 !== 3) {
-      const total = Number(sale.salePrice);
+      const total = sale.salePrice;
       const first = i % 3 === 0 ? total : Math.round(total * 50) / 100;
       await db.insert(payments).values({
         saleId: sale.id,

@@ -24,6 +24,7 @@ import { formatDate, formatMoney } from '../../../domain/format';
 import { addDays } from '../../../domain/report-params';
 import { agencyMidnight } from '../../db/agency-day';
 import type { Database } from '../../db/client';
+import { countValue } from '../../db/money';
 import {
   balanceDays,
   saleBalances,
@@ -60,7 +61,7 @@ type Found = { alerts: Alert[]; count: number };
  * A kind's count as a column of its list, one statement instead of two: the list reads the same
  * alerts (and at least one), so an empty list means a count of 0.
  */
-const withCount = (count: SQLWrapper) => sql<number>`(${count})`.mapWith(Number);
+const withCount = (count: SQLWrapper) => countValue(sql`(${count})`);
 const countIn = (rows: { total: number }[]) => rows[0]?.total ?? 0;
 
 /** An alert about one sale (who travels and when), with what is due by when. */
@@ -112,7 +113,7 @@ async function clientBalances(db: Database, scope: SaleScope, q: AlertsQuery): P
     count: countIn(rows),
     alerts: rows.map((r) =>
       saleAlert('client-balance', r, {
-        amount: Number(r.pending),
+        amount: r.pending,
         dueDate: r.travelDate,
         message: `El cliente debe ${formatMoney(r.pending)} y viaja el ${formatDate(r.travelDate)}`,
       }),
@@ -189,11 +190,11 @@ async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Pro
     alerts: rows.map((r) =>
       saleAlert(
         'supplier-due',
-        { id: Number(r.sale_id), passengerName: r.passenger_name, travelDate: r.travel_date },
+        { id: r.sale_id, passengerName: r.passenger_name, travelDate: r.travel_date },
         {
-          amount: Number(r.unpaid),
+          amount: r.unpaid,
           dueDate: r.due_date,
-          message: `Pago a ${names.get(Number(r.supplier_id)) ?? ''} de ${formatMoney(r.unpaid)} ${r.due_date < q.today ? 'venció' : 'vence'} el ${formatDate(r.due_date)}`,
+          message: `Pago a ${names.get(r.supplier_id) ?? ''} de ${formatMoney(r.unpaid)} ${r.due_date < q.today ? 'venció' : 'vence'} el ${formatDate(r.due_date)}`,
         },
       ),
     ),

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/client';
+import { countValue } from '../../db/money';
 import { loginAttempts } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
 
@@ -47,16 +48,14 @@ export async function beginAttempt(db: Database, email: string, ip: string): Pro
     const since = new Date(Date.now() - LOGIN_WINDOW_MS);
     const [counts] = await tx
       .select({
-        pair: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email} and ${loginAttempts.ip} = ${ip})`.mapWith(
-          Number,
+        pair: countValue(
+          sql`count(*) filter (where ${loginAttempts.email} = ${email} and ${loginAttempts.ip} = ${ip})`,
         ),
-        address: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
-        account: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email})`.mapWith(Number),
-        // Epoch milliseconds: one representation on both drivers, whatever they make of timestamptz.
-        lastAtMs:
-          sql<number>`coalesce(extract(epoch from max(${loginAttempts.createdAt}) filter (where ${loginAttempts.email} = ${email})) * 1000, 0)`.mapWith(
-            Number,
-          ),
+        address: countValue(sql`count(*) filter (where ${loginAttempts.ip} = ${ip})`),
+        account: countValue(sql`count(*) filter (where ${loginAttempts.email} = ${email})`),
+        // Epoch milliseconds: one representation on both drivers, whatever they make of timestamptz;
+        // a float8, which both drivers give as a number.
+        lastAtMs: sql<number>`coalesce(extract(epoch from max(${loginAttempts.createdAt}) filter (where ${loginAttempts.email} = ${email})) * 1000, 0)::float8`,
       })
       .from(loginAttempts)
       .where(

@@ -6,6 +6,7 @@ import {
   type CurrencyRateUpdate,
 } from '../../../domain/company';
 import type { Database } from '../../db/client';
+import { toRate } from '../../db/money';
 import { currencyRates } from '../../db/schema';
 import { badRequest, conflict, notFound, pgErrorCode } from '../../lib/http-errors';
 import { type AuditActor, diff, record } from '../audit';
@@ -13,11 +14,11 @@ import { type AuditActor, diff, record } from '../audit';
 export const RATE_NOT_FOUND = 'Tasa de cambio no encontrada';
 const BASE_LOCKED = `${BASE_CURRENCY} es la moneda base: su tasa es siempre 1 y no se puede desactivar ni eliminar`;
 
-function toRate(row: typeof currencyRates.$inferSelect): CurrencyRate {
+function rateReply(row: typeof currencyRates.$inferSelect): CurrencyRate {
   return {
     id: row.id,
     currency: row.currency,
-    rate: Number(row.rate),
+    rate: toRate(row.rate),
     isActive: row.isActive,
     lastUpdated: row.lastUpdated?.toISOString() ?? null,
   };
@@ -29,7 +30,7 @@ function assertBaseRule(currency: string, rate: number, isActive: boolean) {
 }
 
 export async function listRates(db: Database): Promise<CurrencyRate[]> {
-  return (await db.select().from(currencyRates).orderBy(asc(currencyRates.currency))).map(toRate);
+  return (await db.select().from(currencyRates).orderBy(asc(currencyRates.currency))).map(rateReply);
 }
 
 async function findRate(db: Database, id: number) {
@@ -72,7 +73,7 @@ export async function createRate(
       await recordRate(tx, audit, null, created ?? null);
       return created;
     });
-    return toRate(row as RateRow);
+    return rateReply(row as RateRow);
   } catch (error) {
     if (pgErrorCode(error) === '23505') throw conflict(`Ya existe una tasa para ${input.currency}`);
     throw error;
@@ -84,7 +85,7 @@ export async function updateRate(db: Database, id: number, input: CurrencyRateUp
   if (input.currency !== undefined && input.currency !== current.currency) {
     throw badRequest('La moneda de una tasa no se puede cambiar; crea una tasa nueva para otra moneda');
   }
-  assertBaseRule(current.currency, input.rate ?? Number(current.rate), input.isActive ?? current.isActive);
+  assertBaseRule(current.currency, input.rate ?? toRate(current.rate), input.isActive ?? current.isActive);
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(currencyRates).where(eq(currencyRates.id, id)).for('update');
     const [after] = await tx
@@ -97,7 +98,7 @@ export async function updateRate(db: Database, id: number, input: CurrencyRateUp
     await recordRate(tx, audit, before, after);
     return after;
   });
-  return toRate(row);
+  return rateReply(row);
 }
 
 export async function toggleRate(db: Database, id: number, audit: AuditActor) {
@@ -113,7 +114,7 @@ export async function toggleRate(db: Database, id: number, audit: AuditActor) {
     await recordRate(tx, audit, { ...after, isActive: !after.isActive }, after);
     return after;
   });
-  return toRate(row);
+  return rateReply(row);
 }
 
 export async function deleteRate(db: Database, id: number, audit: AuditActor) {

@@ -27,7 +27,7 @@ export async function getCompanySettings(db: Database): Promise<StoredCompanySet
   const [row] = await db.select().from(companySettings).where(eq(companySettings.id, 1));
   if (!row) return EMPTY;
   const { id: _id, updatedAt: _updatedAt, largeAmountThreshold, ...rest } = row;
-  return { ...rest, largeAmountThreshold: toMoney(largeAmountThreshold) };
+  return { ...rest, largeAmountThreshold: toMoney(largeAmountThreshold, 'USD') };
 }
 
 /*

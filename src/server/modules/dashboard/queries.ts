@@ -4,7 +4,7 @@ import { sumMoney } from '../../../domain/money';
 import { addDays } from '../../../domain/report-params';
 import { SALE_STATUSES } from '../../../domain/status';
 import type { Database } from '../../db/client';
-import { moneyValue } from '../../db/money';
+import { countValue, moneyValue } from '../../db/money';
 import { sales, salesDaily, salesSummary } from '../../db/schema';
 import { type SaleScope, sellerCondition } from '../sales';
 
@@ -34,9 +34,9 @@ export async function salesBreakdowns(db: Database, scope: SaleScope) {
   const rows = await db
     .select({
       ...BREAKDOWN_COLUMNS,
-      count: sql<number>`sum(${salesSummary.salesCount})`.mapWith(Number),
-      salePrice: moneyValue(sql`sum(${salesSummary.salePrice})`),
-      totalCost: moneyValue(sql`sum(${salesSummary.totalCost})`),
+      count: countValue(sql`sum(${salesSummary.salesCount})`),
+      salePrice: moneyValue(sql`sum(${salesSummary.salePrice})`, 'USD'),
+      totalCost: moneyValue(sql`sum(${salesSummary.totalCost})`, 'USD'),
     })
     .from(salesSummary)
     .where(sellerCondition(salesSummary.sellerId, scope))
@@ -103,9 +103,9 @@ export async function salesOverview(db: Database, scope: SaleScope, today: strin
   const rows = await db
     .select({
       date: salesDaily.day,
-      count: sql<number>`sum(${salesDaily.salesCount})`.mapWith(Number),
-      totalSale: moneyValue(sql`sum(${salesDaily.salePrice})`),
-      totalCost: moneyValue(sql`sum(${salesDaily.totalCost})`),
+      count: countValue(sql`sum(${salesDaily.salesCount})`),
+      totalSale: moneyValue(sql`sum(${salesDaily.salePrice})`, 'USD'),
+      totalCost: moneyValue(sql`sum(${salesDaily.totalCost})`, 'USD'),
     })
     .from(salesDaily)
     .where(and(sellerCondition(salesDaily.sellerId, scope), gte(salesDaily.day, first)))

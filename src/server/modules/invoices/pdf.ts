@@ -21,7 +21,7 @@ export function invoicePdf(invoice: InvoiceView): Promise<Buffer> {
     doc.on('error', reject);
   });
   const width = doc.page.width - MARGIN * 2;
-  const money = (n: number) => formatMoney(n, invoice.currency);
+  const amountText = (n: number) => formatMoney(n, invoice.currency);
 
   doc
     .font('Helvetica-Bold')
@@ -71,7 +71,7 @@ export function invoicePdf(invoice: InvoiceView): Promise<Buffer> {
     const passengers = item.passengers.length ? `\nPasajeros: ${item.passengers.join(', ')}` : '';
     doc.text(`${item.description}${dates}${passengers}`, MARGIN, top, { width: width - AMOUNT_WIDTH - 10 });
     const bottom = doc.y;
-    doc.text(money(item.salePrice), MARGIN + width - AMOUNT_WIDTH, top, {
+    doc.text(amountText(item.salePrice), MARGIN + width - AMOUNT_WIDTH, top, {
       width: AMOUNT_WIDTH,
       align: 'right',
     });
@@ -82,7 +82,7 @@ export function invoicePdf(invoice: InvoiceView): Promise<Buffer> {
     .lineTo(MARGIN + width, doc.y)
     .stroke();
   doc.moveDown(0.5).font('Helvetica-Bold').fontSize(12);
-  doc.text(`Total: ${money(invoice.amount)}`, MARGIN, doc.y, { width, align: 'right' });
+  doc.text(`Total: ${amountText(invoice.amount)}`, MARGIN, doc.y, { width, align: 'right' });
   doc.end();
   return done;
 }

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../domain/invoices';
 import type { Database } from '../../db/client';
-import { moneyValue, toMoney } from '../../db/money';
-import { invoices, payments, sales } from '../../db/schema';
+import { type Currency, type Money, moneyInList, moneyValue } from '../../db/money';
+import { type InvoiceItemSnapshot, invoices, payments, sales } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { containsPattern, nameContains } from '../../lib/search';
 import { type SaleScope, sellerCondition } from '../sales';
@@ -20,7 +20,10 @@ const statusSql = sql<InvoiceStatus>`case
 /** An invoice is visible when its sale is (a seller sees the invoices of their own sales). */
 const visible = (scope: SaleScope) => sellerCondition(sales.sellerId, scope);
 
-type InvoiceRow = Omit<typeof invoices.$inferSelect, 'amount'> & { amount: number };
+type InvoiceRow = Omit<typeof invoices.$inferSelect, 'amount' | 'items'> & {
+  amount: Money<Currency>;
+  items: (Omit<InvoiceItemSnapshot, 'salePrice'> & { salePrice: Money<Currency> })[];
+};
 
 function toInvoice(row: { invoice: InvoiceRow; status: InvoiceStatus; sellerId: number }) {
   const i = row.invoice;
@@ -40,8 +43,7 @@ function toInvoice(row: { invoice: InvoiceRow; status: InvoiceStatus; sellerId: 
       email: i.companyEmail,
       phone: i.companyPhone,
     },
-    // The items are a JSON copy, their prices exact decimal text like the columns'.
-    items: i.items.map((item) => ({ ...item, salePrice: toMoney(item.salePrice) })),
+    items: i.items,
     cancelledAt: i.cancelledAt?.toISOString() ?? null,
     cancelReason: i.cancelReason,
     createdAt: i.createdAt.toISOString(),
@@ -50,7 +52,12 @@ function toInvoice(row: { invoice: InvoiceRow; status: InvoiceStatus; sellerId: 
 export type InvoiceView = ReturnType<typeof toInvoice>;
 
 const selection = {
-  invoice: { ...getTableColumns(invoices), amount: moneyValue(invoices.amount) },
+  invoice: {
+    ...getTableColumns(invoices),
+    amount: moneyValue(invoices.amount, invoices.currency),
+    // The items are a JSON copy, their prices exact decimal text like the columns'.
+    items: moneyInList(sql<InvoiceItemSnapshot[]>`${invoices.items}`, ['salePrice'], invoices.currency),
+  },
   status: statusSql,
   sellerId: sales.sellerId,
 };

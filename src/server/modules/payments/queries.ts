@@ -1,9 +1,10 @@
-import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import type { PaymentReply } from '../../../domain/payment-replies';
 import type { PaymentMethod, PaymentStatus } from '../../../domain/payments';
 import type { SaleStatus } from '../../../domain/status';
 import type { Database } from '../../db/client';
+import { type Currency, type Money, moneyValue } from '../../db/money';
 import { clients, payments, sales } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { containsPattern, nameContains } from '../../lib/search';
@@ -38,13 +39,13 @@ function filtersOf(scope: SaleScope, f: PaymentFilters): SQL | undefined {
 }
 
 const columns = {
-  payment: payments,
+  payment: { ...getTableColumns(payments), amount: moneyValue(payments.amount, payments.currency) },
   sale: { id: sales.id, passengerName: sales.passengerName, status: sales.status, sellerId: sales.sellerId },
   client: { id: clients.id, name: clients.name },
 };
 
 type Row = {
-  payment: typeof payments.$inferSelect;
+  payment: Omit<typeof payments.$inferSelect, 'amount'> & { amount: Money<Currency> };
   sale: { id: number; passengerName: string; status: SaleStatus; sellerId: number };
   client: { id: number; name: string };
 };
@@ -55,7 +56,7 @@ function toPayment(row: Row): PaymentReply {
     id: p.id,
     saleId: p.saleId,
     date: p.paymentDate,
-    amount: Number(p.amount),
+    amount: p.amount,
     currency: p.currency,
     method: p.method,
     reference: p.reference,
@@ -90,8 +91,15 @@ export async function listPayments(
     db
       .select({
         count: count(),
-        confirmed: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'confirmed'), 0)`,
-        pending: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'pending'), 0)`,
+        // Every payment is in its sale's currency, USD (decision 0048); issue 29 sums their USD value.
+        confirmed: moneyValue(
+          sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'confirmed'), 0)`,
+          'USD',
+        ),
+        pending: moneyValue(
+          sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'pending'), 0)`,
+          'USD',
+        ),
       })
       .from(payments)
       .innerJoin(sales, eq(sales.id, payments.saleId))
@@ -101,7 +109,7 @@ export async function listPayments(
   return {
     payments: (rows as Row[]).map(toPayment),
     total: totals?.count ?? 0,
-    totals: { confirmed: Number(totals?.confirmed ?? 0), pending: Number(totals?.pending ?? 0) },
+    totals: { confirmed: totals?.confirmed ?? 0, pending: totals?.pending ?? 0 },
   };
 }
 
@@ -147,7 +155,7 @@ export async function paymentStats(db: Database, scope: SaleScope) {
       method: payments.method,
       status: payments.status,
       count: count(),
-      total: sql<string>`sum(${payments.amount})`,
+      total: moneyValue(sql`sum(${payments.amount})`, 'USD'),
     })
     .from(payments)
     .innerJoin(sales, eq(sales.id, payments.saleId))

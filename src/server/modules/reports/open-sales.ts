@@ -1,5 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { moneyValue } from '../../db/money';
 import { saleBalances, sales } from '../../db/schema';
 
 /*
@@ -15,9 +16,9 @@ const balanceColumns = (asOf: string) => ({
   clientId: saleBalances.clientId,
   sellerId: saleBalances.sellerId,
   travelDate: saleBalances.travelDate,
-  salePrice: saleBalances.salePrice,
-  paid: sql<string>`${saleBalances.paid}`.as('paid_amount'),
-  pending: sql<string>`${saleBalances.pending}`.as('pending_amount'),
+  salePrice: moneyValue(saleBalances.salePrice, 'USD').as('sale_price'),
+  paid: moneyValue(saleBalances.paid, 'USD').as('paid_amount'),
+  pending: moneyValue(saleBalances.pending, 'USD').as('pending_amount'),
   days: sql<number>`(${asOf}::date - ${saleBalances.travelDate})`.as('days_after_travel'),
 });
 

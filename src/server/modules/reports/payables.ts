@@ -9,6 +9,7 @@ import {
   type PayablesReply,
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
+import { toMoney } from '../../db/money';
 import { sales, supplierDueDays, supplierDueMonths, supplierDues } from '../../db/schema';
 import { supplierBalanceRows } from '../supplier-payments';
 
@@ -74,12 +75,12 @@ export async function supplierCutoffs(db: Database, suppliersWhere?: SQL): Promi
     day_items: number;
   };
   return resultRows<Row>(result).map((r) => ({
-    supplierId: Number(r.supplier_id),
+    supplierId: r.supplier_id,
     supplierName: r.supplier_name,
     supplierPending: r.supplier_pending,
     day: r.day,
     dayUnpaid: r.day_unpaid,
-    dayItems: Number(r.day_items),
+    dayItems: r.day_items,
   }));
 }
 
@@ -163,7 +164,11 @@ export async function unpaidSupplierItems(
       order by due, item_id ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
     ) u join ${sales} s on s.id = u.sale_id
     order by u.due, u.item_id`);
-  return resultRows<Row>(result);
+  return resultRows<Row>(result).map((r) => ({
+    ...r,
+    cost: toMoney(r.cost, 'USD'),
+    unpaid: toMoney(r.unpaid, 'USD'),
+  }));
 }
 
 /**
@@ -193,10 +198,8 @@ export async function countUnpaidSupplierItems(db: Database, cutoffs: Cutoff[], 
     ), 0)::int as n
     from ${cutoffValues(cutoffs)}
     where c.day <= ${until}::date`);
-  return Number(resultRows<{ n: number }>(result)[0]?.n ?? 0);
+  return resultRows<{ n: number }>(result)[0]?.n ?? 0;
 }
-
-const money = (value: string | null | undefined) => Number(value ?? 0);
 
 /**
  * Per supplier: what is overdue, due this week and due in the window, and how many items, from the
@@ -216,7 +219,7 @@ async function dueSums(db: Database, cutoffs: Cutoff[], asOf: string, until: str
     join ${d} on ${d.supplierId} = c.supplier_id and ${d.dueDate} >= c.day and ${d.dueDate} <= ${until}::date
     group by c.supplier_id`);
   type Row = { supplier_id: number; overdue: string; this_week: string; soon: string; items: number };
-  return new Map(resultRows<Row>(result).map((r) => [Number(r.supplier_id), r]));
+  return new Map(resultRows<Row>(result).map((r) => [r.supplier_id, r]));
 }
 
 /** Suppliers with a balance, most overdue first, each with its unpaid items due by `asOf + days`. */
@@ -236,31 +239,31 @@ export async function payables(db: Database, asOf: string, days: number): Promis
   // Up to 20 items for each of a few dozen suppliers: grouped in one pass, not filtered per supplier.
   const itemsOf = new Map<number, PayableItem[]>();
   for (const r of items) {
-    const supplierId = Number(r.supplier_id);
+    const supplierId = r.supplier_id;
     const list = itemsOf.get(supplierId) ?? [];
     list.push({
-      itemId: Number(r.item_id),
-      saleId: Number(r.sale_id),
+      itemId: r.item_id,
+      saleId: r.sale_id,
       passengerName: r.passenger_name,
-      costPrice: money(r.cost),
-      pendingAmount: money(r.unpaid),
+      costPrice: r.cost,
+      pendingAmount: r.unpaid,
       dueDate: r.due_date,
     });
     itemsOf.set(supplierId, list);
   }
   const suppliersOwed = owed
-    .filter((s) => Number(s.pendingAmount) > 0)
+    .filter((s) => s.pendingAmount > 0)
     .map((s) => {
       const sum = sums.get(s.supplierId);
       const shown = itemsOf.get(s.supplierId) ?? [];
       return {
         supplierId: s.supplierId,
         supplierName: s.supplierName,
-        pendingAmount: money(s.pendingAmount),
-        overdueAmount: money(sum?.overdue),
-        dueThisWeekAmount: money(sum?.this_week),
-        dueSoonAmount: money(sum?.soon),
-        itemsCount: Number(sum?.items ?? 0),
+        pendingAmount: s.pendingAmount,
+        overdueAmount: toMoney(sum?.overdue, 'USD'),
+        dueThisWeekAmount: toMoney(sum?.this_week, 'USD'),
+        dueSoonAmount: toMoney(sum?.soon, 'USD'),
+        itemsCount: sum?.items ?? 0,
         items: shown,
       };
     })

@@ -10,6 +10,7 @@ import {
   type ReceivablesSort,
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
+import { type Money, moneyValue } from '../../db/money';
 import { nameSortKey } from '../../db/name-order';
 import { balanceDays, clientBalances, clients, saleBalances } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
@@ -18,11 +19,11 @@ import { bucketConditions, openSales, openSalesWithSale } from './open-sales';
 
 /** Cobranza: every client with open sales, their debt split by age against the travel date. */
 
-const money = (value: string | null | undefined) => Number(value ?? 0);
 type Buckets = Record<AgeBucket, number>;
 
 type Query = { asOf: string; q?: string; sort: ReceivablesSort; page: number; limit: number };
-type RawRow = Record<string, string | number>;
+/** A page's row: the clients' figures, and the totals over all of them (amounts already numbers). */
+type RawRow = Record<string, number | string>;
 
 /** The pending amount summed per age bucket, given the days since travel (columns named `<bucket><suffix>`). */
 function bucketSums(days: SQL | unknown, pending: SQL | unknown, suffix = '') {
@@ -30,9 +31,9 @@ function bucketSums(days: SQL | unknown, pending: SQL | unknown, suffix = '') {
   return Object.fromEntries(
     AGE_BUCKETS.map((b) => [
       `${b}${suffix}`,
-      sql<string>`coalesce(sum(${pending}) filter (where ${when[b]}), 0)`.as(`${b}${suffix}`),
+      moneyValue(sql`coalesce(sum(${pending}) filter (where ${when[b]}), 0)`, 'USD').as(`${b}${suffix}`),
     ]),
-  ) as Record<AgeBucket, SQL.Aliased<string>>;
+  ) as Record<AgeBucket, SQL.Aliased<Money<'USD'>>>;
 }
 
 /**
@@ -60,17 +61,17 @@ async function clientPage(db: Database, query: Query): Promise<RawRow[]> {
     name: [],
     sales: [desc(c.salesCount), desc(c.pendingAmount)],
   };
-  const over = (value: SQL.Aliased) => sql<string>`sum(${value}) over ()`;
+  const over = (value: SQL.Aliased) => moneyValue(sql`sum(${value}) over ()`, 'USD');
   const rows = await db
     .with(c)
     .select({
       clientId: c.clientId,
       clientName: clients.name,
       salesCount: c.salesCount,
-      totalSale: c.totalSale,
-      paidAmount: c.paidAmount,
-      pendingAmount: c.pendingAmount,
-      ...Object.fromEntries(AGE_BUCKETS.map((b) => [b, c[b]])),
+      totalSale: moneyValue(c.totalSale, 'USD'),
+      paidAmount: moneyValue(c.paidAmount, 'USD'),
+      pendingAmount: moneyValue(c.pendingAmount, 'USD'),
+      ...Object.fromEntries(AGE_BUCKETS.map((b) => [b, moneyValue(c[b], 'USD')])),
       clientsCount: sql<number>`(count(*) over ())::int`,
       totalSalesCount: sql<number>`(sum(${c.salesCount}) over ())::int`,
       totalSaleSum: over(c.totalSale),
@@ -127,9 +128,9 @@ async function keptPage(
       clientId: cb.clientId,
       clientName: clients.name,
       salesCount: cb.salesCount,
-      totalSale: cb.totalSale,
-      paidAmount: cb.paid,
-      pendingAmount: cb.pending,
+      totalSale: moneyValue(cb.totalSale, 'USD'),
+      paidAmount: moneyValue(cb.paid, 'USD'),
+      pendingAmount: moneyValue(cb.pending, 'USD'),
     })
     .from(cb)
     .innerJoin(clients, eq(clients.id, cb.clientId))
@@ -157,9 +158,9 @@ async function keptPage(
       .select({
         clientsCount: sql<number>`(count(*) filter (where ${cb.salesCount} > 0))::int`,
         totalSalesCount: sql<number>`coalesce(sum(${cb.salesCount}), 0)::int`,
-        totalSaleSum: sql<string>`sum(${cb.totalSale})`,
-        paidSum: sql<string>`sum(${cb.paid})`,
-        pendingSum: sql<string>`sum(${cb.pending})`,
+        totalSaleSum: moneyValue(sql`sum(${cb.totalSale})`, 'USD'),
+        paidSum: moneyValue(sql`sum(${cb.paid})`, 'USD'),
+        pendingSum: moneyValue(sql`sum(${cb.pending})`, 'USD'),
       })
       .from(cb),
     db.select(bucketSums(days, balanceDays.pending, 'Sum')).from(balanceDays),
@@ -170,8 +171,11 @@ async function keptPage(
   return page.map((p) => ({ ...bucketsOfClient.get(p.clientId), ...p, ...all }) as unknown as RawRow);
 }
 
+/** An id, count or amount of a page's row (each selected as a number); 0 when there is no row. */
+const figure = (row: RawRow | undefined, name: string) => (row?.[name] ?? 0) as number;
+
 const bucketsOf = (row: RawRow | undefined, suffix: string): Buckets =>
-  Object.fromEntries(AGE_BUCKETS.map((b) => [b, money(row?.[`${b}${suffix}`] as string)])) as Buckets;
+  Object.fromEntries(AGE_BUCKETS.map((b) => [b, figure(row, `${b}${suffix}`)])) as Buckets;
 
 /** A page sorted by pending, name or sales without a search reads the kept sums; the rest groups the open sales. */
 const pageOf = (db: Database, query: Query) =>
@@ -182,24 +186,24 @@ export async function receivables(db: Database, query: Query): Promise<Receivabl
   // A page past the end has no row to carry the totals: read them from the first row instead.
   const totals =
     rows[0] ?? (query.page > 1 ? (await pageOf(db, { ...query, page: 1, limit: 1 }))[0] : undefined);
-  const clientsCount = Number(totals?.clientsCount ?? 0);
+  const clientsCount = figure(totals, 'clientsCount');
   return {
     asOf: query.asOf,
     clients: rows.map((r) => ({
-      clientId: Number(r.clientId),
+      clientId: figure(r, 'clientId'),
       clientName: String(r.clientName),
-      salesCount: Number(r.salesCount),
-      totalSale: money(r.totalSale as string),
-      paidAmount: money(r.paidAmount as string),
-      pendingAmount: money(r.pendingAmount as string),
+      salesCount: figure(r, 'salesCount'),
+      totalSale: figure(r, 'totalSale'),
+      paidAmount: figure(r, 'paidAmount'),
+      pendingAmount: figure(r, 'pendingAmount'),
       buckets: bucketsOf(r, ''),
     })),
     totals: {
       clientsCount,
-      salesCount: Number(totals?.totalSalesCount ?? 0),
-      totalSale: money(totals?.totalSaleSum as string),
-      paidAmount: money(totals?.paidSum as string),
-      pendingAmount: money(totals?.pendingSum as string),
+      salesCount: figure(totals, 'totalSalesCount'),
+      totalSale: figure(totals, 'totalSaleSum'),
+      paidAmount: figure(totals, 'paidSum'),
+      pendingAmount: figure(totals, 'pendingSum'),
       buckets: bucketsOf(totals, 'Sum'),
     },
     pagination: paginationOf(query.page, query.limit, clientsCount),
@@ -224,11 +228,11 @@ export async function receivableClient(
     passengerName: r.passengerName,
     status: r.status,
     travelDate: r.travelDate,
-    totalSale: money(r.salePrice),
-    paidAmount: money(r.paid),
-    pendingAmount: money(r.pending),
-    daysAfterTravel: Number(r.days),
-    bucket: ageBucket(Number(r.days)),
+    totalSale: r.salePrice,
+    paidAmount: r.paid,
+    pendingAmount: r.pending,
+    daysAfterTravel: r.days,
+    bucket: ageBucket(r.days),
   }));
   // One client's handful of sales: added in integer cents (sumMoney), exact like the SQL sums.
   const sumOf = (pick: (s: (typeof saleRows)[number]) => number) => sumMoney(saleRows.map(pick));

@@ -4,6 +4,7 @@ import type { ReportDateField, ReportGroup, SalesReportReply } from '../../../do
 import { enumLabel } from '../../../domain/sales';
 import { agencyMidnight } from '../../db/agency-day';
 import type { Database } from '../../db/client';
+import { moneyValue, percentValue } from '../../db/money';
 import { classifications, reportDays, saleItems, sales, salesDaily, suppliers, users } from '../../db/schema';
 import { type SaleScope, sellerCondition } from '../sales';
 
@@ -66,16 +67,14 @@ function inRange(dateField: ReportDateField, from: string, to: string): SQL | un
   );
 }
 
-const money = (value: string | null) => Number(value ?? 0);
-
 type ReportQuery = { groupBy: ReportGroup; dateField: ReportDateField; from: string; to: string };
 
 const sums = (count: SQL, sale: SQL, cost: SQL) => ({
   salesCount: sql<number>`${count}::int`,
-  totalSale: sql<string>`coalesce(${sale}, 0)`,
-  totalCost: sql<string>`coalesce(${cost}, 0)`,
-  profit: sql<string>`coalesce(${sale} - ${cost}, 0)`,
-  margin: sql<string | null>`round((${sale} - ${cost}) * 100 / nullif(${sale}, 0), 2)`,
+  totalSale: moneyValue(sql`coalesce(${sale}, 0)`, 'USD'),
+  totalCost: moneyValue(sql`coalesce(${cost}, 0)`, 'USD'),
+  profit: moneyValue(sql`coalesce(${sale} - ${cost}, 0)`, 'USD'),
+  margin: percentValue(sql`round((${sale} - ${cost}) * 100 / nullif(${sale}, 0), 2)`),
 });
 
 /** Any grouping, any date: the sales (and their items) in the range, aggregated. */
@@ -213,10 +212,10 @@ export async function salesReport(
         : await scannedRows(db, scope, query);
   const figures = (r: (typeof rows)[number]) => ({
     salesCount: r.salesCount,
-    totalSale: money(r.totalSale),
-    totalCost: money(r.totalCost),
-    profit: money(r.profit),
-    margin: r.margin === null ? undefined : Number(r.margin),
+    totalSale: r.totalSale,
+    totalCost: r.totalCost,
+    profit: r.profit,
+    margin: r.margin ?? undefined,
   });
   const totalsRow = rows.find((r) => r.key === null);
   return {

@@ -9,6 +9,7 @@ import {
   saleSortText,
 } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
+import { toCount } from '../../db/money';
 import { nameSortKey } from '../../db/name-order';
 import { sales, users } from '../../db/schema';
 import { filterConditions, searchCondition, summaryCounts } from './list-filters';
@@ -44,7 +45,7 @@ function cappedCount(db: Database, where: SQL | undefined) {
 /** A count run on its own. Both drivers answer raw SQL with { rows }; the shared type cannot say so. */
 async function scalar(db: Database, count: SQLWrapper): Promise<number> {
   const result = await db.execute(sql`select (${count}) as n`);
-  return Number((result as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n ?? 0);
+  return toCount((result as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n);
 }
 
 /** A page of ids in the sort's order; the page's index is walked when there is one. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { SaleFilters, SaleListQuery, SaleSort, SaleSortField } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
-import { moneyValue } from '../../db/money';
+import { countValue, moneyValue } from '../../db/money';
 import { nameSortKey } from '../../db/name-order';
 import { prepared } from '../../db/prepared';
 import { clients, sales, salesSummary, users } from '../../db/schema';
@@ -76,10 +76,10 @@ function saleRowsQuery(db: Database, where: SQL, page?: { total?: SQLWrapper; so
   return db
     .select({
       sale: saleColumns,
-      paidAmount: moneyValue(confirmedPaid),
-      pendingAmount: moneyValue(salePending),
+      paidAmount: moneyValue(confirmedPaid, 'USD'),
+      pendingAmount: moneyValue(salePending, 'USD'),
       ...partyColumns,
-      total: page?.total ? sql<string | null>`(${page.total})` : sql<null>`null`,
+      total: page?.total ? countValue(sql`(${page.total})`) : sql<null>`null`,
       sortKey: page ? sql<string>`(${SORT_KEYS[page.sort.field]})::text` : sql<string>`''`,
     })
     .from(sales)
@@ -93,7 +93,7 @@ function saleRowsQuery(db: Database, where: SQL, page?: { total?: SQLWrapper; so
 function toSaleRows(rows: Awaited<ReturnType<typeof saleRowsQuery>>) {
   const total = rows[0]?.total;
   return {
-    total: total === undefined || total === null ? undefined : Number(total),
+    total: total ?? undefined,
     sales: rows.map((r) => ({
       ...saleFields(r.sale),
       paidAmount: r.paidAmount,

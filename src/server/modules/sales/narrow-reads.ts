@@ -6,6 +6,7 @@ import {
   type SaleSortField,
 } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
+import { toCount } from '../../db/money';
 import { nameSortKey } from '../../db/name-order';
 import { clients, sales } from '../../db/schema';
 import { filterConditions, readsRangeFirst, searchCondition } from './list-filters';
@@ -104,8 +105,8 @@ export async function narrowPage(db: Database, read: NarrowRead, query: SaleList
 function countAndIds(result: unknown) {
   const rows = (result as { rows: Array<{ n: number | string; id: number | null }> }).rows;
   return {
-    count: Number(rows[0]?.n ?? 0),
-    ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
+    count: toCount(rows[0]?.n),
+    ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])),
   };
 }
 
@@ -157,7 +158,7 @@ export async function pastCapPage(
   return idsOf(await withPlanner(db, BITMAP_ONLY, (tx) => tx.execute(indexed)));
 }
 
-const idsOf = (result: unknown) => (result as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+const idsOf = (result: unknown) => (result as { rows: Array<{ id: number }> }).rows.map((r) => r.id);
 
 /**
  * The search's matches among the newest `window` sales of `base` (counted) and the page's ids in

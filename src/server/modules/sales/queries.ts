@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SaleItemDetail } from '../../../domain/sale-replies';
 import type { Database } from '../../db/client';
-import { moneyValue } from '../../db/money';
+import { moneyInList, moneyValue } from '../../db/money';
 import { nameSortKey } from '../../db/name-order';
 import { prepared } from '../../db/prepared';
 import {
@@ -54,7 +54,11 @@ export async function lockSale(tx: Database, id: number, scope: SaleScope) {
  */
 export const saleColumns = (() => {
   const { searchText: _, ...columns } = getTableColumns(sales);
-  return { ...columns, salePrice: moneyValue(sales.salePrice), totalCost: moneyValue(sales.totalCost) };
+  return {
+    ...columns,
+    salePrice: moneyValue(sales.salePrice, 'USD'),
+    totalCost: moneyValue(sales.totalCost, 'USD'),
+  };
 })();
 
 /** What the client has paid on the sale (confirmed payments only), summed exactly in SQL. */
@@ -105,15 +109,18 @@ export function saleFields(sale: SaleRow) {
   };
 }
 
+/** An item as PostgreSQL builds it: its prices as exact text, which `moneyInList` reads. */
+type ItemJson = Omit<SaleItemDetail, 'salePrice' | 'costPrice'> & { salePrice: string; costPrice: string };
+
 /** A sale's items with names and passengers, as JSON in the item order, built by PostgreSQL. */
-const itemsJson = sql<SaleItemDetail[]>`coalesce((
+const itemsJson = sql<ItemJson[]>`coalesce((
   select json_agg(json_build_object(
     'id', ${saleItems.id}, 'classificationId', ${saleItems.classificationId},
     'supplierId', ${saleItems.supplierId}, 'operatorId', ${saleItems.operatorId},
     'classificationName', ${classifications.name}, 'supplierName', ${suppliers.name},
     'operatorName', ${operators.name}, 'dateIn', ${saleItems.dateIn}, 'dateOut', ${saleItems.dateOut},
     'passengerCount', ${saleItems.passengerCount}, 'description', ${saleItems.description},
-    'salePrice', ${saleItems.salePrice}, 'costPrice', ${saleItems.costPrice},
+    'salePrice', ${saleItems.salePrice}::text, 'costPrice', ${saleItems.costPrice}::text,
     'reservationCode', ${saleItems.reservationCode}, 'paymentDate', ${saleItems.paymentDate},
     'passengers', coalesce((
       select json_agg(json_build_object('id', ${passengers.id}, 'name', ${passengers.name},
@@ -141,11 +148,11 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
     db
       .select({
         sale: saleColumns,
-        totalPaid: moneyValue(confirmedPaid),
-        balance: moneyValue(salePending),
-        refundAmount: moneyValue(saleRefund),
+        totalPaid: moneyValue(confirmedPaid, 'USD'),
+        balance: moneyValue(salePending, 'USD'),
+        refundAmount: moneyValue(saleRefund, 'USD'),
         ...partyColumns,
-        items: itemsJson,
+        items: moneyInList(itemsJson, ['salePrice', 'costPrice'], 'USD'),
       })
       .from(sales)
       .innerJoin(clients, eq(clients.id, sales.clientId))

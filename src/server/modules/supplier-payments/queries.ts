@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import type { Database } from '../../db/client';
-import { moneyValue, toMoney } from '../../db/money';
+import { countValue, moneyValue } from '../../db/money';
 import {
   sales,
   salesSummary,
@@ -26,21 +26,21 @@ export function balanceRows(db: Database, where: SQL | undefined) {
   const paid = db
     .select({
       supplierId: supplierPayments.supplierId,
-      total: sql<string>`sum(${supplierPayments.amountUsd})`.as('paid'),
+      total: sql`sum(${supplierPayments.amountUsd})`.as('paid'),
     })
     .from(supplierPayments)
     .groupBy(supplierPayments.supplierId)
     .as('paid');
-  const owed = sql<string>`coalesce(${supplierTotals.totalCost}, 0)`;
+  const owed = sql`coalesce(${supplierTotals.totalCost}, 0)`;
   return db
     .select({
       supplierId: suppliers.id,
       supplierName: suppliers.name,
       // Aliased so that other reports can use these rows as a subquery (the supplier dues).
-      grossAmount: sql<string>`${owed}`.as('gross_amount'),
-      paidAmount: sql<string>`coalesce(${paid.total}, 0)`.as('paid_amount'),
-      pendingAmount: sql<string>`${owed} - coalesce(${paid.total}, 0)`.as('pending_amount'),
-      salesCount: sql<number>`coalesce(${supplierTotals.salesCount}, 0)`.mapWith(Number),
+      grossAmount: moneyValue(owed, 'USD').as('gross_amount'),
+      paidAmount: moneyValue(sql`coalesce(${paid.total}, 0)`, 'USD').as('paid_amount'),
+      pendingAmount: moneyValue(sql`${owed} - coalesce(${paid.total}, 0)`, 'USD').as('pending_amount'),
+      salesCount: countValue(sql`coalesce(${supplierTotals.salesCount}, 0)`),
     })
     .from(suppliers)
     .leftJoin(supplierTotals, eq(supplierTotals.supplierId, suppliers.id))
@@ -73,7 +73,7 @@ async function salesOf(db: Database, supplierIds: number[], perSupplier: number 
       id: sales.id,
       passengerName: sales.passengerName,
       status: sales.status,
-      totalCost: moneyValue(recent.supplierCost),
+      totalCost: moneyValue(recent.supplierCost, 'USD'),
       creationDate: sales.creationDate,
     })
     .from(suppliers)
@@ -100,10 +100,10 @@ const toSummary = (row: BalanceRow, sales: Awaited<ReturnType<typeof salesOf>>) 
   supplierId: row.supplierId,
   supplierName: row.supplierName,
   currency: 'USD',
-  totalAmount: toMoney(row.pendingAmount),
-  grossAmount: toMoney(row.grossAmount),
-  paidAmount: toMoney(row.paidAmount),
-  pendingAmount: toMoney(row.pendingAmount),
+  totalAmount: row.pendingAmount,
+  grossAmount: row.grossAmount,
+  paidAmount: row.paidAmount,
+  pendingAmount: row.pendingAmount,
   salesCount: row.salesCount,
   sales: sales.filter((s) => s.supplierId === row.supplierId).map(({ supplierId: _s, ...sale }) => sale),
 });
@@ -113,12 +113,8 @@ export async function supplierSummaries(db: Database, q?: string) {
   const rows = await balanceRows(db, q ? nameContains(suppliers.name, q) : undefined);
   // A few hundred suppliers at most: ordering here keeps the SQL simple.
   const active = rows
-    .filter((r) => r.salesCount > 0 || toMoney(r.paidAmount) > 0)
-    .sort(
-      (a, b) =>
-        toMoney(b.pendingAmount) - toMoney(a.pendingAmount) ||
-        a.supplierName.localeCompare(b.supplierName, 'es'),
-    );
+    .filter((r) => r.salesCount > 0 || r.paidAmount > 0)
+    .sort((a, b) => b.pendingAmount - a.pendingAmount || a.supplierName.localeCompare(b.supplierName, 'es'));
   const recent = await salesOf(
     db,
     active.map((r) => r.supplierId),
@@ -135,11 +131,11 @@ export async function supplierSummary(db: Database, supplierId: number) {
 
 export async function supplierStats(db: Database) {
   const rows = await balanceRows(db, undefined);
-  const pending = rows.filter((r) => toMoney(r.pendingAmount) > 0);
+  const pending = rows.filter((r) => r.pendingAmount > 0);
   // Every sale has at least one item (the API refuses a sale without), so the sales with items that
   // are not cancelled are the non-cancelled sales, counted in the summary.
   const [sold] = await db
-    .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)`.mapWith(Number) })
+    .select({ n: countValue(sql`coalesce(sum(${salesSummary.salesCount}), 0)`) })
     .from(salesSummary)
     .where(ne(salesSummary.status, 'cancelled'));
   return {

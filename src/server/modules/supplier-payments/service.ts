@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SupplierPaymentData, SupplierPaymentUpdate } from '../../../domain/supplier-payments';
 import type { Database } from '../../db/client';
-import { moneyValue } from '../../db/money';
+import { moneyValue, rateValue } from '../../db/money';
 import {
   currencyRates,
   saleItems,
@@ -63,9 +63,9 @@ export async function loadSupplierPayments(
     .select({
       payment: {
         ...getTableColumns(supplierPayments),
-        amount: moneyValue(supplierPayments.amount),
-        rateToUsd: moneyValue(supplierPayments.rateToUsd),
-        amountUsd: moneyValue(supplierPayments.amountUsd),
+        amount: moneyValue(supplierPayments.amount, supplierPayments.currency),
+        rateToUsd: rateValue(supplierPayments.rateToUsd),
+        amountUsd: moneyValue(supplierPayments.amountUsd, 'USD'),
       },
       supplierName: suppliers.name,
     })
