@@ -3,7 +3,7 @@ import { numeric, timestamp } from 'drizzle-orm/pg-core';
 /*
  * The column kinds the tables share. Money stays PostgreSQL numeric, read by Drizzle as exact decimal
  * text (what writes and the audit trail use); the API's number is made from it in one place,
- * `moneyValue` in db/money.ts (docs/decisions/0025-money-at-the-edge.md).
+ * `moneyValue` in db/money.ts (docs/decisions/0025-money-at-the-edge.md, 0048-one-money-mapper.md).
  */
 
 /** An amount of one record: up to 999,999,999,999.99. */
