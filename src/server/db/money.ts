@@ -23,15 +23,18 @@ export type Money<C extends Currency> = number & { readonly [currencyTag]: C };
 /** A money column or SQL expression (a sum, a balance), or an aliased one of a subquery. */
 type Numeric = Column | SQL | SQL.Aliased;
 
-/** Exact decimal text as a number: a double prints any numeric(14,2) back unchanged (at most 14 digits). */
-const fromNumeric = (value: string | number | null | undefined): number => Number(value ?? 0);
+/**
+ * The one conversion: exact decimal text (or a bigint count) as a number; none (an empty sum) is 0. A
+ * double prints any numeric(14,2) back unchanged (at most 14 significant digits).
+ */
+const fromDatabase = (value: string | number | bigint | null | undefined): number => Number(value ?? 0);
 
 /**
  * Decimal text from a raw row (`db.execute`) or a JSON copy as an amount in `currency`; a missing sum
  * is 0. Takes text only: a number already in JavaScript is no amount read from the database.
  */
 export const toMoney = <C extends Currency>(value: string | null | undefined, _currency: C | Column) =>
-  fromNumeric(value) as Money<C>;
+  fromDatabase(value) as Money<C>;
 
 /**
  * An amount selected for the API: the sum or balance is still taken in SQL, exactly; only the result
@@ -40,28 +43,28 @@ export const toMoney = <C extends Currency>(value: string | null | undefined, _c
  * meets a USD one). The argument is for the compiler: the reply carries the number alone.
  */
 export function moneyValue<C extends Currency>(value: Numeric, _currency: C | Column): SQL<Money<C>> {
-  return sql`${value}`.mapWith(fromNumeric) as SQL<Money<C>>;
+  return sql`${value}`.mapWith(fromDatabase) as SQL<Money<C>>;
 }
 
 /** A currency's value in USD (numeric(18,8)), which the API has always given as a number. */
 export function rateValue(value: Numeric): SQL<number> {
-  return sql<number>`${value}`.mapWith(fromNumeric);
+  return sql<number>`${value}`.mapWith(fromDatabase);
 }
 
 /** A percentage PostgreSQL computes (a report's margin); null where it has none (nothing sold). */
 export function percentValue(value: Numeric): SQL<number | null> {
-  return sql<number | null>`${value}`.mapWith(fromNumeric);
+  return sql<number | null>`${value}`.mapWith(fromDatabase);
 }
 
 /** A rate from a raw row or a column read as text (a write checking the rate it keeps). */
-export const toRate = (value: string): number => fromNumeric(value);
+export const toRate = (value: string): number => fromDatabase(value);
 
-/** A count or an id that PostgreSQL gives as bigint (count(*), sum of counts): text from node-postgres. */
-export const toCount = (value: string | number | bigint | null | undefined): number => Number(value ?? 0);
+/** A count of a raw row: PostgreSQL's count(*) and sums of counts are bigint, text from node-postgres. */
+export const toCount = fromDatabase;
 
 /** A count (or a sum of counts) selected as a number; none (an empty sum) is 0. */
 export function countValue(value: Numeric): SQL<number> {
-  return sql<number>`${value}`.mapWith(toCount);
+  return sql<number>`${value}`.mapWith(fromDatabase);
 }
 
 /** The `fields` of T, amounts as text, as amounts in currency C. */
