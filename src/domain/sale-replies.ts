@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { specPart } from './field-specs';
 import { paginationReplySchema } from './pagination';
 import { absentWhenNull } from './replies';
 import { ROLES } from './roles';
-import { specPart } from './field-specs';
 import { SALE_FIELD_SPECS, SALE_ITEM_FIELD_SPECS } from './sales';
 import { SALE_STATUSES } from './status';
 
