@@ -8,6 +8,7 @@ import type { Passenger } from '../../../domain/master-data';
 import { sumMoney } from '../../../domain/money';
 import type { SaleDetail, SaleItemDetail } from '../../../domain/sale-replies';
 import {
+  SALE_FIELD_SPECS,
   SALE_FIELDS,
   SALE_ITEM_FIELDS,
   type SaleDataInput,
@@ -41,20 +42,25 @@ const PICKED_IDS = ['classificationId', 'supplierId', 'operatorId'] as const;
 /** An item as the API takes it: the item form's input, the three ids as strings, passengers as ids. */
 export type ItemPayload = SaleItemInput;
 
-/** The sale form's values: the declared fields, as the inputs take them. */
-export type SaleFormValues = Required<Pick<SaleDataInput, SaleField>>;
+/** The sale form's values: the declared fields as the inputs take them, an optional one maybe unset. */
+export type SaleFormValues = Pick<SaleDataInput, SaleField>;
 
 let nextKey = 0;
 export const newItemKey = () => `item-${++nextKey}`;
 
-/** Every declared field with one value (a blank form, a blank item). */
+/** Every listed field with one value (a blank form, a blank item). */
 const allFields = <Field extends string, Value>(fields: readonly Field[], value: (field: Field) => Value) =>
   Object.fromEntries(fields.map((field) => [field, value(field)])) as Record<Field, Value>;
 
-/** The fields whose input cannot start blank (a choice among options): each needs its default. */
-type ChoiceField = { [F in SaleField]: '' extends SaleFormValues[F] ? never : F }[SaleField];
+/** The fields a sale cannot go without (their input refuses "not given"): a new sale shows them blank. */
+const REQUIRED_FIELDS = SALE_FIELDS.filter(
+  (field) => !SALE_FIELD_SPECS[field].input.safeParse(undefined).success,
+);
 
-/** A new sale's defaults; the seller starts as the signed-in user, the other typed fields blank. */
+/** The fields whose input cannot be blank (a choice among options): each needs its default. */
+type ChoiceField = { [F in SaleField]-?: '' extends SaleDataInput[F] ? never : F }[SaleField];
+
+/** A new sale's defaults; the seller starts as the signed-in user, the other required fields blank. */
 export function emptySaleForm(sellerId: number): SaleFormValues {
   const defaults: Pick<SaleFormValues, ChoiceField> & Partial<SaleFormValues> = {
     saleType: 'individual',
@@ -63,18 +69,25 @@ export function emptySaleForm(sellerId: number): SaleFormValues {
     passengerCount: 1,
     sellerId,
   };
-  return { ...allFields(SALE_FIELDS, () => ''), ...defaults };
+  return { ...allFields(REQUIRED_FIELDS, () => ''), ...defaults };
 }
+
+/**
+ * What the form holds: every declared field, blank where the values have none, so that the form can
+ * tell an untouched sale from an edited one.
+ */
+export const filledSaleForm = (values: SaleFormValues) =>
+  allFields(SALE_FIELDS, (field) => values[field] ?? '') as Required<SaleFormValues>;
 
 /** What the form takes from a stored sale: the sale detail's fields, items with the names they show. */
 type SaleSource = Pick<SaleDetail, SaleField> & {
   items: Array<Omit<SaleItemDetail, 'id' | 'passengerCount' | 'passengers'> & { passengers: PassengerRef[] }>;
 };
 
-/** Edit mode starts from the stored sale; a field the reply leaves out starts blank. */
+/** Edit mode starts from the stored sale. */
 export function formFromSale(sale: SaleSource): { values: SaleFormValues; items: ItemDraft[] } {
   return {
-    values: allFields(SALE_FIELDS, (field) => sale[field] ?? '') as SaleFormValues,
+    values: pick(sale, SALE_FIELDS),
     items: sale.items.map((item) => ({
       // The reply leaves a field without a value out; the draft holds null, as the item form gives it.
       ...(allFields(DRAFT_FIELDS, (field) => item[field] ?? null) as Pick<ItemDraft, DraftField>),
