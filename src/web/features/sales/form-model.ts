@@ -22,8 +22,15 @@ import type { FieldError } from '../../api/client';
 /** What the form needs of a passenger to show and send it. */
 export type PassengerRef = Pick<Passenger, 'id' | 'name' | 'passengerId'>;
 
+/** The item's declared fields a draft holds as they are: not its passengers, nor their count (the server's). */
+type DraftField = Exclude<SaleItemField, 'passengers' | 'passengerCount'>;
+/** The fields an item may go without (their input takes "not given"): a draft may leave them unset. */
+type OptionalDraftField = { [F in DraftField]-?: undefined extends SaleItemInput[F] ? F : never }[DraftField];
+
 /** One item as the sale form holds it: validated fields plus the names shown in the list. */
-export interface ItemDraft extends Omit<SaleItemData, 'passengers' | 'passengerCount'> {
+export interface ItemDraft
+  extends Omit<SaleItemData, 'passengers' | 'passengerCount' | OptionalDraftField>,
+    Partial<Pick<SaleItemData, OptionalDraftField>> {
   /** Stable React key: drafts have no database id yet, and edits replace every item anyway. */
   key: string;
   classificationName: string;
@@ -32,8 +39,6 @@ export interface ItemDraft extends Omit<SaleItemData, 'passengers' | 'passengerC
   passengers: PassengerRef[];
 }
 
-/** The item's declared fields a draft holds as they are: not its passengers, nor their count (the server's). */
-type DraftField = Exclude<SaleItemField, 'passengers' | 'passengerCount'>;
 const DRAFT_FIELDS = SALE_ITEM_FIELDS.filter(
   (field): field is DraftField => field !== 'passengers' && field !== 'passengerCount',
 );
