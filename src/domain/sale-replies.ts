@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { specPart } from './field-specs';
 import { paginationReplySchema } from './pagination';
 import { absentWhenNull } from './replies';
 import { ROLES } from './roles';
-import { REGIONS, SALE_TYPES, SERVICE_TYPES } from './sales';
+import { SALE_FIELD_SPECS, SALE_ITEM_FIELD_SPECS } from './sales';
 import { SALE_STATUSES } from './status';
 
 /*
@@ -26,19 +27,12 @@ export const saleSellerSchema = z.object({
   role: z.enum(ROLES),
 });
 
-/** A sale's own columns, as every sale reply shows them (dates and times as ISO text, money as numbers). */
+/** A sale's own columns (its fields' replies as SALE_FIELD_SPECS declares them), as every sale reply shows them (dates and times as ISO text, money as numbers). */
 export const saleFieldsSchema = z.object({
   id: z.number(),
   status: z.enum(SALE_STATUSES),
-  passengerName: z.string(),
-  clientId: z.number(),
-  sellerId: z.number(),
+  ...specPart(SALE_FIELD_SPECS, 'reply'),
   creationDate: z.string(),
-  travelDate: z.string(),
-  saleType: z.enum(SALE_TYPES),
-  serviceType: z.enum(SERVICE_TYPES),
-  region: z.enum(REGIONS),
-  passengerCount: z.number(),
   currency: z.string(),
   salePrice: z.number(),
   totalCost: z.number(),
@@ -61,31 +55,12 @@ export const saleListRowSchema = saleSummarySchema.extend({
   pendingAmount: z.number(),
 });
 
-export const saleItemPassengerSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  passengerId: z.string(),
-  email: absentWhenNull(z.string()),
-  dateOfBirth: z.string(),
-});
-
 export const saleItemDetailSchema = z.object({
   id: z.number(),
-  classificationId: z.number(),
-  supplierId: z.number(),
-  operatorId: z.number(),
+  ...specPart(SALE_ITEM_FIELD_SPECS, 'reply'),
   classificationName: z.string(),
   supplierName: z.string(),
   operatorName: z.string(),
-  dateIn: absentWhenNull(z.string()),
-  dateOut: absentWhenNull(z.string()),
-  passengerCount: z.number(),
-  description: absentWhenNull(z.string()),
-  salePrice: z.number(),
-  costPrice: z.number(),
-  reservationCode: absentWhenNull(z.string()),
-  paymentDate: absentWhenNull(z.string()),
-  passengers: z.array(saleItemPassengerSchema),
 });
 
 export const saleDetailSchema = saleSummarySchema.extend({

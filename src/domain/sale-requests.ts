@@ -79,6 +79,10 @@ function withClientId(raw: unknown): unknown {
   return { ...raw, clientId: isObject(raw.client) ? raw.client.id : undefined };
 }
 
+/** `withClientId` before `schema`; the body's type is the schema's input, though anything is checked. */
+const clientIdFirst = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess<unknown, Schema, z.input<Schema>>(withClientId, schema);
+
 type SaleDataRequest = SaleData & { client?: { id: number } | null };
 
 /** `clientId` and `client.id` must name the same client; the client record itself is not kept. */
@@ -91,14 +95,12 @@ function dropClient(data: SaleDataRequest, ctx: z.RefinementCtx): SaleData {
   return rest;
 }
 
-const saleDataRequestSchema = z.preprocess(
-  withClientId,
+const saleDataRequestSchema = clientIdFirst(
   z.strictObject(saleDataFields).transform((data, ctx) => dropClient(data, ctx)),
 );
 
 /** A new sale's data may ask to be saved as a draft (`status: 'draft'`); without it the sale is confirmed. */
-const newSaleDataSchema = z.preprocess(
-  withClientId,
+const newSaleDataSchema = clientIdFirst(
   z
     .strictObject({ ...saleDataFields, status: z.enum(NEW_SALE_STATUSES, 'Estado inválido').optional() })
     .transform(({ status, ...data }, ctx): NewSaleData => {
@@ -113,6 +115,8 @@ export const saleCreateRequestSchema = z.strictObject({
   saleData: newSaleDataSchema,
   items: itemsSchema,
 });
+/** A create's body as clients write it. */
+export type SaleCreateBody = z.input<typeof saleCreateRequestSchema>;
 
 export interface SaleEditRequest {
   kind: 'edit';
@@ -133,14 +137,15 @@ const statusChangeSchema = z
 const wrappedEditSchema = z
   .strictObject({ saleData: saleDataRequestSchema, items: itemsSchema, version: versionSchema.optional() })
   .transform((body): SaleEditRequest => ({ kind: 'edit', ...body }));
+/** An edit's body as our own form writes it (`{ saleData, items, version? }`). */
+export type SaleEditBody = z.input<typeof wrappedEditSchema>;
 
 /**
  * The spec's flat edit: the sale's own fields plus items. Fields of the sale entity that a client sends
  * back as it loaded them (id, status, totals, seller, dates) are accepted and not written; the status
  * changes only through `{ status }`.
  */
-const flatEditSchema = z.preprocess(
-  withClientId,
+const flatEditSchema = clientIdFirst(
   z
     .strictObject({
       ...saleDataFields,

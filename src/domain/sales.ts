@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { optionalIsoDate, requiredIsoDate } from './date-schemas';
+import { type ExportSpec, type FieldSpec, fieldNames, specPart } from './field-specs';
 import { idInput, intInput, optionalText } from './input';
 import { moneySchema } from './money';
+import { absentWhenNull } from './replies';
 import type { SaleStatus } from './status';
 
 export const SALE_TYPES = ['individual', 'corporate', 'sports', 'group'] as const;
@@ -82,22 +84,74 @@ export type NewSaleStatus = (typeof NEW_SALE_STATUSES)[number];
 const positiveId = idInput;
 
 /**
+ * A sale's own fields, the one list of them (docs/architecture.md, "Add a field to a sale"): the form,
+ * the request, the stored columns (a typecheck error names a missing column), the replies, the audit
+ * trail and the export all derive from it.
+ */
+export const SALE_FIELD_SPECS = {
+  passengerName: {
+    input: z
+      .string('El nombre del pasajero es requerido')
+      .trim()
+      .min(1, 'El nombre del pasajero es requerido')
+      .max(200, 'No puede superar 200 caracteres'),
+    reply: z.string(),
+    audit: 'el nombre del pasajero',
+    export: { header: 'Pasajero', kind: 'text' },
+  },
+  clientId: {
+    input: positiveId('El cliente es requerido'),
+    reply: z.number(),
+    audit: 'el cliente',
+    export: { header: 'Cliente', kind: 'record' },
+  },
+  travelDate: {
+    input: requiredIsoDate('La fecha de viaje es requerida', 'La fecha de viaje no es válida'),
+    reply: z.string(),
+    audit: 'la fecha de viaje',
+    export: { header: 'Fecha de viaje', kind: 'date' },
+  },
+  saleType: {
+    input: z.enum(SALE_TYPES, 'Tipo de venta inválido'),
+    reply: z.enum(SALE_TYPES),
+    audit: 'el tipo de venta',
+    export: { header: 'Tipo de venta', kind: 'label' },
+  },
+  serviceType: {
+    input: z.enum(SERVICE_TYPES, 'Tipo de servicio inválido'),
+    reply: z.enum(SERVICE_TYPES),
+    audit: 'el tipo de servicio',
+    export: { header: 'Tipo de servicio', kind: 'label' },
+  },
+  region: {
+    input: z.enum(REGIONS, 'Región inválida'),
+    reply: z.enum(REGIONS),
+    audit: 'la región',
+    export: { header: 'Región', kind: 'label' },
+  },
+  passengerCount: {
+    input: intInput('Se requiere al menos un pasajero', 1, 10000, 'Demasiados pasajeros'),
+    reply: z.number(),
+    audit: 'la cantidad de pasajeros',
+    // The Ventas export has never had a passenger count column.
+    export: null,
+  },
+  sellerId: {
+    input: positiveId('El vendedor es requerido'),
+    reply: z.number(),
+    audit: 'el vendedor',
+    export: { header: 'Vendedor', kind: 'record' },
+  },
+} satisfies Record<string, FieldSpec & { export: ExportSpec | null }>;
+export type SaleField = keyof typeof SALE_FIELD_SPECS;
+export const SALE_FIELDS = fieldNames(SALE_FIELD_SPECS);
+
+/**
  * The sale form's fields. Totals sent by the client are accepted for compatibility and ignored: the
  * server sums the items.
  */
 export const saleDataSchema = z.strictObject({
-  passengerName: z
-    .string('El nombre del pasajero es requerido')
-    .trim()
-    .min(1, 'El nombre del pasajero es requerido')
-    .max(200, 'No puede superar 200 caracteres'),
-  clientId: positiveId('El cliente es requerido'),
-  travelDate: requiredIsoDate('La fecha de viaje es requerida', 'La fecha de viaje no es válida'),
-  saleType: z.enum(SALE_TYPES, 'Tipo de venta inválido'),
-  serviceType: z.enum(SERVICE_TYPES, 'Tipo de servicio inválido'),
-  region: z.enum(REGIONS, 'Región inválida'),
-  passengerCount: intInput('Se requiere al menos un pasajero', 1, 10000, 'Demasiados pasajeros'),
-  sellerId: positiveId('El vendedor es requerido'),
+  ...specPart(SALE_FIELD_SPECS, 'input'),
   totalCost: moneySchema('El costo total no puede ser negativo', { label: 'El costo total' }).optional(),
   totalSale: moneySchema('El total de venta no puede ser negativo', {
     label: 'El total de venta',
@@ -106,25 +160,79 @@ export const saleDataSchema = z.strictObject({
 export type SaleDataInput = z.input<typeof saleDataSchema>;
 export type SaleData = z.output<typeof saleDataSchema>;
 
-/** The item form's fields. The three pickers send ids as strings. */
-export const saleItemFields = {
-  classificationId: positiveId('La clasificación es requerida'),
-  supplierId: positiveId('El proveedor es requerido'),
-  operatorId: positiveId('El operador es requerido'),
-  passengers: z
-    .array(positiveId('Pasajero inválido'), 'Se requiere al menos 1 pasajero')
-    .min(1, 'Se requiere al menos 1 pasajero')
-    .max(500, 'Demasiados pasajeros')
-    .refine((ids) => new Set(ids).size === ids.length, 'Un pasajero no puede agregarse dos veces'),
-  passengerCount: intInput('Se requiere al menos 1 pasajero', 1, 10000, 'Demasiados pasajeros').optional(),
-  dateIn: optionalIsoDate('La fecha de entrada no es válida'),
-  dateOut: optionalIsoDate('La fecha de salida no es válida'),
-  description: optionalText(1000),
-  salePrice: moneySchema('El precio de venta debe ser positivo', { label: 'El precio de venta' }),
-  costPrice: moneySchema('El precio de costo debe ser positivo', { label: 'El precio de costo' }),
-  reservationCode: optionalText(100),
-  paymentDate: optionalIsoDate('La fecha de pago no es válida'),
-};
+/** A passenger of an item as replies show it. */
+const saleItemPassengerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  passengerId: z.string(),
+  email: absentWhenNull(z.string()),
+  dateOfBirth: z.string(),
+});
+
+/**
+ * An item's fields, the one list of them, as SALE_FIELD_SPECS for the sale. The three pickers send ids
+ * as strings. The passengers are stored beside the item (sale_item_passengers) and the count follows
+ * them, whatever the body says.
+ */
+export const SALE_ITEM_FIELD_SPECS = {
+  classificationId: {
+    input: positiveId('La clasificación es requerida'),
+    reply: z.number(),
+    audit: 'la clasificación',
+  },
+  supplierId: { input: positiveId('El proveedor es requerido'), reply: z.number(), audit: 'el proveedor' },
+  operatorId: { input: positiveId('El operador es requerido'), reply: z.number(), audit: 'el operador' },
+  passengers: {
+    input: z
+      .array(positiveId('Pasajero inválido'), 'Se requiere al menos 1 pasajero')
+      .min(1, 'Se requiere al menos 1 pasajero')
+      .max(500, 'Demasiados pasajeros')
+      .refine((ids) => new Set(ids).size === ids.length, 'Un pasajero no puede agregarse dos veces'),
+    reply: z.array(saleItemPassengerSchema),
+    audit: 'los pasajeros',
+  },
+  passengerCount: {
+    input: intInput('Se requiere al menos 1 pasajero', 1, 10000, 'Demasiados pasajeros').optional(),
+    reply: z.number(),
+    audit: 'la cantidad de pasajeros',
+  },
+  dateIn: {
+    input: optionalIsoDate('La fecha de entrada no es válida'),
+    reply: absentWhenNull(z.string()),
+    audit: 'la fecha de entrada',
+  },
+  dateOut: {
+    input: optionalIsoDate('La fecha de salida no es válida'),
+    reply: absentWhenNull(z.string()),
+    audit: 'la fecha de salida',
+  },
+  description: { input: optionalText(1000), reply: absentWhenNull(z.string()), audit: 'la descripción' },
+  salePrice: {
+    input: moneySchema('El precio de venta debe ser positivo', { label: 'El precio de venta' }),
+    reply: z.number(),
+    audit: 'el precio de venta',
+  },
+  costPrice: {
+    input: moneySchema('El precio de costo debe ser positivo', { label: 'El precio de costo' }),
+    reply: z.number(),
+    audit: 'el costo',
+  },
+  reservationCode: {
+    input: optionalText(100),
+    reply: absentWhenNull(z.string()),
+    audit: 'el código de reserva',
+  },
+  paymentDate: {
+    input: optionalIsoDate('La fecha de pago no es válida'),
+    reply: absentWhenNull(z.string()),
+    audit: 'la fecha de pago',
+  },
+} satisfies Record<string, FieldSpec>;
+export type SaleItemField = keyof typeof SALE_ITEM_FIELD_SPECS;
+export const SALE_ITEM_FIELDS = fieldNames(SALE_ITEM_FIELD_SPECS);
+
+/** The item form's fields, as zod validates them. */
+export const saleItemFields = specPart(SALE_ITEM_FIELD_SPECS, 'input');
 
 /** The departure may not come before the arrival; reported on dateOut. */
 export const datesInOrder = {

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { saleCreateRequestSchema } from '../../domain/sale-requests';
 import { REGIONS, SALE_TYPES, SERVICE_TYPES } from '../../domain/sales';
 import type { SaleStatus } from '../../domain/status';
 import type { Database } from '../db/client';
@@ -88,24 +89,21 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
         paymentDate: k % 2 === 0 ? isoDay(new Date(travelDate), -15) : null,
       };
     });
-    const sale = await createSale(
-      db,
-      actor,
-      {
-        saleData: {
-          passengerName: client.name,
-          clientId: client.id,
-          travelDate,
-          saleType: pick(SALE_TYPES, i),
-          serviceType: pick(SERVICE_TYPES, i * 3),
-          region: pick(REGIONS, i * 2),
-          passengerCount: Math.max(...items.map((it) => it.passengers.length)),
-          sellerId: pick(sellers, i).id,
-        },
-        items,
+    // Read as the API reads a body, so the demo gives only the fields it fills and is checked as one.
+    const body = saleCreateRequestSchema.parse({
+      saleData: {
+        passengerName: client.name,
+        clientId: client.id,
+        travelDate,
+        saleType: pick(SALE_TYPES, i),
+        serviceType: pick(SERVICE_TYPES, i * 3),
+        region: pick(REGIONS, i * 2),
+        passengerCount: Math.max(...items.map((it) => it.passengers.length)),
+        sellerId: pick(sellers, i).id,
       },
-      audit,
-    );
+      items,
+    });
+    const sale = await createSale(db, actor, body, audit);
     // Most non-cancelled sales have payments: some paid in full, some partly, a few still pending.
     const status = pick(STATUS_CYCLE, i);
     if (status !== 'cancelled' && status !== 'draft' && i % 4 !== 3) {

@@ -2,23 +2,17 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type AuditChange, saleItemPassengers, saleItems, sales } from '../../db/schema';
 import { diff } from '../audit';
+import { auditedItemColumns, saleFieldColumns } from './stored-fields';
 
 /**
- * What the audit trail compares for a sale: its own fields and each item's, items named by their
+ * What the audit trail compares for a sale: its status, declared fields and totals, and each item's fields, items named by their
  * 1-based position ("ítem 2"), passengers as the sorted list of their ids.
  */
 export async function saleSnapshot(tx: Database, id: number) {
   const [sale] = await tx
     .select({
       status: sales.status,
-      passengerName: sales.passengerName,
-      clientId: sales.clientId,
-      sellerId: sales.sellerId,
-      travelDate: sales.travelDate,
-      saleType: sales.saleType,
-      serviceType: sales.serviceType,
-      region: sales.region,
-      passengerCount: sales.passengerCount,
+      ...saleFieldColumns,
       salePrice: sales.salePrice,
       totalCost: sales.totalCost,
     })
@@ -26,16 +20,7 @@ export async function saleSnapshot(tx: Database, id: number) {
     .where(eq(sales.id, id));
   const items = await tx
     .select({
-      classificationId: saleItems.classificationId,
-      supplierId: saleItems.supplierId,
-      operatorId: saleItems.operatorId,
-      dateIn: saleItems.dateIn,
-      dateOut: saleItems.dateOut,
-      description: saleItems.description,
-      salePrice: saleItems.salePrice,
-      costPrice: saleItems.costPrice,
-      reservationCode: saleItems.reservationCode,
-      paymentDate: saleItems.paymentDate,
+      ...auditedItemColumns,
       passengers: sql<string>`(select coalesce(string_agg(${saleItemPassengers.passengerId}::text, ',' order by ${saleItemPassengers.passengerId}), '') from ${saleItemPassengers} where ${saleItemPassengers.saleItemId} = ${saleItems.id})`,
     })
     .from(saleItems)

@@ -1,6 +1,8 @@
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { pick } from '../../../domain/field-specs';
 import type { SaleItemDetail } from '../../../domain/sale-replies';
+import { SALE_FIELDS } from '../../../domain/sales';
 import type { Database } from '../../db/client';
 import { moneyInList, moneyValue } from '../../db/money';
 import { nameSortKey } from '../../db/name-order';
@@ -18,6 +20,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
+import { itemFieldsJson } from './stored-fields';
 
 /** Who is asking decides which sales exist for them: a seller sees only their own. */
 export interface SaleScope {
@@ -87,20 +90,13 @@ type SaleRow = Omit<typeof sales.$inferSelect, 'searchText' | 'salePrice' | 'tot
   totalCost: number;
 };
 
-/** The sale's own fields in the order the API shows them, times as ISO text. */
+/** The sale's own columns as the API shows them, times as ISO text. */
 export function saleFields(sale: SaleRow) {
   return {
     id: sale.id,
     status: sale.status,
-    passengerName: sale.passengerName,
-    clientId: sale.clientId,
-    sellerId: sale.sellerId,
+    ...pick(sale, SALE_FIELDS),
     creationDate: iso(sale.creationDate),
-    travelDate: sale.travelDate,
-    saleType: sale.saleType,
-    serviceType: sale.serviceType,
-    region: sale.region,
-    passengerCount: sale.passengerCount,
     currency: sale.currency,
     salePrice: sale.salePrice,
     totalCost: sale.totalCost,
@@ -115,13 +111,9 @@ type ItemJson = Omit<SaleItemDetail, 'salePrice' | 'costPrice'> & { salePrice: s
 /** A sale's items with names and passengers, as JSON in the item order, built by PostgreSQL. */
 const itemsJson = sql<ItemJson[]>`coalesce((
   select json_agg(json_build_object(
-    'id', ${saleItems.id}, 'classificationId', ${saleItems.classificationId},
-    'supplierId', ${saleItems.supplierId}, 'operatorId', ${saleItems.operatorId},
+    'id', ${saleItems.id}, ${itemFieldsJson},
     'classificationName', ${classifications.name}, 'supplierName', ${suppliers.name},
-    'operatorName', ${operators.name}, 'dateIn', ${saleItems.dateIn}, 'dateOut', ${saleItems.dateOut},
-    'passengerCount', ${saleItems.passengerCount}, 'description', ${saleItems.description},
-    'salePrice', ${saleItems.salePrice}::text, 'costPrice', ${saleItems.costPrice}::text,
-    'reservationCode', ${saleItems.reservationCode}, 'paymentDate', ${saleItems.paymentDate},
+    'operatorName', ${operators.name},
     'passengers', coalesce((
       select json_agg(json_build_object('id', ${passengers.id}, 'name', ${passengers.name},
         'passengerId', ${passengers.passengerId}, 'email', ${passengers.email},

@@ -18,6 +18,7 @@ import type { AuthUser } from '../auth';
 import { saleChanges, saleSnapshot } from './history';
 import { loadSale, lockSale, recomputeTotals, type SaleScope } from './queries';
 import { assertReferences, resolvePassengers } from './references';
+import { itemValues, saleValues } from './stored-fields';
 
 export const STALE_VERSION_MESSAGE = STALE_SALE_MESSAGE;
 export const COMPLETED_MESSAGE = 'Una venta liquidada no se puede modificar';
@@ -31,22 +32,7 @@ async function writeItems(tx: Database, saleId: number, items: SaleItemData[]) {
   for (const [position, item] of items.entries()) {
     const [row] = await tx
       .insert(saleItems)
-      .values({
-        saleId,
-        position,
-        classificationId: item.classificationId,
-        supplierId: item.supplierId,
-        operatorId: item.operatorId,
-        dateIn: item.dateIn,
-        dateOut: item.dateOut,
-        // The count always follows the passengers actually linked, whatever the body says.
-        passengerCount: item.passengers.length,
-        description: item.description,
-        salePrice: item.salePrice,
-        costPrice: item.costPrice,
-        reservationCode: item.reservationCode,
-        paymentDate: item.paymentDate,
-      })
+      .values({ saleId, position, ...itemValues(item) })
       .returning({ id: saleItems.id });
     if (!row) throw new Error('item insert returned no row');
     await tx
@@ -54,19 +40,6 @@ async function writeItems(tx: Database, saleId: number, items: SaleItemData[]) {
       .values(item.passengers.map((passengerId) => ({ saleItemId: row.id, passengerId })));
   }
   await recomputeTotals(tx, saleId);
-}
-
-function saleValues(data: SaleData) {
-  return {
-    passengerName: data.passengerName,
-    clientId: data.clientId,
-    sellerId: data.sellerId,
-    travelDate: data.travelDate,
-    saleType: data.saleType,
-    serviceType: data.serviceType,
-    region: data.region,
-    passengerCount: data.passengerCount,
-  };
 }
 
 /** A seller always sells as themselves, whatever the form says. */

@@ -5,36 +5,22 @@ import {
   type AuditAction,
   type AuditEntity,
 } from '../../../domain/audit';
+import { specPart } from '../../../domain/field-specs';
 import { formatMoney } from '../../../domain/format';
+import { SALE_FIELD_SPECS, SALE_ITEM_FIELD_SPECS } from '../../../domain/sales';
 import { statusLabel } from '../../../domain/status';
 
 /** The fields the trail records, in Spanish; tests/unit/audit-field-labels.test.ts checks every column has one. */
 const FIELD_LABELS: Record<string, string> = {
-  salePrice: 'el precio de venta',
-  costPrice: 'el costo',
+  // A sale's and an item's fields say it where they are declared.
+  ...specPart(SALE_FIELD_SPECS, 'audit'),
+  ...specPart(SALE_ITEM_FIELD_SPECS, 'audit'),
   totalCost: 'el costo total',
   status: 'el estado',
-  passengerName: 'el nombre del pasajero',
-  travelDate: 'la fecha de viaje',
   creationDate: 'la fecha de creación',
-  saleType: 'el tipo de venta',
-  serviceType: 'el tipo de servicio',
-  region: 'la región',
-  passengerCount: 'la cantidad de pasajeros',
   currency: 'la moneda',
-  clientId: 'el cliente',
-  sellerId: 'el vendedor',
   saleId: 'la venta',
   position: 'la posición',
-  description: 'la descripción',
-  dateIn: 'la fecha de entrada',
-  dateOut: 'la fecha de salida',
-  reservationCode: 'el código de reserva',
-  paymentDate: 'la fecha de pago',
-  passengers: 'los pasajeros',
-  supplierId: 'el proveedor',
-  operatorId: 'el operador',
-  classificationId: 'la clasificación',
   amount: 'el monto',
   amountUsd: 'el monto en USD',
   rateToUsd: 'la tasa a USD',

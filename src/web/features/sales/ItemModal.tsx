@@ -10,7 +10,7 @@ import { SelectField } from '../../components/ui/SelectField';
 import { typedDecimalResolver } from '../../lib/decimal-resolver';
 import { useBoundForm } from '../../lib/form';
 import { useCatalogOptions } from './api';
-import { addPassenger, type ItemDraft, newItemKey, type PassengerRef } from './form-model';
+import { addPassenger, type ItemDraft, itemFormDefaults, newItemKey, type PassengerRef } from './form-model';
 import { PassengerPicker } from './PassengerPicker';
 
 const resolver = typedDecimalResolver(saleItemSchema, { salePrice: 'money', costPrice: 'money' });
@@ -20,22 +20,6 @@ interface ItemModalProps {
   item?: ItemDraft;
   onClose: () => void;
   onSave: (item: ItemDraft) => void;
-}
-
-function defaultsFor(item?: ItemDraft): SaleItemInput {
-  return {
-    classificationId: item ? String(item.classificationId) : '',
-    supplierId: item ? String(item.supplierId) : '',
-    operatorId: item ? String(item.operatorId) : '',
-    passengers: item?.passengers.map((p) => p.id) ?? [],
-    dateIn: item?.dateIn ?? '',
-    dateOut: item?.dateOut ?? '',
-    description: item?.description ?? '',
-    salePrice: item?.salePrice ?? '',
-    costPrice: item?.costPrice ?? '',
-    reservationCode: item?.reservationCode ?? '',
-    paymentDate: item?.paymentDate ?? '',
-  };
 }
 
 /**
@@ -60,7 +44,7 @@ export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
   const [askingDiscard, setAskingDiscard] = useState(false);
   const { control, handleSubmit, bind, formState } = useBoundForm<SaleItemInput, SaleItemData>({
     resolver,
-    defaultValues: defaultsFor(item),
+    defaultValues: itemFormDefaults(item),
   });
 
   const nameOf = (options: typeof suppliers, id: number) => options.find((o) => o.id === id)?.name ?? '';

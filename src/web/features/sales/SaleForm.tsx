@@ -29,7 +29,14 @@ import { useBoundForm } from '../../lib/form';
 import { useAgencyPreferences } from '../company';
 import { type SaleDetail, useCreateSale, useUpdateSale } from './api';
 import { type ClientOption, ClientPicker } from './ClientPicker';
-import { emptySaleForm, formFromSale, type ItemDraft, placeServerErrors, toItemPayload } from './form-model';
+import {
+  emptySaleForm,
+  filledSaleForm,
+  formFromSale,
+  type ItemDraft,
+  placeServerErrors,
+  toItemPayload,
+} from './form-model';
 import { SaleItemsEditor } from './SaleItemsEditor';
 import { SellerField } from './SellerField';
 import { StaleSaleNotice } from './StaleSaleNotice';
@@ -72,7 +79,10 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
     setError,
     formState: { errors, isSubmitting, isDirty },
     bind,
-  } = useBoundForm<SaleDataInput, SaleData>({ resolver, defaultValues: initial.values });
+  } = useBoundForm<SaleDataInput, SaleData>({
+    resolver,
+    defaultValues: filledSaleForm(initial.values),
+  });
   const leaveGuard = useLeaveGuard(isDirty || items !== initial.items);
 
   const chooseClient = (next: ClientOption | null) => {

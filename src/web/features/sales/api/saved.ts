@@ -1,14 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { SaleSaved } from '../../../../domain/sale-replies';
-import type { SaleData } from '../../../../domain/sales';
-import type { ItemPayload } from '../form-model';
 import { salesKeys } from './keys';
-
-/** The body of a create or an edit. */
-export interface SaleWrite {
-  saleData: SaleData;
-  items: ItemPayload[];
-}
 
 /**
  * After a write the answer is the fresh sale, so its detail is set from it; every other view under
