@@ -24,6 +24,7 @@ import { usersRoutes } from './modules/users/routes';
 import { accessPlugin } from './plugins/access';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-errors';
 import { corsPlugin } from './plugins/cors';
+import { declaredRepliesPlugin } from './plugins/declared-replies';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
@@ -39,6 +40,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** CORS_ORIGINS: origins whose front ends may call the API; none by default. */
   corsOrigins?: readonly string[];
+  /** A reply whose status its route does not declare: logged, or a 500 in the tests (declared-replies.ts). */
+  undeclaredReplies?: 'log' | 'fail';
 }
 
 function omitNull(this: unknown, _key: string, value: unknown) {
@@ -77,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { db } = options.database;
   await app.register(errorsPlugin);
+  await app.register(declaredRepliesPlugin, { undeclared: options.undeclaredReplies ?? 'log' });
   await app.register(inputPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(corsPlugin, { origins: options.corsOrigins ?? [] });

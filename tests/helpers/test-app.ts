@@ -73,7 +73,7 @@ export async function insertUser(db: Database, role: Role, suffix: string, passw
 
 export async function createTestContext(options: { demo?: boolean } = {}): Promise<TestContext> {
   const database = await openTestDatabase();
-  const app = await buildApp({ database, demo: options.demo ?? false });
+  const app = await buildApp({ database, demo: options.demo ?? false, undeclaredReplies: 'fail' });
   await app.ready();
   const db = database.db;
   const created = {

@@ -1,14 +1,17 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dashboardApi } from '../../src/domain/api/dashboard';
+import { healthApi } from '../../src/domain/api/health';
+import { usersApi } from '../../src/domain/api/users';
 import type { Role } from '../../src/domain/roles';
-import { api } from '../../src/web/api/client';
+import { call } from '../../src/web/api/client';
 import { connection } from '../../src/web/api/connection';
 import { RequireRole } from '../../src/web/auth/RequireRole';
 import { LoginPage } from '../../src/web/features/auth/LoginPage';
 import { DashboardPage } from '../../src/web/features/dashboard/DashboardPage';
 import { quickActionLabel, quickActionsFor } from '../../src/web/features/dashboard/quick-actions';
 import { AppLayout } from '../../src/web/layout/AppLayout';
-import { json, makeUser, mockFetch, renderRoutes, signIn } from './helpers';
+import { json, makeUser, mockFetch, renderRoutes, replyOf, signIn } from './helpers';
 
 const routes = [
   // The real login page: it sends a still-authenticated session back to /dashboard.
@@ -32,7 +35,9 @@ const routes = [
 function renderSignedIn(role: Role, otherResponse = () => json({ message: 'ok' }), path = '/dashboard') {
   const user = makeUser({ role, username: `${role}-user` });
   signIn(user);
-  const fetchMock = mockFetch((url) => (url === '/api/users/me' ? json({ user }) : otherResponse()));
+  const fetchMock = mockFetch((url) =>
+    url === '/api/users/me' ? replyOf(usersApi.me, { user }) : otherResponse(),
+  );
   return { fetchMock, ...renderRoutes(routes, path) };
 }
 
@@ -81,12 +86,12 @@ describe('session start-up', () => {
     // the point here, so they fail (an answer the panels show as an error, unlike a reply of the wrong
     // shape).
     mockFetch((url) => {
-      if (url === '/api/users/me') return json({ user });
-      if (url === '/api/health') return json({ status: 'ok', database: 'pglite' });
+      if (url === '/api/users/me') return replyOf(usersApi.me, { user });
+      if (url === '/api/health') return replyOf(healthApi.check, { status: 'ok', database: 'pglite' });
       return json({ message: 'No disponible' }, 503, 'Service Unavailable');
     });
     // What the notice's "Reintentar" does first: any answer marks the server as reached.
-    await act(() => api.get('/api/health'));
+    await act(() => call(healthApi.check));
     expect(await screen.findByText('ana-sin-red')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
@@ -166,7 +171,7 @@ describe('guards', () => {
     );
     await screen.findByRole('heading', { level: 1, name: 'Bienvenido, sales-user' });
 
-    await act(() => expect(api.get('/api/sales')).rejects.toThrow('Unauthorized'));
+    await act(() => expect(call(dashboardApi.stats)).rejects.toThrow('Unauthorized'));
 
     expect(await screen.findByRole('heading', { name: 'Inicio de sesión' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');

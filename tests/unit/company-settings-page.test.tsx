@@ -1,12 +1,23 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { companyApi } from '../../src/domain/api/company';
+import type { ReplyOf } from '../../src/domain/api/endpoint';
+import { usersApi } from '../../src/domain/api/users';
 import { RequireAuth } from '../../src/web/auth';
 import { CompanySettingsPage } from '../../src/web/features/company/CompanySettingsPage';
-import { type FetchHandler, json, makeUser, mockFetch, renderRoutes, signIn } from './helpers';
+import { errorOf, type FetchHandler, makeUser, mockFetch, renderRoutes, replyOf, signIn } from './helpers';
 
-const RATES = [
+type Rate = ReplyOf<typeof companyApi.rates>['data'][number];
+const EUR: Rate = {
+  id: 2,
+  currency: 'EUR',
+  rate: 1.08,
+  isActive: true,
+  lastUpdated: '2026-03-05T12:00:00.000Z',
+};
+const RATES: Rate[] = [
   { id: 3, currency: 'CLP', rate: 0.0012, isActive: false, lastUpdated: null },
-  { id: 2, currency: 'EUR', rate: 1.08, isActive: true, lastUpdated: '2026-03-05T12:00:00.000Z' },
+  EUR,
   { id: 1, currency: 'USD', rate: 1, isActive: true, lastUpdated: '2026-03-05T12:00:00.000Z' },
 ];
 const admin = makeUser({ id: 1, username: 'admin', email: 'admin@example.com', role: 'admin' });
@@ -15,7 +26,7 @@ const ana = makeUser({ id: 2, username: 'ana', email: 'ana@example.com', role: '
 function setup(path: string, api: FetchHandler) {
   signIn(admin);
   const fetchMock = mockFetch((url, init) =>
-    url === '/api/users/me' ? json({ user: admin }) : api(url, init),
+    url === '/api/users/me' ? replyOf(usersApi.me, { user: admin }) : api(url, init),
   );
   renderRoutes(
     [{ path: '/company-settings', element: <RequireAuth>{<CompanySettingsPage />}</RequireAuth> }],
@@ -33,10 +44,13 @@ const calls = (fetchMock: ReturnType<typeof mockFetch>, method: string) =>
     }));
 
 const ratesApi: FetchHandler = (url, init) => {
-  if (url === '/api/company/currency-rates' && init.method === 'GET') return json({ data: RATES });
-  if (init.method === 'DELETE') return json({ message: 'Tasa de cambio eliminada' });
-  if (init.method === 'POST') return json({ message: 'Ya existe una tasa para EUR' }, 409, 'Conflict');
-  return json({ data: { ...RATES[1], rate: 1.1 } });
+  if (url === '/api/company/currency-rates' && init.method === 'GET')
+    return replyOf(companyApi.rates, { data: RATES });
+  if (init.method === 'DELETE')
+    return replyOf(companyApi.removeRate, { message: 'Tasa de cambio eliminada' });
+  if (init.method === 'POST')
+    return errorOf(companyApi.createRate, 409, { message: 'Ya existe una tasa para EUR' });
+  return replyOf(companyApi.updateRate, { data: { ...EUR, rate: 1.1 } });
 };
 
 const row = (currency: string) =>
@@ -167,28 +181,29 @@ describe('Configuraciones: tasas de cambio', () => {
   });
 
   it('shows the empty text when no rate is configured', async () => {
-    setup('/company-settings', () => json({ data: [] }));
+    setup('/company-settings', () => replyOf(companyApi.rates, { data: [] }));
     expect(await screen.findByText('No hay tasas de cambio configuradas')).toBeTruthy();
   });
 });
 
 describe('Configuraciones: usuarios y permisos', () => {
-  const usersApi: FetchHandler = (url, init) => {
+  const usersServer: FetchHandler = (url, init) => {
     if (url.startsWith('/api/users?')) {
-      return json({ users: [admin, ana], pagination: { page: 1, limit: 20, total: 2, totalPages: 1 } });
+      return replyOf(usersApi.list, {
+        users: [admin, ana],
+        pagination: { page: 1, limit: 20, total: 2, totalPages: 1 },
+      });
     }
     if (init.method === 'DELETE') {
-      return json(
-        { message: 'No se puede desactivar ni cambiar el rol del último administrador activo' },
-        409,
-        'Conflict',
-      );
+      return errorOf(usersApi.deactivate, 409, {
+        message: 'No se puede desactivar ni cambiar el rol del último administrador activo',
+      });
     }
-    return json({ user: ana });
+    return replyOf(usersApi.update, { user: ana });
   };
 
   it('marks the signed-in admin and keeps their own access out of reach', async () => {
-    setup('/company-settings?section=users', usersApi);
+    setup('/company-settings?section=users', usersServer);
     const me = await screen.findByRole('heading', { level: 3, name: 'admin (tú)' });
     const myRow = me.closest('li') as HTMLElement;
     expect(within(myRow).getByText('Administrador')).toBeTruthy();
@@ -201,7 +216,7 @@ describe('Configuraciones: usuarios y permisos', () => {
   });
 
   it("filters by role and shows the server's refusal in the deactivation dialog", async () => {
-    const fetchMock = setup('/company-settings?section=users', usersApi);
+    const fetchMock = setup('/company-settings?section=users', usersServer);
     fireEvent.change(await screen.findByLabelText('Filtrar por rol'), { target: { value: 'sales' } });
     await waitFor(() =>
       expect(calls(fetchMock, 'GET').some(({ url }) => url.includes('role=sales'))).toBe(true),
@@ -216,7 +231,7 @@ describe('Configuraciones: usuarios y permisos', () => {
   });
 
   it('requires six characters for a reset password and sends only the password', async () => {
-    const fetchMock = setup('/company-settings?section=users', usersApi);
+    const fetchMock = setup('/company-settings?section=users', usersServer);
     fireEvent.click(await screen.findByRole('button', { name: 'Restablecer contraseña de ana' }));
     const dialog = screen.getByRole('dialog', { name: 'Restablecer contraseña' });
     fireEvent.change(within(dialog).getByLabelText('Nueva contraseña'), { target: { value: '123' } });

@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, CONNECTION_LOST_MESSAGE, ConnectionError } from '../../src/web/api/client';
+import { dashboardApi } from '../../src/domain/api/dashboard';
+import { healthApi } from '../../src/domain/api/health';
+import { api, CONNECTION_LOST_MESSAGE, ConnectionError, call } from '../../src/web/api/client';
 import { connection, REQUEST_TIMEOUT_MS, SLOW_AFTER_MS } from '../../src/web/api/connection';
 import { ConnectionNotice } from '../../src/web/components/ui/ConnectionNotice';
-import { json, mockFetch } from './helpers';
+import { mockFetch, replyOf } from './helpers';
 
 /** A fetch that never answers until its signal aborts, as a hung server behaves. */
 function hangingFetch() {
@@ -37,21 +39,21 @@ describe('the fetch client and the connection', () => {
     mockFetch(() => {
       throw new TypeError('Failed to fetch');
     });
-    const failure = await api.get('/api/sales').catch((error: unknown) => error);
+    const failure = await call(dashboardApi.stats).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ConnectionError);
     expect((failure as ConnectionError).message).toBe(CONNECTION_LOST_MESSAGE);
     expect((failure as ConnectionError).timedOut).toBe(false);
     expect(connection.getSnapshot().lost).toBe(true);
 
-    mockFetch(() => json({ status: 'ok' }));
-    await api.get('/api/health');
+    mockFetch(() => replyOf(healthApi.check, { status: 'ok', database: 'pglite' }));
+    await call(healthApi.check);
     expect(connection.getSnapshot().lost).toBe(false);
   });
 
   it('a hung request is slow after a few seconds and given up at the timeout as lost', async () => {
     vi.useFakeTimers();
     hangingFetch();
-    const pending = api.get('/api/sales').catch((error: unknown) => error);
+    const pending = call(dashboardApi.stats).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(SLOW_AFTER_MS);
     expect(connection.getSnapshot()).toEqual({ slow: true, lost: false });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - SLOW_AFTER_MS);
@@ -78,7 +80,9 @@ describe('the fetch client and the connection', () => {
   it('a request its caller cancels is not a lost connection', async () => {
     hangingFetch();
     const controller = new AbortController();
-    const pending = api.get('/api/sales', { signal: controller.signal }).catch((error: unknown) => error);
+    const pending = call(dashboardApi.stats, {}, { signal: controller.signal }).catch(
+      (error: unknown) => error,
+    );
     controller.abort();
     expect(await pending).not.toBeInstanceOf(ConnectionError);
     expect(connection.getSnapshot().lost).toBe(false);
@@ -99,7 +103,7 @@ describe('ConnectionNotice', () => {
     expect(await screen.findByRole('button', { name: 'Reintentar' })).toBeTruthy();
     expect(screen.getByRole('alert')).toBeTruthy();
 
-    const fetchMock = mockFetch(() => json({ status: 'ok' }));
+    const fetchMock = mockFetch(() => replyOf(healthApi.check, { status: 'ok', database: 'pglite' }));
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/health');
@@ -110,7 +114,7 @@ describe('ConnectionNotice', () => {
     renderNotice();
     hangingFetch();
     const controller = new AbortController();
-    const pending = api.get('/api/sales', { signal: controller.signal }).catch(() => undefined);
+    const pending = call(dashboardApi.stats, {}, { signal: controller.signal }).catch(() => undefined);
     await act(() => vi.advanceTimersByTimeAsync(SLOW_AFTER_MS));
     expect(screen.getByRole('status').textContent).toBe('El servidor tarda en responder...');
     controller.abort();

@@ -3,10 +3,12 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dashboardApi } from '../../src/domain/api/dashboard';
+import { paymentsApi } from '../../src/domain/api/payments';
 import type { Role } from '../../src/domain/roles';
 import type { DashboardData, SaleStats } from '../../src/web/features/dashboard/api';
 import { DashboardFigures, DashboardView } from '../../src/web/features/dashboard/DashboardFigures';
-import { json, mockFetch } from './helpers';
+import { json, mockFetch, replyOf } from './helpers';
 
 // The chart itself is recharts' business and needs a real layout engine; its text alternative is tested.
 vi.mock('../../src/web/features/dashboard/SalesChart', () => ({ SalesChart: () => null }));
@@ -203,9 +205,11 @@ describe('dashboard loading', () => {
     const fetchMock = mockFetch((url) => {
       if (url === '/api/sales/stats') {
         statsCalls += 1;
-        return statsCalls === 1 ? json({ message: 'boom' }, 500, 'Internal Server Error') : json(stats);
+        return statsCalls === 1
+          ? json({ message: 'boom' }, 500, 'Internal Server Error')
+          : replyOf(dashboardApi.stats, stats);
       }
-      if (url === '/api/sales/sales-overview') return json({ chartData: overview });
+      if (url === '/api/sales/sales-overview') return replyOf(dashboardApi.overview, { chartData: overview });
       return json({ message: 'unexpected' }, 404, 'Not Found');
     });
     renderFigures('admin');
@@ -224,10 +228,15 @@ describe('dashboard loading', () => {
 
   it('asks a seller’s own recent sales and payments for the activity panel', async () => {
     const fetchMock = mockFetch((url) => {
-      if (url === '/api/sales/stats') return json(stats);
-      if (url === '/api/sales/sales-overview') return json({ chartData: overview });
+      if (url === '/api/sales/stats') return replyOf(dashboardApi.stats, stats);
+      if (url === '/api/sales/sales-overview') return replyOf(dashboardApi.overview, { chartData: overview });
       if (url === '/api/sales/my-sales?limit=5') return json({ sales: [] });
-      if (url === '/api/payments?limit=5') return json({ payments: [] });
+      if (url === '/api/payments?limit=5')
+        return replyOf(paymentsApi.list, {
+          payments: [],
+          totals: { confirmed: 0, pending: 0 },
+          pagination: { page: 1, limit: 5, total: 0, totalPages: 0 },
+        });
       return json({ message: 'unexpected' }, 404, 'Not Found');
     });
     renderFigures('sales');

@@ -2,6 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { z } from 'zod';
+import {
+  type EndpointShape,
+  type ErrorReply,
+  errorReplySchema,
+  type ReplyOf,
+} from '../../src/domain/api/endpoint';
 import type { PublicUser } from '../../src/domain/auth';
 import { AuthProvider } from '../../src/web/auth';
 
@@ -65,4 +72,24 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
       </QueryClientProvider>,
     ),
   };
+}
+
+/**
+ * The success reply of an endpoint, as the server would send it: the fixture is typed by the endpoint's
+ * reply schema and checked against it at run time, so a UI test cannot stub a shape the API never sends.
+ */
+export function replyOf<E extends EndpointShape>(declared: E, body: ReplyOf<E>, status = 200): Response {
+  const schema = (declared.replies as Record<number, unknown>)[status];
+  if (schema instanceof z.ZodType) schema.parse(body);
+  return json(body, status);
+}
+
+/** An error reply of an endpoint, for a status the endpoint declares (a 500 is `json(…, 500)`). */
+export function errorOf<E extends EndpointShape>(
+  declared: E,
+  status: E['errors'][number],
+  body: ErrorReply,
+): Response {
+  if (!declared.errors.includes(status)) throw new Error(`${declared.path} no declara ${status}`);
+  return json(errorReplySchema.parse(body), status);
 }

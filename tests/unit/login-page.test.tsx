@@ -1,7 +1,18 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authApi } from '../../src/domain/api/auth';
+import { usersApi } from '../../src/domain/api/users';
 import { LoginPage } from '../../src/web/features/auth/LoginPage';
-import { type FetchHandler, json, makeUser, mockFetch, renderRoutes, signIn } from './helpers';
+import {
+  errorOf,
+  type FetchHandler,
+  json,
+  makeUser,
+  mockFetch,
+  renderRoutes,
+  replyOf,
+  signIn,
+} from './helpers';
 
 const routes = [
   { path: '/login', element: <LoginPage /> },
@@ -19,7 +30,7 @@ function fillAndSubmit(email: string, password: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
 }
 
-const demoDisabled: FetchHandler = () => json({ enabled: false });
+const demoDisabled: FetchHandler = () => replyOf(authApi.demo, { enabled: false });
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -49,7 +60,14 @@ describe('LoginPage', () => {
   it('signs in, stores the session and goes to /dashboard', async () => {
     const user = makeUser({ role: 'admin' });
     const { fetchMock, router } = setup((url) =>
-      url === '/api/auth/login' ? json({ user, token: 'tok' }) : demoDisabled(url, {}),
+      url === '/api/auth/login'
+        ? replyOf(authApi.login, {
+            message: 'Sesión iniciada',
+            data: { user, token: 'tok' },
+            user,
+            token: 'tok',
+          })
+        : demoDisabled(url, {}),
     );
     fillAndSubmit('admin@example.com', 'secret1');
 
@@ -64,7 +82,7 @@ describe('LoginPage', () => {
   it('shows "Invalid email or password" on a rejected login and stays on the page', async () => {
     const { router } = setup((url) =>
       url === '/api/auth/login'
-        ? json({ message: 'Credenciales inválidas' }, 401, 'Unauthorized')
+        ? errorOf(authApi.login, 401, { message: 'Credenciales inválidas' })
         : demoDisabled(url, {}),
     );
     fillAndSubmit('ana@example.com', 'wrong-password');
@@ -76,7 +94,7 @@ describe('LoginPage', () => {
   it('shows the server message when rate limited (429)', async () => {
     const message = 'Demasiados intentos. Inténtalo de nuevo en 1 minuto.';
     setup((url) =>
-      url === '/api/auth/login' ? json({ message }, 429, 'Too Many Requests') : demoDisabled(url, {}),
+      url === '/api/auth/login' ? errorOf(authApi.login, 429, { message }) : demoDisabled(url, {}),
     );
     fillAndSubmit('ana@example.com', 'secret1');
 
@@ -85,7 +103,7 @@ describe('LoginPage', () => {
 
   it('lists demo accounts and fills the form with "Usar"', async () => {
     setup(() =>
-      json({
+      replyOf(authApi.demo, {
         enabled: true,
         accounts: [
           { role: 'admin', email: 'admin@demo.test', password: 'admin123' },
@@ -113,7 +131,9 @@ describe('LoginPage', () => {
   it('sends a signed-in user to /dashboard', async () => {
     const user = makeUser();
     signIn(user);
-    const { router } = setup((url) => (url === '/api/users/me' ? json({ user }) : demoDisabled(url, {})));
+    const { router } = setup((url) =>
+      url === '/api/users/me' ? replyOf(usersApi.me, { user }) : demoDisabled(url, {}),
+    );
 
     expect(await screen.findByRole('heading', { name: 'Panel de prueba' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');

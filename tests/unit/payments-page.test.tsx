@@ -2,13 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ReplyOf } from '../../src/domain/api/endpoint';
+import { paymentsApi } from '../../src/domain/api/payments';
 import type { Role } from '../../src/domain/roles';
 import { AuthContext } from '../../src/web/auth/context';
 import { RegisterPaymentButton } from '../../src/web/features/payments';
 import { PaymentsPage } from '../../src/web/features/payments/PaymentsPage';
-import { json, makeUser, mockFetch } from './helpers';
+import { errorOf, json, makeUser, mockFetch, replyOf } from './helpers';
 
-const ROW = {
+const ROW: ReplyOf<typeof paymentsApi.one>['payment'] = {
   id: 5,
   saleId: 31,
   date: '2026-04-02',
@@ -21,7 +23,7 @@ const ROW = {
   sale: { id: 31, passengerName: 'Ana Núñez', status: 'confirmed', sellerId: 2, clientName: 'Turismo Sur' },
 };
 
-const PAGE = {
+const PAGE: ReplyOf<typeof paymentsApi.list> = {
   payments: [ROW],
   totals: { confirmed: 1200.5, pending: 250 },
   pagination: { page: 1, limit: 20, total: 1, totalPages: 1 },
@@ -53,7 +55,7 @@ afterEach(cleanup);
 
 describe('PaymentsPage', () => {
   it('shows each payment as a link to its sale, with the totals of the list', async () => {
-    mockFetch(() => json(PAGE));
+    mockFetch(() => replyOf(paymentsApi.list, PAGE));
     renderPage();
     const card = await screen.findByRole('link', { name: /Turismo Sur/ });
     expect(card.getAttribute('href')).toBe('/sales/31');
@@ -65,7 +67,7 @@ describe('PaymentsPage', () => {
   });
 
   it('asks the server for the chosen status, method and search', async () => {
-    const fetchMock = mockFetch(() => json(PAGE));
+    const fetchMock = mockFetch(() => replyOf(paymentsApi.list, PAGE));
     renderPage();
     await screen.findByText('VISA-77');
     expect(lastUrl(fetchMock)).toBe('/api/payments?page=1&limit=20');
@@ -85,8 +87,11 @@ describe('PaymentsPage', () => {
   it('confirms a pending payment from its card; finance confirms but does not delete', async () => {
     const fetchMock = mockFetch((url) =>
       url.endsWith('/confirm')
-        ? json({ message: 'Pago confirmado', payment: { ...ROW, status: 'confirmed' } })
-        : json(PAGE),
+        ? replyOf(paymentsApi.confirm, {
+            message: 'Pago confirmado',
+            payment: { ...ROW, status: 'confirmed' },
+          })
+        : replyOf(paymentsApi.list, PAGE),
     );
     renderPage('finance');
     const confirm = await screen.findByRole('button', { name: /^Confirmar pago/ });
@@ -103,7 +108,9 @@ describe('PaymentsPage', () => {
 
   it('deletes a pending payment only after the confirmation dialog', async () => {
     const fetchMock = mockFetch((_url, init) =>
-      init.method === 'DELETE' ? json({ message: 'Pago eliminado' }) : json(PAGE),
+      init.method === 'DELETE'
+        ? replyOf(paymentsApi.remove, { message: 'Pago eliminado' })
+        : replyOf(paymentsApi.list, PAGE),
     );
     renderPage('sales');
     fireEvent.click(await screen.findByRole('button', { name: /^Eliminar pago/ }));
@@ -117,7 +124,9 @@ describe('PaymentsPage', () => {
   });
 
   it('says when nothing matches and when loading fails', async () => {
-    mockFetch(() => json({ ...PAGE, payments: [], totals: { confirmed: 0, pending: 0 } }));
+    mockFetch(() =>
+      replyOf(paymentsApi.list, { ...PAGE, payments: [], totals: { confirmed: 0, pending: 0 } }),
+    );
     renderPage();
     expect(await screen.findByText('No se encontraron pagos')).toBeTruthy();
     cleanup();
@@ -142,7 +151,9 @@ describe('RegisterPaymentButton', () => {
   }
 
   it('registers a payment and closes the dialog', async () => {
-    const fetchMock = mockFetch(() => json({ message: 'Pago registrado', payment: ROW }, 201, 'Created'));
+    const fetchMock = mockFetch(() =>
+      replyOf(paymentsApi.create, { message: 'Pago registrado', payment: ROW }, 201),
+    );
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Registrar Pago' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registrar Pago' });
@@ -155,7 +166,7 @@ describe('RegisterPaymentButton', () => {
 
   it('keeps the dialog open with the spec message and the server reason on failure', async () => {
     mockFetch(() =>
-      json({ message: 'No se pueden registrar pagos en una venta cancelada' }, 409, 'Conflict'),
+      errorOf(paymentsApi.create, 409, { message: 'No se pueden registrar pagos en una venta cancelada' }),
     );
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Registrar Pago' }));

@@ -2,8 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authApi } from '../../src/domain/api/auth';
+import { usersApi } from '../../src/domain/api/users';
 import { routes } from '../../src/web/router';
-import { json, makeUser, mockFetch, signIn } from './helpers';
+import { json, makeUser, mockFetch, replyOf, signIn } from './helpers';
 
 // The dashboard crashes in these tests so that the router's own error page can be checked.
 vi.mock('../../src/web/features/dashboard/DashboardPage', () => ({
@@ -28,7 +30,9 @@ function renderApp(path: string) {
 
 beforeEach(() => {
   localStorage.clear();
-  mockFetch((url) => (url === '/api/auth/demo' ? json({ enabled: false }) : json({ message: 'No' }, 401)));
+  mockFetch((url) =>
+    url === '/api/auth/demo' ? replyOf(authApi.demo, { enabled: false }) : json({ message: 'No' }, 401),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -53,7 +57,7 @@ describe('app routes', { timeout: 30_000 }, () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const user = makeUser();
     signIn(user);
-    mockFetch((url) => (url === '/api/users/me' ? json({ user }) : json({})));
+    mockFetch((url) => (url === '/api/users/me' ? replyOf(usersApi.me, { user }) : json({})));
     renderApp('/dashboard');
     expect(await screen.findByText('Unexpected Application Error!', {}, LAZY)).toBeTruthy();
   });

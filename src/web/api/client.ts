@@ -1,13 +1,17 @@
+import {
+  type CallInput,
+  type EndpointShape,
+  type FieldError,
+  pathOf,
+  type ReplyOf,
+} from '../../domain/api/endpoint';
 import { connection, REQUEST_TIMEOUT_MS } from './connection';
 import { clearStoredSession, TOKEN_KEY } from './stored-credentials';
 
 /** Same origin: the server serves both the web app and /api, so the API base is empty. */
 const API_BASE = '';
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
+export type { FieldError };
 
 /** A non-OK response: `message` is the body's, else 'HTTP status: text'; `errors` are per-field messages. */
 export class ApiError extends Error {
@@ -160,6 +164,37 @@ export const api = {
   file: (path: string, options: RequestOptions = {}) =>
     send('GET', path, undefined, { ...options, noTimeout: true }),
 };
+
+/** What `call` takes after the endpoint: its input, when it has any, then the request's options. */
+type CallArgs<E extends EndpointShape> =
+  object extends CallInput<E>
+    ? [input?: CallInput<E>, options?: Omit<RequestOptions, 'query'>]
+    : [input: CallInput<E>, options?: Omit<RequestOptions, 'query'>];
+
+/**
+ * Calls an endpoint of `src/domain/api`: its method and path, the path's values, query and body as its
+ * schemas take them, and its success reply's type, so a wrong path or body does not compile.
+ */
+export function call<E extends EndpointShape>(
+  declared: E,
+  ...[input, options]: CallArgs<E>
+): Promise<ReplyOf<E>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: RequestOptions['query'];
+    body?: unknown;
+  };
+  return request<ReplyOf<E>>(declared.method, pathOf(declared.path, params), body, { ...options, query });
+}
+
+/**
+ * The `queryFn` of a React Query read of an endpoint: the request is cancelled with the query (React
+ * Query aborts it when the key changes or nobody shows the result any more).
+ */
+export const queryCall =
+  <E extends EndpointShape>(declared: E, ...[input]: CallArgs<E>) =>
+  ({ signal }: { signal: AbortSignal }) =>
+    call(declared, ...([input, { signal }] as CallArgs<E>));
 
 /**
  * The `queryFn` of a React Query read: GET `path` with `query`, the request cancelled with the query

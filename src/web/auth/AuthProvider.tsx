@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { authApi } from '../../domain/api/auth';
+import { usersApi } from '../../domain/api/users';
 import type { PublicUser } from '../../domain/auth';
-import { api, ConnectionError, errorStatus, setUnauthorizedHandler } from '../api/client';
+import { ConnectionError, call, errorStatus, setUnauthorizedHandler } from '../api/client';
 import { connection } from '../api/connection';
 import { clearStoredSession } from '../api/stored-credentials';
 import { AuthContext, type AuthContextValue, type SessionStatus } from './context';
@@ -47,8 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     let stopWaiting = () => {};
     const check = () =>
-      api
-        .get<{ user: PublicUser }>('/api/users/me', { skipAuthRedirect: true })
+      call(usersApi.me, {}, { skipAuthRedirect: true })
         .then(({ user }) => {
           if (cancelled) return;
           storeUser(user);
@@ -81,9 +82,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const { user, token } = await api.post<{ user: PublicUser; token: string }>(
-        '/api/auth/login',
-        { email, password },
+      const { user, token } = await call(
+        authApi.login,
+        { body: { email, password } },
         { skipAuthRedirect: true },
       );
       queryClient.clear();
@@ -96,7 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.post('/api/auth/logout', undefined, { skipAuthRedirect: true });
+      await call(authApi.logout, {}, { skipAuthRedirect: true });
     } catch (error) {
       // A failed logout is only logged, with no message to the user; the local session ends regardless.
       console.error('Logout failed', error);

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agencyToday } from '../../../domain/agency-day';
-import { alertsQuerySchema, alertsReplySchema } from '../../../domain/alerts';
+import { alertsApi } from '../../../domain/api/alerts';
 import type { Database } from '../../db/client';
-import { errorReplies } from '../../lib/schemas';
+import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/access';
 import { agencyTimeZone } from '../company';
 import { scopeFor } from '../sales';
@@ -12,21 +12,14 @@ import { loadAlerts } from './queries';
 const ALL = ['admin', 'sales', 'finance'] as const;
 
 export const alertsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get(
-    '/api/alerts',
-    {
-      config: { access: ALL },
-      schema: {
-        tags: ['alerts'],
-        querystring: alertsQuerySchema,
-        response: { 200: alertsReplySchema, ...errorReplies },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(alertsApi.list, ['alerts']),
+    config: { access: ALL },
+    handler: async (request) =>
       loadAlerts(db, scopeFor(currentUser(request)), {
         ...request.query,
         // The agency's day: at 23:30 in Santiago it is still today there, though tomorrow in UTC.
         today: agencyToday(await agencyTimeZone(db)),
       }),
-  );
+  });
 };

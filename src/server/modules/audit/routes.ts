@@ -1,22 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditApi } from '../../../domain/api/audit';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ENTITY_LABELS,
   type AuditAction,
   type AuditEntity,
   type AuditEntryDto,
-  auditPageSchema,
-  auditQuerySchema,
   auditSubjectLabel,
-  auditVerifySchema,
 } from '../../../domain/audit';
 import { paginationOf } from '../../../domain/pagination';
 import type { Database } from '../../db/client';
 import { sales } from '../../db/schema';
-import { type ExportColumn, exportQuery, exportReplies, keysetBatches, sendExport } from '../../lib/export';
+import { type ExportColumn, keysetBatches, sendExport } from '../../lib/export';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { errorReplies } from '../../lib/schemas';
+import { routeOf } from '../../lib/route';
 import { type AuthUser, currentUser } from '../../plugins/access';
 import { type AuditFilters, auditBatch, listAudit } from './queries';
 import { verifyAudit } from './verify';
@@ -36,9 +34,6 @@ async function assertScope(db: Database, me: AuthUser, query: AuditFilters) {
     .where(and(eq(sales.id, query.entityId), eq(sales.sellerId, me.id)));
   if (!own) throw notFound('Sale not found');
 }
-
-const { page: _page, limit: _limit, ...auditFilterFields } = auditQuerySchema.shape;
-const auditExportQuery = exportQuery(auditFilterFields);
 
 /** Auditoría: one row per entry; the changes of an update in one cell, "campo: antes → después". */
 const auditColumns: ExportColumn<AuditEntryDto>[] = [
@@ -61,31 +56,21 @@ const auditColumns: ExportColumn<AuditEntryDto>[] = [
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const tags = ['audit'];
 
-  app.get(
-    '/api/audit',
-    {
-      config: { access: ['admin', 'sales', 'finance'] },
-      schema: {
-        tags,
-        querystring: auditQuerySchema,
-        response: { 200: auditPageSchema, ...errorReplies },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(auditApi.list, tags),
+    config: { access: ['admin', 'sales', 'finance'] },
+    handler: async (request) => {
       const query = request.query;
       await assertScope(db, currentUser(request), query);
       const { entries, total } = await listAudit(db, query);
       return { entries, pagination: paginationOf(query.page, query.limit, total) };
     },
-  );
+  });
 
-  app.get(
-    '/api/audit/export',
-    {
-      config: { access: ['admin', 'sales', 'finance'] },
-      schema: { tags, querystring: auditExportQuery, response: exportReplies },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(auditApi.export, tags),
+    config: { access: ['admin', 'sales', 'finance'] },
+    handler: async (request, reply) => {
       const { format, ...filters } = request.query;
       await assertScope(db, currentUser(request), filters);
       return sendExport(request, reply, {
@@ -97,14 +82,11 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         ),
       });
     },
-  );
+  });
 
-  app.get(
-    '/api/audit/verify',
-    {
-      config: { access: ['admin'] },
-      schema: { tags, response: { 200: auditVerifySchema, ...errorReplies } },
-    },
-    async () => verifyAudit(db),
-  );
+  app.route({
+    ...routeOf(auditApi.verify, tags),
+    config: { access: ['admin'] },
+    handler: async () => verifyAudit(db),
+  });
 };

@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { loginSchema, userCreateSchema } from '../../../domain/auth';
-import { messageReplySchema } from '../../../domain/replies';
+import { authApi } from '../../../domain/api/auth';
 import type { Role } from '../../../domain/roles';
-import { demoReplySchema, loginReplySchema, registerReplySchema } from '../../../domain/user-replies';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { type Database, hasAnyUser } from '../../db/client';
 import { forbidden, unauthorized } from '../../lib/http-errors';
-import { errorReplies, errorResponse } from '../../lib/schemas';
+import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/access';
 import { auditActor, record } from '../audit';
 import { createUser } from '../users';
@@ -21,30 +18,21 @@ export const authRoutes: FastifyPluginAsyncZod<{
   /** The demo accounts to show on the login page; given only in demo mode (the app decides). */
   demoAccounts?: readonly { role: Role; email: string; password: string }[];
 }> = async (app, { db, sessions, demoAccounts }) => {
-  app.post(
-    '/api/auth/login',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        body: z.strictObject(loginSchema.shape),
-        // 429: too many failed attempts from this address or for this account.
-        response: { 200: loginReplySchema, ...errorReplies, 429: errorResponse },
-      },
-    },
-    async (request) => {
+  const tags = ['auth'];
+
+  app.route({
+    ...routeOf(authApi.login, tags),
+    config: { access: 'public' },
+    handler: async (request) => {
       const session = await login(db, request.body, request.ip);
       return { message: 'Sesión iniciada', data: session, ...session };
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/logout',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['auth'], response: { 200: messageReplySchema, ...errorReplies } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(authApi.logout, tags),
+    config: { access: 'authenticated' },
+    handler: async (request) => {
       const me = currentUser(request);
       await db.transaction(async (tx) => {
         await sessions.revokeSession(tx, me);
@@ -52,20 +40,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
       });
       return { message: 'Sesión cerrada' };
     },
-  );
+  });
 
   // Open to anyone only while the database has no user at all (first set-up); afterwards admin only.
-  app.post(
-    '/api/auth/register',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        body: userCreateSchema,
-        response: { 201: registerReplySchema, ...errorReplies },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(authApi.register, tags),
+    config: { access: 'public' },
+    handler: async (request, reply) => {
       const user = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.firstUser})`);
         const firstUser = !(await hasAnyUser(tx));
@@ -81,18 +62,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
       });
       return reply.status(201).send({ message: 'Usuario registrado', user });
     },
-  );
+  });
 
-  app.get(
-    '/api/auth/demo',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        response: { 200: demoReplySchema, ...errorReplies },
-      },
-    },
-    async () =>
+  app.route({
+    ...routeOf(authApi.demo, tags),
+    config: { access: 'public' },
+    handler: async () =>
       demoAccounts
         ? {
             enabled: true,
@@ -101,5 +76,5 @@ export const authRoutes: FastifyPluginAsyncZod<{
               .map(({ role, email, password }) => ({ role, email, password })),
           }
         : { enabled: false },
-  );
+  });
 };

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
-import { api } from '../../api/client';
+import { healthApi } from '../../../domain/api/health';
+import { call } from '../../api/client';
 import { connection } from '../../api/connection';
 import { Button } from './Button';
 
@@ -18,7 +19,7 @@ export function ConnectionNotice() {
     setChecking(true);
     try {
       // Any answer clears `lost` (in the client); then the reads that failed meanwhile load again.
-      await api.get('/api/health', { skipAuthRedirect: true });
+      await call(healthApi.check, {}, { skipAuthRedirect: true });
       await queryClient.refetchQueries({
         type: 'active',
         predicate: (query) => query.state.status === 'error',

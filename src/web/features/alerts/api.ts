@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AlertsReply } from '../../../domain/alerts';
-import { queryGet } from '../../api/client';
+import { alertsApi } from '../../../domain/api/alerts';
+import { queryCall } from '../../api/client';
 
 export const alertKeys = {
   all: ['alerts'] as const,
@@ -14,7 +14,7 @@ export const alertKeys = {
 export function useAlerts(saleId?: number) {
   return useQuery({
     queryKey: alertKeys.list(saleId),
-    queryFn: queryGet<AlertsReply>('/api/alerts', { saleId }),
+    queryFn: queryCall(alertsApi.list, { query: { saleId } }),
     staleTime: 0,
   });
 }

@@ -77,13 +77,13 @@ export function AuditSection({ timeZone }: { timeZone: string }) {
           <FilterSelect
             label="Entidad"
             value={filters.entity ?? ''}
-            onChange={(e) => set({ entity: text(e.target.value) })}
+            onChange={(e) => set({ entity: AUDIT_ENTITIES.find((entity) => entity === e.target.value) })}
             options={AUDIT_ENTITIES.map((e) => ({ value: e, label: AUDIT_ENTITY_LABELS[e] }))}
           />
           <FilterSelect
             label="Acción"
             value={filters.action ?? ''}
-            onChange={(e) => set({ action: text(e.target.value) })}
+            onChange={(e) => set({ action: AUDIT_ACTIONS.find((action) => action === e.target.value) })}
             options={AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))}
           />
           <Field

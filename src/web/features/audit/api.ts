@@ -1,19 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditPage } from '../../../domain/audit';
-import { queryGet } from '../../api/client';
+import { auditApi } from '../../../domain/api/audit';
+import type { CallInput } from '../../../domain/api/endpoint';
+import { queryCall } from '../../api/client';
 
 export type { AuditPage } from '../../../domain/audit';
 
-export interface AuditFilters {
-  entity?: string;
-  entityId?: number;
-  userId?: number;
-  action?: string;
-  from?: string;
-  to?: string;
+/** The log's filters as GET /api/audit takes them, the page always given. */
+export type AuditFilters = NonNullable<CallInput<typeof auditApi.list>['query']> & {
   page: number;
   limit: number;
-}
+};
 
 /**
  * Keys start with 'sales' for a sale's history, so every write that refreshes the sale's views
@@ -25,6 +21,6 @@ export const auditQuery = (filters: AuditFilters) =>
       filters.entity === 'sale' && filters.entityId !== undefined
         ? ['sales', 'history', filters]
         : ['audit', filters],
-    queryFn: queryGet<AuditPage>('/api/audit', { ...filters }),
+    queryFn: queryCall(auditApi.list, { query: filters }),
     placeholderData: keepPreviousData,
   });

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authApi } from '../../../domain/api/auth';
 import type { DemoReply } from '../../../domain/user-replies';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 
 export type DemoCredentials = DemoReply;
 export type DemoAccount = NonNullable<DemoReply['accounts']>[number];
 
 export const demoCredentialsQuery = queryOptions({
   queryKey: ['auth', 'demo'],
-  queryFn: () => api.get<DemoCredentials>('/api/auth/demo', { skipAuthRedirect: true }),
+  queryFn: () => call(authApi.demo, {}, { skipAuthRedirect: true }),
   staleTime: Number.POSITIVE_INFINITY,
   // The box is optional help; a failure just hides it instead of delaying the page with retries.
   retry: false,

@@ -1,24 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { companyApi } from '../../../domain/api/company';
+import type { ReplyOf } from '../../../domain/api/endpoint';
 import type { CompanySettings, CurrencyRate, currencyRateSchema } from '../../../domain/company';
-import type {
-  agencyPreferencesDataReplySchema,
-  companySettingsDataReplySchema,
-  currencyRateDataReplySchema,
-  currencyRatesDataReplySchema,
-} from '../../../domain/company-replies';
-import type { messageReplySchema } from '../../../domain/replies';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 
-type SettingsReply = z.infer<typeof companySettingsDataReplySchema>;
-export type StoredCompanySettings = SettingsReply['data'];
-type RateReply = z.infer<typeof currencyRateDataReplySchema>;
+export type StoredCompanySettings = ReplyOf<typeof companyApi.settings>['data'];
 
 export type CurrencyRateData = z.output<typeof currencyRateSchema>;
-
-const RATES_PATH = '/api/company/currency-rates';
-const SETTINGS_PATH = '/api/company/settings';
-const PREFERENCES_PATH = '/api/company/preferences';
 
 export const companyKeys = {
   rates: ['company', 'currency-rates'] as const,
@@ -29,14 +18,13 @@ export const companyKeys = {
 export const currencyRatesQuery = () =>
   queryOptions({
     queryKey: companyKeys.rates,
-    queryFn: async ({ signal }) =>
-      (await api.get<z.infer<typeof currencyRatesDataReplySchema>>(RATES_PATH, { signal })).data,
+    queryFn: async ({ signal }) => (await call(companyApi.rates, {}, { signal })).data,
   });
 
 export const companySettingsQuery = () =>
   queryOptions({
     queryKey: companyKeys.settings,
-    queryFn: async ({ signal }) => (await api.get<SettingsReply>(SETTINGS_PATH, { signal })).data,
+    queryFn: async ({ signal }) => (await call(companyApi.settings, {}, { signal })).data,
   });
 
 /** Puts the server's copy of one rate into the cached list, so the row changes without a refetch. */
@@ -60,10 +48,10 @@ export function useSaveRate() {
     mutationFn: async ({ id, body }: { id?: number; body: CurrencyRateData }) => {
       const response =
         id === undefined
-          ? await api.post<RateReply>(RATES_PATH, body)
-          : await api.put<RateReply>(`${RATES_PATH}/${id}`, {
-              rate: body.rate,
-              isActive: body.isActive,
+          ? await call(companyApi.createRate, { body })
+          : await call(companyApi.updateRate, {
+              params: { id },
+              body: { rate: body.rate, isActive: body.isActive },
             });
       return response.data;
     },
@@ -74,7 +62,7 @@ export function useSaveRate() {
 export function useToggleRate() {
   const refresh = useRefreshRates();
   return useMutation({
-    mutationFn: async (id: number) => (await api.patch<RateReply>(`${RATES_PATH}/${id}/toggle`)).data,
+    mutationFn: async (id: number) => (await call(companyApi.toggleRate, { params: { id } })).data,
     onSuccess: (saved) => refresh(saved),
   });
 }
@@ -82,7 +70,7 @@ export function useToggleRate() {
 export function useDeleteRate() {
   const refresh = useRefreshRates();
   return useMutation({
-    mutationFn: (id: number) => api.del<z.infer<typeof messageReplySchema>>(`${RATES_PATH}/${id}`),
+    mutationFn: (id: number) => call(companyApi.removeRate, { params: { id } }),
     onSuccess: () => refresh(),
   });
 }
@@ -90,7 +78,7 @@ export function useDeleteRate() {
 export function useSaveCompanySettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CompanySettings) => (await api.put<SettingsReply>(SETTINGS_PATH, body)).data,
+    mutationFn: async (body: CompanySettings) => (await call(companyApi.saveSettings, { body })).data,
     onSuccess: (saved) => {
       queryClient.setQueryData(companyKeys.settings, saved);
       // The zone and the threshold are read by every screen through the preferences.
@@ -103,7 +91,6 @@ export function useSaveCompanySettings() {
 export const agencyPreferencesQuery = () =>
   queryOptions({
     queryKey: companyKeys.preferences,
-    queryFn: async ({ signal }) =>
-      (await api.get<z.infer<typeof agencyPreferencesDataReplySchema>>(PREFERENCES_PATH, { signal })).data,
+    queryFn: async ({ signal }) => (await call(companyApi.preferences, {}, { signal })).data,
     staleTime: 5 * 60_000,
   });

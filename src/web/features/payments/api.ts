@@ -1,13 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  PaymentReply,
-  paymentSavedReplySchema,
-  paymentsOfSaleReplySchema,
-  paymentsPageReplySchema,
-} from '../../../domain/payment-replies';
+import type { ReplyOf } from '../../../domain/api/endpoint';
+import { paymentsApi } from '../../../domain/api/payments';
+import type { PaymentReply } from '../../../domain/payment-replies';
 import type { PaymentCreate, PaymentMethod, PaymentStatus, PaymentUpdate } from '../../../domain/payments';
-import { api, queryGet } from '../../api/client';
+import { call, queryCall } from '../../api/client';
 
 export const PAYMENTS_PAGE_SIZE = 20;
 
@@ -23,8 +19,7 @@ export interface PaymentFilters {
 }
 
 /** A page of payments, and the sums over everything the filters match (not only this page). */
-export type PaymentsPage = z.infer<typeof paymentsPageReplySchema>;
-type SavedPayment = z.infer<typeof paymentSavedReplySchema>;
+export type PaymentsPage = ReplyOf<typeof paymentsApi.list>;
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -35,12 +30,14 @@ export const paymentKeys = {
 export function usePaymentsList(filters: PaymentFilters) {
   return useQuery({
     queryKey: paymentKeys.list(filters),
-    queryFn: queryGet<PaymentsPage>('/api/payments', {
-      status: filters.status === 'all' ? undefined : filters.status,
-      method: filters.method === 'all' ? undefined : filters.method,
-      q: filters.q,
-      page: filters.page,
-      limit: PAYMENTS_PAGE_SIZE,
+    queryFn: queryCall(paymentsApi.list, {
+      query: {
+        status: filters.status === 'all' ? undefined : filters.status,
+        method: filters.method === 'all' ? undefined : filters.method,
+        q: filters.q,
+        page: filters.page,
+        limit: PAYMENTS_PAGE_SIZE,
+      },
     }),
     // Typing, filtering and paging keep the current cards on screen instead of a spinner.
     placeholderData: keepPreviousData,
@@ -50,7 +47,7 @@ export function usePaymentsList(filters: PaymentFilters) {
 export function useSalePayments(saleId: number) {
   return useQuery({
     queryKey: paymentKeys.ofSale(saleId),
-    queryFn: queryGet<z.infer<typeof paymentsOfSaleReplySchema>>(`/api/payments/sale/${saleId}`),
+    queryFn: queryCall(paymentsApi.ofSale, { params: { saleId } }),
   });
 }
 
@@ -71,7 +68,7 @@ function useInvalidateAfterPayment() {
 export function useCreatePayment() {
   const invalidate = useInvalidateAfterPayment();
   return useMutation({
-    mutationFn: (body: PaymentCreate) => api.post<SavedPayment>('/api/payments', body),
+    mutationFn: (body: PaymentCreate) => call(paymentsApi.create, { body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -80,7 +77,7 @@ export function useUpdatePayment() {
   const invalidate = useInvalidateAfterPayment();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: PaymentUpdate }) =>
-      api.put<SavedPayment>(`/api/payments/${id}`, body),
+      call(paymentsApi.update, { params: { id }, body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -89,7 +86,7 @@ export function useUpdatePayment() {
 export function useConfirmPayment() {
   const invalidate = useInvalidateAfterPayment();
   return useMutation({
-    mutationFn: (id: number) => api.post<SavedPayment>(`/api/payments/${id}/confirm`),
+    mutationFn: (id: number) => call(paymentsApi.confirm, { params: { id } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -97,7 +94,7 @@ export function useConfirmPayment() {
 export function useDeletePayment() {
   const invalidate = useInvalidateAfterPayment();
   return useMutation({
-    mutationFn: (id: number) => api.del<{ message: string }>(`/api/payments/${id}`),
+    mutationFn: (id: number) => call(paymentsApi.remove, { params: { id } }),
     onSuccess: () => invalidate(),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SEARCH_MIN_LENGTH, type SearchReply } from '../../../domain/search';
-import { queryGet } from '../../api/client';
+import { searchApi } from '../../../domain/api/search';
+import { SEARCH_MIN_LENGTH } from '../../../domain/search';
+import { queryCall } from '../../api/client';
 
 export const searchKeys = {
   all: ['search'] as const,
@@ -14,7 +15,7 @@ export const searchKeys = {
 export function useGlobalSearch(q: string) {
   return useQuery({
     queryKey: searchKeys.text(q),
-    queryFn: queryGet<SearchReply>('/api/search', { q }),
+    queryFn: queryCall(searchApi.search, { query: { q } }),
     enabled: q.length >= SEARCH_MIN_LENGTH,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { ReplyOf } from '../../../domain/api/endpoint';
+import { usersApi } from '../../../domain/api/users';
 import type { UserCreateInput, UserUpdateInput } from '../../../domain/auth';
 import type { Role } from '../../../domain/roles';
-import type { PublicUser, userReplySchema, usersPageReplySchema } from '../../../domain/user-replies';
-import { api } from '../../api/client';
+import type { PublicUser } from '../../../domain/user-replies';
+import { call } from '../../api/client';
 import type { ListPage, ListParams } from '../../api/resource';
-
-const PATH = '/api/users';
 
 /** Rooted at 'users' like the sale form's seller picker, so a saved user refreshes that list too. */
 export const userKeys = {
@@ -19,33 +18,35 @@ export const userListQuery = (role: Role | '') => (params: ListParams) =>
   queryOptions({
     queryKey: userKeys.list({ ...params, role }),
     queryFn: async ({ signal }): Promise<ListPage<PublicUser>> => {
-      const { users, pagination } = await api.get<z.infer<typeof usersPageReplySchema>>(PATH, {
-        query: { ...params, role },
-        signal,
-      });
+      const { users, pagination } = await call(
+        usersApi.list,
+        { query: { ...params, role: role || undefined } },
+        { signal },
+      );
       return { data: users, pagination };
     },
     placeholderData: keepPreviousData,
   });
 
-type UserReply = z.infer<typeof userReplySchema>;
+type UserReply = ReplyOf<typeof usersApi.one>;
 
-function useUserMutation<Variables>(call: (variables: Variables) => Promise<UserReply>) {
+function useUserMutation<Variables>(send: (variables: Variables) => Promise<UserReply>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (variables: Variables) => (await call(variables)).user,
+    mutationFn: async (variables: Variables) => (await send(variables)).user,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
 export const useCreateUser = () =>
-  useUserMutation((body: UserCreateInput) => api.post<UserReply>(PATH, body));
+  useUserMutation((body: UserCreateInput) => call(usersApi.create, { body }));
 
 /** Role, details, reactivation and password resets; a new password signs the user out everywhere. */
 export const useUpdateUser = () =>
   useUserMutation(({ id, body }: { id: number; body: UserUpdateInput }) =>
-    api.put<UserReply>(`${PATH}/${id}`, body),
+    call(usersApi.update, { params: { id }, body }),
   );
 
 /** Users are never erased (their sales point at them): DELETE deactivates and ends their sessions. */
-export const useDeactivateUser = () => useUserMutation((id: number) => api.del<UserReply>(`${PATH}/${id}`));
+export const useDeactivateUser = () =>
+  useUserMutation((id: number) => call(usersApi.deactivate, { params: { id } }));

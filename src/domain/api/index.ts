@@ -1,0 +1,27 @@
+import { alertsApi } from './alerts';
+import { auditApi } from './audit';
+import { authApi } from './auth';
+import { companyApi } from './company';
+import { dashboardApi } from './dashboard';
+import type { EndpointShape } from './endpoint';
+import { healthApi } from './health';
+import { paymentsApi } from './payments';
+import { searchApi } from './search';
+import { usersApi } from './users';
+
+/** Every endpoint of the API, by feature: the server registers exactly these (tests/api/api-contract.test.ts). */
+export const API = {
+  alerts: alertsApi,
+  audit: auditApi,
+  auth: authApi,
+  company: companyApi,
+  dashboard: dashboardApi,
+  health: healthApi,
+  payments: paymentsApi,
+  search: searchApi,
+  users: usersApi,
+} satisfies Record<string, Record<string, EndpointShape>>;
+
+/** All endpoints in one list. */
+export const allEndpoints = (): EndpointShape[] =>
+  Object.values(API).flatMap((group) => Object.values(group) as EndpointShape[]);
