@@ -6,6 +6,7 @@ import { dashboardApi } from './dashboard';
 import type { EndpointShape } from './endpoint';
 import { healthApi } from './health';
 import { paymentsApi } from './payments';
+import { salesApi } from './sales';
 import { searchApi } from './search';
 import { usersApi } from './users';
 
@@ -18,6 +19,7 @@ export const API = {
   dashboard: dashboardApi,
   health: healthApi,
   payments: paymentsApi,
+  sales: salesApi,
   search: searchApi,
   users: usersApi,
 } satisfies Record<string, Record<string, EndpointShape>>;

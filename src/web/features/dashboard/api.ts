@@ -2,11 +2,12 @@ import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-que
 import { dashboardApi } from '../../../domain/api/dashboard';
 import type { ReplyOf } from '../../../domain/api/endpoint';
 import { paymentsApi } from '../../../domain/api/payments';
+import { salesApi } from '../../../domain/api/sales';
 import type { OverviewDay, SaleStats } from '../../../domain/dashboard';
 import type { Payment } from '../../../domain/payment-replies';
 import type { Role } from '../../../domain/roles';
 import type { SaleListRow } from '../../../domain/sale-replies';
-import { queryCall, queryGet } from '../../api/client';
+import { queryCall } from '../../api/client';
 
 export type { Departure, OverviewDay, SaleStats } from '../../../domain/dashboard';
 
@@ -46,9 +47,8 @@ export const overviewQuery = queryOptions({
 
 export const recentSalesQuery = queryOptions({
   queryKey: dashboardKeys.recentSales,
-  // The sales group's endpoints are declared with the sales feature's rework; until then, by hand.
-  queryFn: queryGet<{ sales: RecentSale[] }>('/api/sales/my-sales', { limit: RECENT_LIMIT }),
-  select: (body) => body.sales,
+  queryFn: queryCall(salesApi.mine, { query: { limit: RECENT_LIMIT } }),
+  select: (body: ReplyOf<typeof salesApi.mine>) => body.sales,
 });
 
 export const recentPaymentsQuery = queryOptions({

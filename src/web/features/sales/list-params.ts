@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   DEFAULT_SALE_SORT,
   parseSaleSort,
@@ -26,7 +27,8 @@ export const FILTER_KEYS = [
   'serviceType',
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
-export type SaleFilterValues = Partial<Record<FilterKey, string>>;
+/** The filters as the list's endpoint takes them (an enum filter holds one of its values). */
+export type SaleFilterValues = Pick<z.input<typeof saleListQuerySchema>, FilterKey>;
 
 export interface SaleListParams {
   filters: SaleFilterValues;
@@ -37,14 +39,15 @@ export interface SaleListParams {
 const DEFAULT_SORT = parseSaleSort(DEFAULT_SALE_SORT) as SaleSort;
 
 export function readListParams(search: URLSearchParams): SaleListParams {
-  const filters: SaleFilterValues = {};
+  // Text until the schema has accepted it, which makes it the filter's type.
+  const filters: Partial<Record<FilterKey, string>> = {};
   for (const key of FILTER_KEYS) {
     const value = search.get(key);
     if (value && saleListQuerySchema.shape[key].safeParse(value).success) filters[key] = value;
   }
   const page = Number(search.get('page'));
   return {
-    filters,
+    filters: filters as SaleFilterValues,
     sort: parseSaleSort(search.get('sort') ?? '') ?? DEFAULT_SORT,
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
@@ -56,7 +59,7 @@ export function writeListParams({ filters, sort, page }: SaleListParams): URLSea
   const search = new URLSearchParams();
   for (const key of FILTER_KEYS) {
     const value = filters[key];
-    if (value) search.set(key, value);
+    if (value) search.set(key, String(value));
   }
   if (sortParam(sort) !== DEFAULT_SALE_SORT) search.set('sort', sortParam(sort));
   if (page > 1) search.set('page', String(page));

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { salesApi } from '../../../../domain/api/sales';
 import type { Role } from '../../../../domain/roles';
-import type { SalesPage } from '../../../../domain/sale-replies';
 import type { SaleStatus } from '../../../../domain/status';
-import { queryGet } from '../../../api/client';
+import { queryCall } from '../../../api/client';
 import { type SaleListParams, sortParam } from '../list-params';
 import { salesKeys } from './keys';
 
@@ -14,11 +14,8 @@ export type SaleStatusFilter = 'all' | SaleStatus;
 export const salesListQuery = (scope: 'all' | 'mine', params: SaleListParams) =>
   queryOptions({
     queryKey: salesKeys.list(scope, params),
-    queryFn: queryGet<SalesPage>(scope === 'mine' ? '/api/sales/my-sales' : '/api/sales', {
-      ...params.filters,
-      sort: sortParam(params.sort),
-      page: params.page,
-      limit: SALES_PAGE_SIZE,
+    queryFn: queryCall(scope === 'mine' ? salesApi.mine : salesApi.list, {
+      query: { ...params.filters, sort: sortParam(params.sort), page: params.page, limit: SALES_PAGE_SIZE },
     }),
     // Paging and filtering keep the previous rows on screen instead of flashing the loading state.
     placeholderData: keepPreviousData,

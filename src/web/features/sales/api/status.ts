@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SaleSaved } from '../../../../domain/sale-replies';
+import { salesApi } from '../../../../domain/api/sales';
 import type { SaleStatus } from '../../../../domain/status';
-import { api } from '../../../api/client';
+import { call } from '../../../api/client';
 import { useSaleSaved } from './saved';
 
 /** PUT /api/sales/:id with only a status: confirm, cancel or settle the sale. */
 export const changeSaleStatus = (id: number, status: SaleStatus) =>
-  api.put<SaleSaved>(`/api/sales/${id}`, { status });
+  call(salesApi.update, { params: { id }, body: { status } });
 
 export function useChangeSaleStatus(id: number) {
   return useMutation({

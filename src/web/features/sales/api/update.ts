@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SaleSaved } from '../../../../domain/sale-replies';
+import { salesApi } from '../../../../domain/api/sales';
 import type { SaleEditBody } from '../../../../domain/sale-requests';
-import { api } from '../../../api/client';
+import { call } from '../../../api/client';
 import { useSaleSaved } from './saved';
 
 /** PUT /api/sales/:id with the whole sale, from the version the editor started with. */
 export const updateSale = (id: number, body: SaleEditBody & { version: number }) =>
-  api.put<SaleSaved>(`/api/sales/${id}`, body);
+  call(salesApi.update, { params: { id }, body });
 
 export function useUpdateSale(id: number) {
   return useMutation({
