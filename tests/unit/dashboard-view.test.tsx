@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dashboardApi } from '../../src/domain/api/dashboard';
 import { paymentsApi } from '../../src/domain/api/payments';
+import { salesApi } from '../../src/domain/api/sales';
 import type { Role } from '../../src/domain/roles';
 import type { DashboardData, SaleStats } from '../../src/web/features/dashboard/api';
 import { DashboardFigures, DashboardView } from '../../src/web/features/dashboard/DashboardFigures';
@@ -230,7 +231,11 @@ describe('dashboard loading', () => {
     const fetchMock = mockFetch((url) => {
       if (url === '/api/sales/stats') return replyOf(dashboardApi.stats, stats);
       if (url === '/api/sales/sales-overview') return replyOf(dashboardApi.overview, { chartData: overview });
-      if (url === '/api/sales/my-sales?limit=5') return json({ sales: [] });
+      if (url === '/api/sales/my-sales?limit=5')
+        return replyOf(salesApi.mine, {
+          sales: [],
+          pagination: { page: 1, limit: 5, total: 0, totalPages: 0, totalCapped: false },
+        });
       if (url === '/api/payments?limit=5')
         return replyOf(paymentsApi.list, {
           payments: [],

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ReplyOf } from '../../src/domain/api/endpoint';
+import { paymentsApi } from '../../src/domain/api/payments';
 import { formatMoney } from '../../src/domain/format';
-import type { Payment } from '../../src/domain/payment-replies';
 import { type PaymentsSale, SalePayments } from '../../src/web/features/payments';
-import { json, mockFetch } from './helpers';
+import { json, mockFetch, replyOf } from './helpers';
 
 const SALE: PaymentsSale = {
   id: 9,
@@ -15,7 +16,16 @@ const SALE: PaymentsSale = {
   status: 'confirmed',
 };
 
-const PAYMENTS: Payment[] = [
+/** The sale every payment of GET /api/payments/sale/9 names. */
+const SALE_REF = {
+  id: 9,
+  passengerName: 'Ana Núñez',
+  status: 'confirmed',
+  sellerId: 2,
+  clientName: 'Turismo Sur',
+} as const;
+
+const PAYMENTS: ReplyOf<typeof paymentsApi.ofSale> = [
   {
     id: 1,
     saleId: 9,
@@ -26,6 +36,7 @@ const PAYMENTS: Payment[] = [
     reference: 'TRX-1',
     status: 'confirmed',
     createdAt: '2026-03-02T10:00:00.000Z',
+    sale: SALE_REF,
   },
   {
     id: 2,
@@ -37,6 +48,7 @@ const PAYMENTS: Payment[] = [
     reference: null,
     status: 'pending',
     createdAt: '2026-03-03T10:00:00.000Z',
+    sale: SALE_REF,
   },
 ];
 
@@ -53,7 +65,7 @@ afterEach(cleanup);
 
 describe('SalePayments', () => {
   it('lists the payments with their method labels, a dash for no reference and a pending badge', async () => {
-    mockFetch(() => json(PAYMENTS));
+    mockFetch(() => replyOf(paymentsApi.ofSale, PAYMENTS));
     renderSection();
     const rows = await screen.findAllByRole('listitem');
     expect(rows).toHaveLength(2);
@@ -66,7 +78,7 @@ describe('SalePayments', () => {
   });
 
   it('shows the server totals, Pendiente in red while something is owed', async () => {
-    mockFetch(() => json([]));
+    mockFetch(() => replyOf(paymentsApi.ofSale, []));
     renderSection();
     expect(await screen.findByText('No hay pagos registrados para esta venta')).toBeTruthy();
     expect(screen.getByText('US$ 1,000.00')).toBeTruthy();
@@ -75,7 +87,7 @@ describe('SalePayments', () => {
   });
 
   it('shows an overpayment as Saldo a favor in green, not as Pendiente', async () => {
-    mockFetch(() => json([]));
+    mockFetch(() => replyOf(paymentsApi.ofSale, []));
     renderSection({ ...SALE, totalPaid: 1100, balance: -100 });
     const balance = screen.getByTestId('sale-balance');
     expect(balance.className).toContain('text-green-700');
@@ -85,7 +97,7 @@ describe('SalePayments', () => {
   });
 
   it('shows a cancelled sale with nothing pending and what it paid to give back', async () => {
-    mockFetch(() => json(PAYMENTS));
+    mockFetch(() => replyOf(paymentsApi.ofSale, PAYMENTS));
     renderSection({ ...SALE, status: 'cancelled', balance: 0, refundAmount: 400 });
     await screen.findAllByRole('listitem');
     const balance = screen.getByTestId('sale-balance');
@@ -95,7 +107,7 @@ describe('SalePayments', () => {
   });
 
   it('has no edit buttons for a reader', async () => {
-    mockFetch(() => json(PAYMENTS));
+    mockFetch(() => replyOf(paymentsApi.ofSale, PAYMENTS));
     renderSection(SALE, false);
     await screen.findAllByRole('listitem');
     expect(screen.queryByRole('button', { name: 'Editar pago' })).toBeNull();
@@ -105,7 +117,7 @@ describe('SalePayments', () => {
     const fetchMock = mockFetch((_url, init) =>
       init.method === 'PUT'
         ? json({ message: 'Error interno' }, 500, 'Internal Server Error')
-        : json(PAYMENTS),
+        : replyOf(paymentsApi.ofSale, PAYMENTS),
     );
     renderSection();
     fireEvent.click((await screen.findAllByRole('button', { name: 'Editar pago' }))[0] as HTMLElement);
