@@ -26,6 +26,14 @@ export type Passenger = z.infer<typeof passengerReplySchema>;
 export const catalogItemReplySchema = z.object({ id: z.number(), name: z.string() });
 export type CatalogItem = z.infer<typeof catalogItemReplySchema>;
 
+/* One type per key when the key is a union (any catalog): each reply carries only its own key. */
+type SearchReply<Many extends string, Record extends z.ZodType> = Many extends string
+  ? z.ZodObject<{ [K in Many]: z.ZodArray<Record> }>
+  : never;
+type SavedReply<One extends string, Record extends z.ZodType> = One extends string
+  ? ReturnType<typeof savedReply<One, Record>>
+  : never;
+
 /**
  * The replies of one master-data resource: a page `{ data, pagination }`, one record `{ data }`, the
  * pickers' search `{ clients: [...] }` and a save `{ message, client }`.
@@ -38,8 +46,8 @@ export function masterDataReplies<One extends string, Many extends string, Recor
   return {
     page: z.object({ data: z.array(record), pagination: paginationReplySchema }),
     one: dataReply(record),
-    search: z.object({ [many]: z.array(record) } as { [K in Many]: z.ZodArray<Record> }),
-    saved: savedReply(one, record),
+    search: z.object({ [many]: z.array(record) }) as SearchReply<Many, Record>,
+    saved: savedReply(one, record) as SavedReply<One, Record>,
   };
 }
 
