@@ -1,12 +1,9 @@
 import type { EndpointShape } from './endpoint';
-import {
-  classificationsApi,
-  clientsApi,
-  operatorsApi,
-  passengersApi,
-  suppliersApi,
-} from './master-data';
+import { invoicesApi } from './invoices';
+import { classificationsApi, clientsApi, operatorsApi, passengersApi, suppliersApi } from './master-data';
 import { paymentsApi } from './payments';
+import { reportsApi } from './reports';
+import { supplierPaymentsApi } from './supplier-payments';
 
 /** Every endpoint of the API, by feature: the server registers exactly these (tests/api/api-contract.test.ts). */
 export const API = {
@@ -16,6 +13,9 @@ export const API = {
   suppliers: suppliersApi,
   operators: operatorsApi,
   classifications: classificationsApi,
+  reports: reportsApi,
+  supplierPayments: supplierPaymentsApi,
+  invoices: invoicesApi,
 } satisfies Record<string, Record<string, EndpointShape>>;
 
 /** All endpoints in one list. */
