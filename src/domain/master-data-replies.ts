@@ -50,20 +50,3 @@ export function masterDataReplies<One extends string, Many extends string, Recor
     saved: savedReply(one, record) as SavedReply<One, Record>,
   };
 }
-
-/**
- * Suppliers, operators and classifications reply as the spec's own client reads them (DESIGN.md 5): the
- * list is a bare array and a record by id the bare record; paging, when asked for, goes in the
- * `X-Total-Count` and `Link` headers.
- */
-export function catalogReplies<One extends string, Many extends string, Record extends z.ZodType>(
-  one: One,
-  many: Many,
-  record: Record,
-) {
-  return { ...masterDataReplies(one, many, record), page: z.array(record), one: record };
-}
-
-export const clientReplies = masterDataReplies('client', 'clients', clientReplySchema);
-export const passengerReplies = masterDataReplies('passenger', 'passengers', passengerReplySchema);
-export const supplierReplies = catalogReplies('supplier', 'suppliers', catalogItemReplySchema);
