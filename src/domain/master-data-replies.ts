@@ -26,6 +26,14 @@ export type Passenger = z.infer<typeof passengerReplySchema>;
 export const catalogItemReplySchema = z.object({ id: z.number(), name: z.string() });
 export type CatalogItem = z.infer<typeof catalogItemReplySchema>;
 
+/* One type per key when the key is a union (any catalog): each reply carries only its own key. */
+type SearchReply<Many extends string, Record extends z.ZodType> = Many extends string
+  ? z.ZodObject<{ [K in Many]: z.ZodArray<Record> }>
+  : never;
+type SavedReply<One extends string, Record extends z.ZodType> = One extends string
+  ? ReturnType<typeof savedReply<One, Record>>
+  : never;
+
 /**
  * The replies of one master-data resource: a page `{ data, pagination }`, one record `{ data }`, the
  * pickers' search `{ clients: [...] }` and a save `{ message, client }`.
@@ -38,24 +46,7 @@ export function masterDataReplies<One extends string, Many extends string, Recor
   return {
     page: z.object({ data: z.array(record), pagination: paginationReplySchema }),
     one: dataReply(record),
-    search: z.object({ [many]: z.array(record) } as { [K in Many]: z.ZodArray<Record> }),
-    saved: savedReply(one, record),
+    search: z.object({ [many]: z.array(record) }) as SearchReply<Many, Record>,
+    saved: savedReply(one, record) as SavedReply<One, Record>,
   };
 }
-
-/**
- * Suppliers, operators and classifications reply as the spec's own client reads them (DESIGN.md 5): the
- * list is a bare array and a record by id the bare record; paging, when asked for, goes in the
- * `X-Total-Count` and `Link` headers.
- */
-export function catalogReplies<One extends string, Many extends string, Record extends z.ZodType>(
-  one: One,
-  many: Many,
-  record: Record,
-) {
-  return { ...masterDataReplies(one, many, record), page: z.array(record), one: record };
-}
-
-export const clientReplies = masterDataReplies('client', 'clients', clientReplySchema);
-export const passengerReplies = masterDataReplies('passenger', 'passengers', passengerReplySchema);
-export const supplierReplies = catalogReplies('supplier', 'suppliers', catalogItemReplySchema);

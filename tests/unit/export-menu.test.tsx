@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clientsApi } from '../../src/domain/api/master-data';
 import { ExportMenu } from '../../src/web/components/ui/ExportMenu';
-import { json, mockFetch } from './helpers';
+import { errorOf, mockFetch } from './helpers';
 
 afterEach(() => {
   cleanup();
@@ -22,7 +23,7 @@ function renderMenu() {
   );
   render(
     <>
-      <ExportMenu path="/api/clients/export" filters={{ q: 'núñez', page: undefined }} fileName="clientes" />
+      <ExportMenu endpoint={clientsApi.export} query={{ q: 'núñez' }} fileName="clientes" />
       <Toaster />
     </>,
   );
@@ -56,7 +57,7 @@ describe('ExportMenu', () => {
   });
 
   it('says so in a toast when the server refuses', async () => {
-    mockFetch(() => json({ message: 'El formato debe ser xlsx o csv' }, 400, 'Bad Request'));
+    mockFetch(() => errorOf(clientsApi.export, 400, { message: 'El formato debe ser xlsx o csv' }));
     renderMenu();
     fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Excel (.xlsx)' }));

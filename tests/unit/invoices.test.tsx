@@ -1,12 +1,22 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { invoicesApi } from '../../src/domain/api/invoices';
 import type { Role } from '../../src/domain/roles';
 import { fileNameFromDisposition } from '../../src/web/api/download';
 import { RequireAuth } from '../../src/web/auth';
 import type { Invoice } from '../../src/web/features/invoices/api';
 import { InvoiceDetailPage } from '../../src/web/features/invoices/InvoiceDetailPage';
 import { InvoicesPage } from '../../src/web/features/invoices/InvoicesPage';
-import { type FetchHandler, json, makeUser, mockFetch, renderRoutes, signIn } from './helpers';
+import {
+  errorOf,
+  type FetchHandler,
+  json,
+  makeUser,
+  mockFetch,
+  renderRoutes,
+  replyOf,
+  signIn,
+} from './helpers';
 
 const invoice: Invoice = {
   id: 7,
@@ -40,10 +50,11 @@ const invoice: Invoice = {
   createdAt: '2026-03-05T12:00:00.000Z',
 };
 
-const listPage = (invoices: Invoice[]) => ({
-  invoices,
-  pagination: { page: 1, limit: 20, total: invoices.length, totalPages: 1 },
-});
+const listPage = (invoices: Invoice[]) =>
+  replyOf(invoicesApi.list, {
+    invoices,
+    pagination: { page: 1, limit: 20, total: invoices.length, totalPages: 1 },
+  });
 
 function setup(role: Role, path: string, routePath: string, element: React.ReactElement, api: FetchHandler) {
   const user = makeUser({ role });
@@ -74,7 +85,7 @@ describe('fileNameFromDisposition', () => {
 
 describe('InvoicesPage', () => {
   it('lists invoices with number, client, amount and status, linking to each', async () => {
-    setup('finance', '/invoices', '/invoices', <InvoicesPage />, () => json(listPage([invoice])));
+    setup('finance', '/invoices', '/invoices', <InvoicesPage />, () => listPage([invoice]));
     const link = await screen.findByRole('link', { name: /F-2026-000042/ });
     expect(link.getAttribute('href')).toBe('/invoices/7');
     expect(link.textContent).toContain('Ana Núñez');
@@ -84,7 +95,7 @@ describe('InvoicesPage', () => {
 
   it('filters by status on the server and says when nothing matches', async () => {
     const fetchMock = setup('admin', '/invoices', '/invoices', <InvoicesPage />, (url) =>
-      json(listPage(url.includes('status=cancelled') ? [] : [invoice])),
+      listPage(url.includes('status=cancelled') ? [] : [invoice]),
     );
     await screen.findByRole('link', { name: /F-2026-000042/ });
     fireEvent.click(screen.getByRole('button', { name: 'Anuladas' }));
@@ -103,7 +114,7 @@ describe('InvoiceDetailPage', () => {
     setup(role, '/invoices/7', '/invoices/:id', <InvoiceDetailPage />, answer);
 
   it('shows the printable invoice with its actions; only admins may annul', async () => {
-    detail('sales', () => json({ invoice }));
+    detail('sales', () => replyOf(invoicesApi.one, { invoice }));
     expect(await screen.findByRole('heading', { name: 'Factura F-2026-000042' })).toBeTruthy();
     expect(screen.getByText('Viajes Demo')).toBeTruthy();
     expect(screen.getByText('Ana Núñez, Luis Pérez')).toBeTruthy();
@@ -115,7 +126,9 @@ describe('InvoiceDetailPage', () => {
 
   it('asks an admin for the reason and shows the server’s refusal', async () => {
     const fetchMock = detail('admin', (url) =>
-      url.endsWith('/cancel') ? json({ message: 'La factura ya está anulada' }, 409) : json({ invoice }),
+      url.endsWith('/cancel')
+        ? errorOf(invoicesApi.cancel, 409, { message: 'La factura ya está anulada' })
+        : replyOf(invoicesApi.one, { invoice }),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Anular Factura' }));
     const dialog = await screen.findByRole('dialog');
@@ -132,7 +145,7 @@ describe('InvoiceDetailPage', () => {
 
   it('shows a cancelled invoice as annulled with its reason', async () => {
     detail('admin', () =>
-      json({
+      replyOf(invoicesApi.one, {
         invoice: {
           ...invoice,
           status: 'cancelled',
@@ -147,7 +160,7 @@ describe('InvoiceDetailPage', () => {
   });
 
   it('says when the invoice does not exist', async () => {
-    detail('sales', () => json({ message: 'Factura no encontrada' }, 404));
+    detail('sales', () => errorOf(invoicesApi.one, 404, { message: 'Factura no encontrada' }));
     expect(await screen.findByRole('alert')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Factura no encontrada'));
   });

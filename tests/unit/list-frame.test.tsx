@@ -2,7 +2,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clientsApi } from '../../src/domain/api/master-data';
 import { DataTable, type DataTableColumn, moneyColumn } from '../../src/web/components/ui/DataTable';
+import { ExportMenu } from '../../src/web/components/ui/ExportMenu';
 import { ListPage } from '../../src/web/components/ui/ListPage';
 
 afterEach(cleanup);
@@ -85,7 +87,7 @@ describe('ListPage', () => {
     renderInRouter(
       <ListPage
         title="Clientes"
-        exportMenu={{ path: '/api/clients/export', fileName: 'clientes' }}
+        exportMenu={<ExportMenu endpoint={clientsApi.export} fileName="clientes" />}
         create={{ label: 'Nuevo Cliente', to: '/clients/new' }}
         search={{ label: 'Buscar clientes', placeholder: 'Buscar...', value: 'an', onValueChange: onSearch }}
         statusLine="2 clientes"

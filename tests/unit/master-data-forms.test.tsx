@@ -2,11 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clientsApi, passengersApi } from '../../src/domain/api/master-data';
 import type { Passenger } from '../../src/domain/master-data';
 import { ClientForm } from '../../src/web/features/clients';
 import { ClientFormPage } from '../../src/web/features/clients/ClientFormPage';
 import { PassengerForm } from '../../src/web/features/passengers';
-import { json, mockFetch } from './helpers';
+import { errorOf, json, mockFetch, replyOf } from './helpers';
 
 function renderWithQuery(ui: React.ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -36,7 +37,9 @@ describe('ClientForm', () => {
 
   it('sends empty optional fields as null and hands the saved client to onSaved', async () => {
     const saved = { id: 7, name: 'Ana Núñez', clientId: null, email: null, address: null };
-    const fetchMock = mockFetch(() => json({ message: 'Cliente creado', client: saved }, 201));
+    const fetchMock = mockFetch(() =>
+      replyOf(clientsApi.create, { message: 'Cliente creado', client: saved }, 201),
+    );
     const onSaved = vi.fn();
     renderWithQuery(<ClientForm onSaved={onSaved} />);
     type('Nombre', '  Ana Núñez ');
@@ -54,7 +57,7 @@ describe('ClientForm', () => {
   });
 
   it("stays open with 'Error updating client' and the server's reason when saving fails", async () => {
-    mockFetch(() => json({ message: 'Cliente no encontrado' }, 404, 'Not Found'));
+    mockFetch(() => errorOf(clientsApi.update, 404, { message: 'Cliente no encontrado' }));
     const onSaved = vi.fn();
     const client = { id: 3, name: 'Ana', clientId: '12.345.678-5', email: null, address: 'Calle 1' };
     renderWithQuery(<ClientForm client={client} onSaved={onSaved} />);
@@ -90,7 +93,10 @@ describe('PassengerForm', () => {
 
   it('shows a stored dd/mm/yyyy birth date as yyyy-mm-dd and sends it that way', async () => {
     const fetchMock = mockFetch(() =>
-      json({ message: 'Pasajero actualizado', passenger: { ...stored, dateOfBirth: '1990-03-05' } }),
+      replyOf(passengersApi.update, {
+        message: 'Pasajero actualizado',
+        passenger: { ...stored, dateOfBirth: '1990-03-05' },
+      }),
     );
     const onSaved = vi.fn();
     renderWithQuery(<PassengerForm passenger={stored} onSaved={onSaved} />);
@@ -114,7 +120,7 @@ describe('PassengerForm', () => {
   });
 
   it("shows 'Error creating passenger' with the duplicate reason from the server", async () => {
-    mockFetch(() => json({ message: 'Ya existe un pasajero con ese ID' }, 409, 'Conflict'));
+    mockFetch(() => errorOf(passengersApi.create, 409, { message: 'Ya existe un pasajero con ese ID' }));
     renderWithQuery(<PassengerForm onSaved={vi.fn()} />);
     type('Nombre', 'Luis');
     type('ID/RUT del pasajero', '1-9');

@@ -1,16 +1,26 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReplyOf } from '../../src/domain/api/endpoint';
+import { clientsApi, operatorsApi, suppliersApi } from '../../src/domain/api/master-data';
+import type { Client } from '../../src/domain/master-data';
 import type { Role } from '../../src/domain/roles';
 import { RequireAuth } from '../../src/web/auth';
 import { CatalogListPage } from '../../src/web/features/catalogs/CatalogListPage';
 import { ClientsPage } from '../../src/web/features/clients/ClientsPage';
-import { type FetchHandler, json, makeUser, mockFetch, renderRoutes, signIn } from './helpers';
+import { type FetchHandler, json, makeUser, mockFetch, renderRoutes, replyOf, signIn } from './helpers';
 
-const ana = { id: 1, name: 'Ana Núñez', clientId: '12.345.678-5', email: 'ana@example.com', address: null };
-const page = (data: unknown[], pageNumber = 1, totalPages = 1) => ({
-  data,
-  pagination: { page: pageNumber, limit: 20, total: data.length, totalPages },
-});
+const ana: Client = {
+  id: 1,
+  name: 'Ana Núñez',
+  clientId: '12.345.678-5',
+  email: 'ana@example.com',
+  address: null,
+};
+const page = (data: Client[], pageNumber = 1, totalPages = 1) =>
+  replyOf(clientsApi.list, {
+    data,
+    pagination: { page: pageNumber, limit: 20, total: data.length, totalPages },
+  });
 
 function setup(role: Role, element: React.ReactElement, path: string, api: FetchHandler) {
   const user = makeUser({ role });
@@ -32,7 +42,7 @@ afterEach(() => {
 
 describe('ClientsPage', () => {
   it('shows each client with its details and the write buttons for sales users', async () => {
-    setup('sales', <ClientsPage />, '/clients', () => json(page([ana])));
+    setup('sales', <ClientsPage />, '/clients', () => page([ana]));
     expect(await screen.findByRole('heading', { name: 'Ana Núñez' })).toBeTruthy();
     expect(screen.getByText('12.345.678-5')).toBeTruthy();
     expect(screen.getByText('ana@example.com')).toBeTruthy();
@@ -45,13 +55,13 @@ describe('ClientsPage', () => {
 
   it("shows 'No indicado' for the details a client has not, left out of the reply as the wire sends it", async () => {
     // The server drops a null field from the JSON: the key is missing, not null.
-    setup('sales', <ClientsPage />, '/clients', () => json(page([{ id: 2, name: 'Berta Soto' }])));
+    setup('sales', <ClientsPage />, '/clients', () => page([{ id: 2, name: 'Berta Soto' }]));
     const card = (await screen.findByRole('heading', { name: 'Berta Soto' })).closest('li') as HTMLElement;
     expect(within(card).getAllByText('No indicado')).toHaveLength(3);
   });
 
   it('lets finance read without new, edit or delete buttons', async () => {
-    setup('finance', <ClientsPage />, '/clients', () => json(page([ana])));
+    setup('finance', <ClientsPage />, '/clients', () => page([ana]));
     expect(await screen.findByRole('heading', { name: 'Ana Núñez' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Nuevo Cliente' })).toBeNull();
     expect(screen.queryByRole('link', { name: /Editar/ })).toBeNull();
@@ -61,8 +71,10 @@ describe('ClientsPage', () => {
   it('searches on the server once typing pauses, from page 1', async () => {
     const fetchMock = setup('admin', <ClientsPage />, '/clients', (url) =>
       url === '/api/clients/id-problems'
-        ? json({ invalid: [], duplicates: [] })
-        : json(url.includes('q=') ? page([]) : page([ana], 1, 3)),
+        ? replyOf(clientsApi.idProblems, { invalid: [], duplicates: [] })
+        : url.includes('q=')
+          ? page([])
+          : page([ana], 1, 3),
     );
     await screen.findByRole('heading', { name: 'Ana Núñez' });
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
@@ -78,7 +90,7 @@ describe('ClientsPage', () => {
   });
 
   it('shows the admin the saved IDs/RUT to fix, each a link to its client; sellers never ask', async () => {
-    const problems = {
+    const problems: ReplyOf<typeof clientsApi.idProblems> = {
       invalid: [{ id: 7, name: 'Rut Malo', clientId: '12.345.678-9' }],
       duplicates: [
         {
@@ -90,7 +102,8 @@ describe('ClientsPage', () => {
         },
       ],
     };
-    const api = (url: string) => json(url === '/api/clients/id-problems' ? problems : page([ana]));
+    const api = (url: string) =>
+      url === '/api/clients/id-problems' ? replyOf(clientsApi.idProblems, problems) : page([ana]);
     setup('admin', <ClientsPage />, '/clients', api);
     const notice = await screen.findByRole('region', { name: 'IDs/RUT por corregir (3)' });
     expect(within(notice).getByRole('link', { name: 'Rut Malo (12.345.678-9)' }).getAttribute('href')).toBe(
@@ -115,7 +128,7 @@ describe('ClientsPage', () => {
 
 describe('CatalogListPage', () => {
   it('uses the texts of its kind', async () => {
-    setup('admin', <CatalogListPage kind="operators" />, '/operators', () => json([]));
+    setup('admin', <CatalogListPage kind="operators" />, '/operators', () => replyOf(operatorsApi.list, []));
     expect(await screen.findByText('No se encontraron operadores')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Operadores' })).toBeTruthy();
     expect(screen.getByPlaceholderText('Buscar operadores...')).toBeTruthy();
@@ -125,7 +138,7 @@ describe('CatalogListPage', () => {
   it('lists the bare array the catalogs reply, and pages by the total in X-Total-Count', async () => {
     const rows = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Proveedor ${i + 1}` }));
     const fetchMock = setup('admin', <CatalogListPage kind="suppliers" />, '/suppliers', () => {
-      const response = json(rows);
+      const response = replyOf(suppliersApi.list, rows);
       response.headers.set('X-Total-Count', '45');
       return response;
     });

@@ -2,11 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agencyToday } from '../../src/domain/agency-day';
+import type { ReplyOf } from '../../src/domain/api/endpoint';
+import { suppliersApi } from '../../src/domain/api/master-data';
+import { supplierPaymentsApi } from '../../src/domain/api/supplier-payments';
+import type { SupplierPaymentReply } from '../../src/domain/supplier-payment-replies';
 import { SupplierPaymentForm } from '../../src/web/features/supplier-payments/SupplierPaymentForm';
-import { json, mockFetch } from './helpers';
+import { errorOf, json, mockFetch, replyOf } from './helpers';
 
 const SUPPLIER = { id: 7, name: 'Explora Patagonia' };
-const SUMMARY = {
+const SUMMARY: ReplyOf<typeof supplierPaymentsApi.supplier> = {
   supplierId: 7,
   supplierName: 'Explora Patagonia',
   currency: 'USD',
@@ -33,13 +37,33 @@ const SUMMARY = {
   ],
 };
 
+/** A payment as the server saves it. */
+const PAYMENT: SupplierPaymentReply = {
+  id: 3,
+  supplierId: 7,
+  supplierName: 'Explora Patagonia',
+  amount: 250,
+  currency: 'USD',
+  rateToUsd: 1,
+  amountUsd: 250,
+  paymentDate: '2026-03-10',
+  description: 'Saldo de marzo',
+  paymentMethod: 'transfer',
+  reference: null,
+  relatedSales: [],
+  createdAt: '2026-03-10T12:00:00.000Z',
+};
+const saved = () =>
+  replyOf(supplierPaymentsApi.create, { message: 'Pago a proveedor registrado', payment: PAYMENT }, 201);
+
 /** GETs answer the picker and the related sales; the POST answers with `post`. */
 function serve(post: () => Response) {
   return mockFetch((url, init) => {
     if (init.method === 'POST') return post();
-    if (url.startsWith('/api/supplier-payments/supplier/7/sales')) return json(SUMMARY);
-    if (url.startsWith('/api/suppliers')) return json([SUPPLIER]);
-    return json({ message: 'no encontrado' }, 404, 'Not Found');
+    if (url.startsWith('/api/supplier-payments/supplier/7/sales'))
+      return replyOf(supplierPaymentsApi.supplier, SUMMARY);
+    if (url.startsWith('/api/suppliers')) return replyOf(suppliersApi.list, [SUPPLIER]);
+    return errorOf(supplierPaymentsApi.supplier, 404, { message: 'no encontrado' });
   });
 }
 
@@ -83,7 +107,7 @@ describe('SupplierPaymentForm', () => {
 
   it("sends the payment with the ticked sales and keeps the form open on the server's refusal", async () => {
     const fetchMock = serve(() =>
-      json({ message: 'No hay una tasa de cambio activa para CLP' }, 409, 'Conflict'),
+      errorOf(supplierPaymentsApi.create, 409, { message: 'No hay una tasa de cambio activa para CLP' }),
     );
     const onCreated = renderForm();
     fireEvent.click(await screen.findByRole('checkbox', { name: /#11/ }));
@@ -110,7 +134,7 @@ describe('SupplierPaymentForm', () => {
   });
 
   it('reads an amount written the Chilean way and sends its canonical decimal text', async () => {
-    const fetchMock = serve(() => json({ message: 'Pago a proveedor registrado', payment: { id: 3 } }, 201));
+    const fetchMock = serve(saved);
     renderForm();
     const amount = screen.getByLabelText('Monto') as HTMLInputElement;
     expect(amount.type).toBe('text');
@@ -127,12 +151,11 @@ describe('SupplierPaymentForm', () => {
   });
 
   it('hands the created payment and message to onCreated', async () => {
-    const payment = { id: 3, supplierId: 7 };
-    serve(() => json({ message: 'Pago a proveedor registrado', payment }, 201));
+    serve(saved);
     const onCreated = renderForm();
     type('Monto', '250');
     type('Descripción', 'Saldo de marzo');
     submit();
-    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(payment, 'Pago a proveedor registrado'));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(PAYMENT, 'Pago a proveedor registrado'));
   });
 });

@@ -5,9 +5,13 @@ import { companyApi } from './company';
 import { dashboardApi } from './dashboard';
 import type { EndpointShape } from './endpoint';
 import { healthApi } from './health';
+import { invoicesApi } from './invoices';
+import { classificationsApi, clientsApi, operatorsApi, passengersApi, suppliersApi } from './master-data';
 import { paymentsApi } from './payments';
+import { reportsApi } from './reports';
 import { salesApi } from './sales';
 import { searchApi } from './search';
+import { supplierPaymentsApi } from './supplier-payments';
 import { usersApi } from './users';
 
 /** Every endpoint of the API, by feature: the server registers exactly these (tests/api/api-contract.test.ts). */
@@ -22,6 +26,14 @@ export const API = {
   sales: salesApi,
   search: searchApi,
   users: usersApi,
+  clients: clientsApi,
+  passengers: passengersApi,
+  suppliers: suppliersApi,
+  operators: operatorsApi,
+  classifications: classificationsApi,
+  reports: reportsApi,
+  supplierPayments: supplierPaymentsApi,
+  invoices: invoicesApi,
 } satisfies Record<string, Record<string, EndpointShape>>;
 
 /** All endpoints in one list. */

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { CrudApi, CrudDeclaration } from '../../domain/api/master-data';
 import type { Role } from '../../domain/roles';
 import type { Database } from '../db/client';
 import type { ExportColumn } from './export';
@@ -26,27 +27,15 @@ export type RecordCrudChange = (tx: Database, request: FastifyRequest, change: C
 
 /**
  * One master-data resource (clients, passengers, suppliers, operators, classifications): the same
- * calls (list, export, search, read, create, update, delete) with the same reply shapes, declared once.
+ * calls (list, export, search, read, create, update, delete) with the same reply shapes. Its path,
+ * body, record and reply keys are its endpoints' (`crudApi` in `src/domain/api/master-data.ts`);
+ * this adds what only the server knows: the table, the search, who may call, the rules and the texts.
  */
-export interface CrudResource<Body extends z.ZodType> {
-  path: string;
-  tag: string;
+export interface CrudResource<D extends CrudDeclaration> {
+  api: CrudApi<D>;
   table: PgTable & { id: AnyPgColumn };
   /** The name the list is ordered by, in Spanish order (nameSortKey). */
   orderBy: AnyPgColumn;
-  body: Body;
-  /** The record as the API shows it (a schema of `src/domain/master-data-replies`). */
-  dto: z.ZodType;
-  toDto(row: Row): unknown;
-  /** Key of the record in create/update responses (`client`) and of the list in search (`clients`). */
-  one: string;
-  many: string;
-  /**
-   * `body` (clients, passengers): a list is `{ data, pagination }` and a record `{ data }`. `headers`
-   * (the catalogs, as the spec's client reads them): a bare array and a bare record, the paging in
-   * `X-Total-Count` and `Link`, and the whole list when no page is asked for.
-   */
-  paging: 'body' | 'headers';
   search(q: string): (SQL | undefined)[];
   access: { read: readonly Role[]; write: readonly Role[] };
   recordChange: RecordCrudChange;
@@ -54,9 +43,7 @@ export interface CrudResource<Body extends z.ZodType> {
    * Rules the schema cannot judge alone, run in the write's transaction before it: `before` is the
    * saved record on an update (absent on a create), so a rule can spare a value that did not change.
    */
-  checkWrite?(tx: Database, body: z.output<Body>, before?: Row): Promise<void>;
-  /** Replies of create and update beyond the shared ones (a 409 with more than a message). */
-  writeReplies?: Record<number, z.ZodType>;
+  checkWrite?(tx: Database, body: z.output<D['body']>, before?: Row): Promise<void>;
   /** GET {path}/export: the list's columns in Spanish and the file's base name (`clientes`). */
   export: { fileName: string; columns: ExportColumn<Row>[] };
   messages: {

@@ -1,30 +1,28 @@
 import { and, asc, count, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { masterDataReplies } from '../../domain/master-data-replies';
-import {
-  optionalPaginationQuerySchema,
-  PAGE_LIMIT,
-  paginationOf,
-  paginationQuerySchema,
-} from '../../domain/pagination';
-import { messageReplySchema } from '../../domain/replies';
+import type { z } from 'zod';
+import { type CrudApi, type CrudDeclaration, DECLARED } from '../../domain/api/master-data';
+import { PAGE_LIMIT, paginationOf } from '../../domain/pagination';
 import type { Database } from '../db/client';
 import { nameSortKey } from '../db/name-order';
 import type { CrudResource, Row } from './crud-resource';
-import { exportQuery, exportReplies, sendListExport } from './export';
+import { sendListExport } from './export';
 import { conflict, notFound, pgErrorCode } from './http-errors';
 import { sendPagingHeaders, WHOLE_LIST_CAP } from './paging-headers';
-import { errorReplies, idParams } from './schemas';
+import { routeOf } from './route';
 
 /** How many matches the pickers' search returns. */
 const SEARCH_LIMIT = 20;
 
-export function crudRoutes<Body extends z.ZodType>(
-  resource: CrudResource<Body>,
+export function crudRoutes<D extends CrudDeclaration>(
+  resource: CrudResource<D>,
 ): FastifyPluginAsyncZod<{ db: Database }> {
-  const { path, table, messages } = resource;
+  const { table, messages } = resource;
+  // One route builder for every resource: its endpoints are read as the general shape.
+  const api = resource.api as unknown as CrudApi;
+  const declared = api[DECLARED];
+  type Body = z.output<D['body']>;
   const t = table as PgTable & { id: AnyPgColumn };
   const where = (q: string | undefined) => (q ? or(...resource.search(q)) : undefined);
   const list = (db: Database, q: string | undefined, limit: number, offset: number, after?: SQL) =>
@@ -52,13 +50,11 @@ export function crudRoutes<Body extends z.ZodType>(
     if (code === '23503' || code === '23001') throw conflict(messages.inUse);
     throw error;
   };
-  const tags = [resource.tag];
+  const tags = [declared.many];
   /** The trail names the record as the responses do: client, passenger, supplier... */
-  const entity = resource.one;
-  const q = z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional();
-  const replies = masterDataReplies(resource.one, resource.many, resource.dto);
-  const bareRecord = resource.paging === 'headers';
-  const ok = <Schema extends z.ZodType>(schema: Schema) => ({ 200: schema, ...errorReplies });
+  const entity = declared.one;
+  const toDto = (row: Row) => declared.record.parse(row);
+  const bareRecord = declared.paging === 'headers';
   const checkWrite = resource.checkWrite ?? (async () => {});
 
   return async (app, { db }) => {
@@ -71,103 +67,60 @@ export function crudRoutes<Body extends z.ZodType>(
       return [rows, total?.n ?? 0] as const;
     };
 
-    if (resource.paging === 'headers') {
-      app.get(
-        path,
-        {
-          config: { access: resource.access.read },
-          schema: {
-            tags,
-            querystring: optionalPaginationQuerySchema.extend({ q }),
-            response: ok(z.array(resource.dto)),
-          },
-        },
-        async (request, reply) => {
-          const { q: text } = request.query;
-          const asked = request.query.page !== undefined || request.query.limit !== undefined;
-          const page = request.query.page ?? 1;
-          const limit = request.query.limit ?? (asked ? PAGE_LIMIT : WHOLE_LIST_CAP);
-          const [rows, total] = await read(text, page, limit);
-          sendPagingHeaders(reply, path, request.query, page, limit, total);
-          return rows.map(resource.toDto);
-        },
-      );
-    } else {
-      app.get(
-        path,
-        {
-          config: { access: resource.access.read },
-          schema: {
-            tags,
-            querystring: paginationQuerySchema.extend({ q }),
-            response: ok(replies.page),
-          },
-        },
-        async (request) => {
-          const { page, limit, q: text } = request.query;
-          const [rows, total] = await read(text, page, limit);
-          return { data: rows.map(resource.toDto), pagination: paginationOf(page, limit, total) };
-        },
-      );
-    }
-
-    app.get(
-      `${path}/export`,
-      {
-        config: { access: resource.access.read },
-        schema: { tags, querystring: exportQuery({ q }), response: exportReplies },
+    app.route({
+      ...routeOf(api.list, tags),
+      config: { access: resource.access.read },
+      handler: async (request, reply) => {
+        // The catalogs' query leaves page and limit out when the whole list is asked for.
+        const query: { page?: number; limit?: number; q?: string } = request.query;
+        const asked = query.page !== undefined || query.limit !== undefined;
+        const page = query.page ?? 1;
+        const limit = query.limit ?? (asked ? PAGE_LIMIT : WHOLE_LIST_CAP);
+        const [rows, total] = await read(query.q, page, limit);
+        if (!bareRecord) return { data: rows.map(toDto), pagination: paginationOf(page, limit, total) };
+        sendPagingHeaders(reply, declared.path, query, page, limit, total);
+        return rows.map(toDto);
       },
-      async (request, reply) =>
+    });
+
+    app.route({
+      ...routeOf(api.export, tags),
+      config: { access: resource.access.read },
+      handler: async (request, reply) =>
         sendListExport(request, reply, request.query, {
           ...resource.export,
           read: (filters, last: Row | undefined, limit) => list(db, filters.q, limit, 0, after(last)),
         }),
-    );
+    });
 
-    app.get(
-      `${path}/search`,
-      {
-        config: { access: resource.access.read },
-        schema: {
-          tags,
-          querystring: z.object({ q }),
-          response: ok(replies.search),
-        },
-      },
-      async (request) => ({
-        [resource.many]: (await list(db, request.query.q, SEARCH_LIMIT, 0)).map(resource.toDto),
+    app.route({
+      ...routeOf(api.search, tags),
+      config: { access: resource.access.read },
+      handler: async (request) => ({
+        [declared.many]: (await list(db, request.query.q, SEARCH_LIMIT, 0)).map(toDto),
       }),
-    );
+    });
 
-    app.get(
-      `${path}/:id`,
-      {
-        config: { access: resource.access.read },
-        schema: { tags, params: idParams, response: ok(bareRecord ? resource.dto : replies.one) },
-      },
-      async (request) => {
-        const record = resource.toDto(await findById(db, request.params.id));
+    app.route({
+      ...routeOf(api.read, tags),
+      config: { access: resource.access.read },
+      handler: async (request) => {
+        const record = toDto(await findById(db, request.params.id));
         return bareRecord ? record : { data: record };
       },
-    );
+    });
 
-    app.post(
-      path,
-      {
-        config: { access: resource.access.write },
-        schema: {
-          tags,
-          body: resource.body,
-          response: { 201: replies.saved, ...errorReplies, ...resource.writeReplies },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(api.create, tags),
+      config: { access: resource.access.write },
+      handler: async (request, reply) => {
+        const body = request.body as Body;
         const row = await db
           .transaction(async (tx) => {
-            await checkWrite(tx, request.body as z.output<Body>);
+            await checkWrite(tx, body);
             const [created] = (await tx
               .insert(t)
-              .values(request.body as never)
+              .values(body as never)
               .returning()) as Row[];
             if (!created) throw new Error('insert returned no row');
             await resource.recordChange(tx, request, {
@@ -180,33 +133,24 @@ export function crudRoutes<Body extends z.ZodType>(
             return created;
           })
           .catch(translate);
-        return reply
-          .status(201)
-          .send({ message: messages.created, [resource.one]: resource.toDto(row as Row) });
+        return reply.status(201).send({ message: messages.created, [entity]: toDto(row as Row) });
       },
-    );
+    });
 
-    app.put(
-      `${path}/:id`,
-      {
-        config: { access: resource.access.write },
-        schema: {
-          tags,
-          params: idParams,
-          body: resource.body,
-          response: { ...ok(replies.saved), ...resource.writeReplies },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(api.update, tags),
+      config: { access: resource.access.write },
+      handler: async (request) => {
         const id = request.params.id;
+        const body = request.body as Body;
         const row = await db
           .transaction(async (tx) => {
             const [before] = (await tx.select().from(t).where(eq(t.id, id)).for('update')) as Row[];
             if (!before) throw notFound(messages.notFound);
-            await checkWrite(tx, request.body as z.output<Body>, before);
+            await checkWrite(tx, body, before);
             const [after] = (await tx
               .update(t)
-              .set({ ...(request.body as object), updatedAt: new Date() } as never)
+              .set({ ...(body as object), updatedAt: new Date() } as never)
               .where(eq(t.id, id))
               .returning()) as Row[];
             await resource.recordChange(tx, request, {
@@ -219,17 +163,14 @@ export function crudRoutes<Body extends z.ZodType>(
             return after as Row;
           })
           .catch(translate);
-        return { message: messages.updated, [resource.one]: resource.toDto(row) };
+        return { message: messages.updated, [entity]: toDto(row) };
       },
-    );
+    });
 
-    app.delete(
-      `${path}/:id`,
-      {
-        config: { access: resource.access.write },
-        schema: { tags, params: idParams, response: ok(messageReplySchema) },
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(api.remove, tags),
+      config: { access: resource.access.write },
+      handler: async (request) => {
         const id = request.params.id;
         await db
           .transaction(async (tx) => {
@@ -246,6 +187,6 @@ export function crudRoutes<Body extends z.ZodType>(
           .catch(translate);
         return { message: messages.deleted };
       },
-    );
+    });
   };
 }

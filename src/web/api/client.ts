@@ -166,7 +166,7 @@ export const api = {
 };
 
 /** What `call` takes after the endpoint: its input, when it has any, then the request's options. */
-type CallArgs<E extends EndpointShape> =
+export type CallArgs<E extends EndpointShape> =
   object extends CallInput<E>
     ? [input?: CallInput<E>, options?: Omit<RequestOptions, 'query'>]
     : [input: CallInput<E>, options?: Omit<RequestOptions, 'query'>];
@@ -179,12 +179,8 @@ export function call<E extends EndpointShape>(
   declared: E,
   ...[input, options]: CallArgs<E>
 ): Promise<ReplyOf<E>> {
-  const { params, query, body } = (input ?? {}) as {
-    params?: Record<string, unknown>;
-    query?: RequestOptions['query'];
-    body?: unknown;
-  };
-  return request<ReplyOf<E>>(declared.method, pathOf(declared.path, params), body, { ...options, query });
+  const { path, body, query } = requestOf(declared, input);
+  return request<ReplyOf<E>>(declared.method, path, body, { ...options, query });
 }
 
 /**
@@ -208,4 +204,36 @@ export const queryGet =
 /** Status of an error from this client, or undefined for network and programming errors. */
 export function errorStatus(error: unknown): number | undefined {
   return error instanceof ApiError ? error.status : undefined;
+}
+
+/** The path, body and query string of a call of `declared` with `input`. */
+function requestOf(declared: EndpointShape, input: unknown) {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: RequestOptions['query'];
+    body?: unknown;
+  };
+  return { path: pathOf(declared.path, params), body, query };
+}
+
+/** A call whose reply headers matter too: the catalogs send their total in `X-Total-Count`. */
+export async function callWithHeaders<E extends EndpointShape>(
+  declared: E,
+  ...[input, options]: CallArgs<E>
+): Promise<{ data: ReplyOf<E>; headers: Headers }> {
+  const { path, body, query } = requestOf(declared, input);
+  const response = await send(declared.method, path, body, { ...options, query });
+  return { data: (await readJson(response)) as ReplyOf<E>, headers: response.headers };
+}
+
+/**
+ * The file an endpoint sends (an export, a PDF), fetched with the session's token and the same error
+ * handling as the rest; never given up, since a big file may take long to build.
+ */
+export function fileOf<E extends EndpointShape>(
+  declared: E,
+  ...[input, options]: CallArgs<E>
+): Promise<Response> {
+  const { path, body, query } = requestOf(declared, input);
+  return send(declared.method, path, body, { ...options, query, noTimeout: true });
 }

@@ -1,4 +1,5 @@
-import { api, type RequestOptions } from './client';
+import type { EndpointShape } from '../../domain/api/endpoint';
+import { type CallArgs, fileOf } from './client';
 
 /** The file name the server suggests in Content-Disposition, else the fallback. */
 export function fileNameFromDisposition(header: string | null, fallback: string): string {
@@ -10,8 +11,12 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
  * A plain link would not carry the bearer token, so the file is fetched with it and handed to the
  * browser as a download through an object URL, under the name the server gives it.
  */
-export async function downloadFile(path: string, fallbackName: string, options?: RequestOptions) {
-  const response = await api.file(path, options);
+export async function downloadFile<E extends EndpointShape>(
+  fallbackName: string,
+  declared: E,
+  ...args: CallArgs<E>
+) {
+  const response = await fileOf(declared, ...args);
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

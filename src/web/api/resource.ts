@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { type CrudApi, type CrudDeclaration, DECLARED } from '../../domain/api/master-data';
 import { type Pagination, paginationOf } from '../../domain/pagination';
-import { api, queryGet } from './client';
+import { call, callWithHeaders } from './client';
 
 export interface ListParams {
   q: string;
@@ -19,22 +21,18 @@ export interface Saved<T> {
 }
 
 /**
- * The browser side of one master-data resource of the server's crud-routes (clients, passengers,
- * suppliers, operators, classifications): the same calls, declared once. Every key starts with the
- * resource name, so invalidating `keys.all` refreshes its lists, records and pickers alike.
- *
- * @param name the path segment and key root, e.g. 'clients'
- * @param one the key of the saved record in create/update responses, e.g. 'client'
- * @param paging 'body' when a list is `{ data, pagination }` and a record `{ data }` (clients,
- *   passengers); 'headers' when they are a bare array and a bare record, the total in `X-Total-Count`
- *   (the catalogs, shaped as the spec's own client reads them)
+ * The browser side of one master-data resource (clients, passengers, suppliers, operators,
+ * classifications), from its endpoints (`crudApi` in `src/domain/api/master-data.ts`): the record is
+ * the type its reply schema gives, the body the one its request schema takes. Every key starts with
+ * the resource's name, so invalidating `keys.all` refreshes its lists, records and pickers alike.
  */
-export function createResource<T extends { id: number }, Body>(
-  name: string,
-  one: string,
-  paging: 'body' | 'headers' = 'body',
-) {
-  const path = `/api/${name}`;
+export function createResource<D extends CrudDeclaration>(api: CrudApi<D>) {
+  return resourceOf<z.output<D['record']> & { id: number }, z.input<D['body']>>(api as unknown as CrudApi);
+}
+
+/** One implementation for every resource: the endpoints read as the general shape, typed by the caller. */
+function resourceOf<T extends { id: number }, Body>(api: CrudApi) {
+  const { many: name, one, paging } = api[DECLARED];
   const keys = {
     all: [name] as const,
     list: (params: ListParams) => [name, 'list', params] as const,
@@ -48,40 +46,38 @@ export function createResource<T extends { id: number }, Body>(
 
   return {
     name,
+    /** The list's export, for its "Exportar" menu. */
+    exportEndpoint: api.export,
     keys,
     listQuery: (params: ListParams) =>
       queryOptions({
         queryKey: keys.list(params),
-        queryFn:
-          paging === 'body'
-            ? queryGet<ListPage<T>>(path, { ...params })
-            : async ({ signal }: { signal: AbortSignal }): Promise<ListPage<T>> => {
-                const { data, headers } = await api.getWithHeaders<T[]>(path, {
-                  signal,
-                  query: { ...params },
-                });
-                const total = Number(headers.get('X-Total-Count') ?? data.length);
-                return { data, pagination: paginationOf(params.page, params.limit, total) };
-              },
+        queryFn: async ({ signal }): Promise<ListPage<T>> => {
+          if (paging === 'body') return (await call(api.list, { query: params }, { signal })) as ListPage<T>;
+          // The catalogs reply a bare array and say their total in `X-Total-Count`.
+          const { data, headers } = await callWithHeaders(api.list, { query: params }, { signal });
+          const rows = data as T[];
+          const total = Number(headers.get('X-Total-Count') ?? rows.length);
+          return { data: rows, pagination: paginationOf(params.page, params.limit, total) };
+        },
         // Typing in the search box or paging keeps the current rows on screen instead of a spinner.
         placeholderData: keepPreviousData,
       }),
     detailQuery: (id: number) =>
       queryOptions({
         queryKey: keys.detail(id),
-        queryFn: async ({ signal }) =>
-          paging === 'body'
-            ? (await api.get<{ data: T }>(`${path}/${id}`, { signal })).data
-            : api.get<T>(`${path}/${id}`, { signal }),
+        queryFn: async ({ signal }) => {
+          const reply = await call(api.read, { params: { id } }, { signal });
+          return (paging === 'body' ? (reply as { data: T }).data : reply) as T;
+        },
       }),
-    create: async (body: Body) => toSaved(await api.post<Record<string, unknown>>(path, body)),
-    update: async (id: number, body: Body) =>
-      toSaved(await api.put<Record<string, unknown>>(`${path}/${id}`, body)),
-    remove: (id: number) => api.del<{ message: string }>(`${path}/${id}`),
+    create: async (body: Body) => toSaved(await call(api.create, { body })),
+    update: async (id: number, body: Body) => toSaved(await call(api.update, { params: { id }, body })),
+    remove: (id: number) => call(api.remove, { params: { id } }),
   };
 }
 
-export type Resource<T extends { id: number }, Body> = ReturnType<typeof createResource<T, Body>>;
+export type Resource<T extends { id: number }, Body> = ReturnType<typeof resourceOf<T, Body>>;
 
 /** Creates (no id) or updates (with id) a record, then refreshes everything cached for the resource. */
 function useSaveMutation<T extends { id: number }, Body>(resource: Resource<T, Body>) {

@@ -1,16 +1,11 @@
-import { CATALOGS, type CatalogKind, catalogSchema } from '../../../domain/master-data';
-import { catalogItemReplySchema } from '../../../domain/master-data-replies';
+import { catalogsApi } from '../../../domain/api/master-data';
+import { CATALOGS, type CatalogKind } from '../../../domain/master-data';
 import { classifications, operators, suppliers } from '../../db/schema';
 import { crudRoutes } from '../../lib/crud-routes';
 import { nameContains } from '../../lib/search';
 import { recordCrudChange } from '../audit';
 
 const TABLES = { suppliers, operators, classifications } as const;
-const ONE: Record<CatalogKind, string> = {
-  suppliers: 'supplier',
-  operators: 'operator',
-  classifications: 'classification',
-};
 const EXPORT_NAMES: Record<CatalogKind, string> = {
   suppliers: 'proveedores',
   operators: 'operadores',
@@ -20,16 +15,9 @@ const EXPORT_NAMES: Record<CatalogKind, string> = {
 /** Suppliers, operators and classifications: readable by every role (the sale form's pickers), written by admins. */
 export const catalogRoutes = (kind: CatalogKind) =>
   crudRoutes({
-    path: `/api/${kind}`,
-    tag: kind,
+    api: catalogsApi[kind],
     table: TABLES[kind],
     orderBy: TABLES[kind].name,
-    body: catalogSchema(kind),
-    dto: catalogItemReplySchema,
-    toDto: (row) => catalogItemReplySchema.parse(row),
-    paging: 'headers',
-    one: ONE[kind],
-    many: kind,
     search: (q) => [nameContains(TABLES[kind].name, q)],
     access: { read: ['admin', 'sales', 'finance'], write: ['admin'] },
     recordChange: recordCrudChange,

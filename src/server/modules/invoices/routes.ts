@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  INVOICE_STATUSES,
-  invoiceCancelSchema,
-  invoiceReplySchema,
-  invoiceSavedSchema,
-  invoicesPageSchema,
-} from '../../../domain/invoices';
-import { paginationOf, paginationQuerySchema } from '../../../domain/pagination';
+import { invoicesApi } from '../../../domain/api/invoices';
+import { paginationOf } from '../../../domain/pagination';
 import type { Database } from '../../db/client';
-import { errorReplies, fileReply, idParams } from '../../lib/schemas';
+import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
 import { scopeFor } from '../sales';
@@ -23,50 +16,28 @@ const READ = ['admin', 'sales', 'finance'] as const;
 export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const tags = ['invoices'];
 
-  app.get(
-    '/api/invoices',
-    {
-      config: { access: READ },
-      schema: {
-        tags,
-        querystring: paginationQuerySchema.extend({
-          status: z.enum(INVOICE_STATUSES, 'Estado inválido').optional(),
-          q: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
-          // The sale detail asks whether its sale already has an invoice ('Ver Factura').
-          saleId: idParams.shape.id.optional(),
-        }),
-        response: { 200: invoicesPageSchema, ...errorReplies },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(invoicesApi.list, tags),
+    config: { access: READ },
+    handler: async (request) => {
       const { page, limit } = request.query;
       const result = await listInvoices(db, scopeFor(currentUser(request)), request.query);
       return { invoices: result.invoices, pagination: paginationOf(page, limit, result.total) };
     },
-  );
+  });
 
-  app.get(
-    '/api/invoices/:id',
-    {
-      config: { access: READ },
-      schema: { tags, params: idParams, response: { 200: invoiceReplySchema, ...errorReplies } },
-    },
-    async (request) => ({
+  app.route({
+    ...routeOf(invoicesApi.one, tags),
+    config: { access: READ },
+    handler: async (request) => ({
       invoice: await loadInvoice(db, request.params.id, scopeFor(currentUser(request))),
     }),
-  );
+  });
 
-  app.get(
-    '/api/invoices/:id/pdf',
-    {
-      config: { access: READ },
-      schema: {
-        tags,
-        params: idParams,
-        response: { 200: fileReply('La factura en PDF', ['application/pdf']), ...errorReplies },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(invoicesApi.pdf, tags),
+    config: { access: READ },
+    handler: async (request, reply) => {
       const invoice = await loadInvoice(db, request.params.id, scopeFor(currentUser(request)));
       const pdf = await invoicePdf(invoice);
       return reply
@@ -74,20 +45,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         .header('content-disposition', `attachment; filename="${invoice.invoiceNumber}.pdf"`)
         .send(pdf);
     },
-  );
+  });
 
-  app.post(
-    '/api/sales/:id/invoice',
-    {
-      config: { access: ['admin', 'sales'] },
-      schema: {
-        tags,
-        params: idParams,
-        // 201 for a new invoice, 200 with the one the sale already has.
-        response: { 200: invoiceSavedSchema, 201: invoiceSavedSchema, ...errorReplies },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(invoicesApi.issue, tags),
+    config: { access: ['admin', 'sales'] },
+    handler: async (request, reply) => {
       const { created, invoice } = await generateInvoice(
         db,
         currentUser(request),
@@ -98,20 +61,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         .status(created ? 201 : 200)
         .send({ message: created ? 'Factura generada' : 'La venta ya tiene una factura activa', invoice });
     },
-  );
+  });
 
-  app.post(
-    '/api/invoices/:id/cancel',
-    {
-      config: { access: ['admin'] },
-      schema: {
-        tags,
-        params: idParams,
-        body: invoiceCancelSchema,
-        response: { 200: invoiceSavedSchema, ...errorReplies },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...routeOf(invoicesApi.cancel, tags),
+    config: { access: ['admin'] },
+    handler: async (request) => ({
       message: 'Factura anulada',
       invoice: await cancelInvoice(
         db,
@@ -121,5 +76,5 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         auditActor(request),
       ),
     }),
-  );
+  });
 };

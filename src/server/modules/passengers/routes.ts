@@ -1,5 +1,4 @@
-import { passengerSchema } from '../../../domain/master-data';
-import { passengerReplySchema } from '../../../domain/master-data-replies';
+import { passengersApi } from '../../../domain/api/master-data';
 import { compactId } from '../../../domain/rut';
 import { passengers } from '../../db/schema';
 import { crudRoutes } from '../../lib/crud-routes';
@@ -8,16 +7,9 @@ import { personContains } from '../../lib/search';
 import { recordCrudChange } from '../audit';
 
 export const passengersRoutes = crudRoutes({
-  path: '/api/passengers',
-  tag: 'passengers',
+  api: passengersApi,
   table: passengers,
   orderBy: passengers.name,
-  body: passengerSchema,
-  dto: passengerReplySchema,
-  toDto: (row) => passengerReplySchema.parse(row),
-  one: 'passenger',
-  many: 'passengers',
-  paging: 'body',
   // By name or e-mail; the ID too, since the sale form's picker is used with a passport in hand.
   search: (q) => [personContains(passengers.searchText, q)],
   access: { read: ['admin', 'sales', 'finance'], write: ['admin', 'sales'] },

@@ -1,22 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agencyToday } from '../../../domain/agency-day';
-import {
-  payablesQuerySchema,
-  payablesReplySchema,
-  type ReportDateField,
-  type ReportGroup,
-  rangeInOrder,
-  receivableClientQuerySchema,
-  receivableClientReplySchema,
-  receivablesQuerySchema,
-  receivablesReplySchema,
-  salesReportFields,
-  salesReportQuerySchema,
-  salesReportReplySchema,
-} from '../../../domain/reports';
+import { reportsApi } from '../../../domain/api/reports';
+import type { ReportDateField, ReportGroup } from '../../../domain/reports';
 import type { Database } from '../../db/client';
-import { exportQuery, exportReplies, oneBatch, sendExport } from '../../lib/export';
-import { errorReplies, idParams } from '../../lib/schemas';
+import { oneBatch, sendExport } from '../../lib/export';
+import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/access';
 import { agencyTimeZone } from '../company';
 import { scopeFor } from '../sales';
@@ -29,76 +17,44 @@ import { salesReport } from './sales-report';
 const FINANCE = ['admin', 'finance'] as const;
 /** The sales report: admin and finance see the company, a seller their own sales. */
 const ALL = ['admin', 'sales', 'finance'] as const;
-/** Cobranza's filters without paging: an export holds every client. */
-const { page: _page, limit: _limit, ...receivableExportFields } = receivablesQuerySchema.shape;
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const tags = ['reports'];
   /** The agency's day (not the server's UTC date): the reference of every report without `asOf`. */
   const today = async () => agencyToday(await agencyTimeZone(db));
 
-  app.get(
-    '/api/reports/receivables',
-    {
-      config: { access: FINANCE },
-      schema: {
-        tags,
-        querystring: receivablesQuerySchema,
-        response: { 200: receivablesReplySchema, ...errorReplies },
-      },
-    },
-    async (request) => receivables(db, { ...request.query, asOf: request.query.asOf ?? (await today()) }),
-  );
+  app.route({
+    ...routeOf(reportsApi.receivables, tags),
+    config: { access: FINANCE },
+    handler: async (request) =>
+      receivables(db, { ...request.query, asOf: request.query.asOf ?? (await today()) }),
+  });
 
-  app.get(
-    '/api/reports/receivables/:id',
-    {
-      config: { access: FINANCE },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: receivableClientQuerySchema,
-        response: { 200: receivableClientReplySchema, ...errorReplies },
-      },
-    },
-    async (request) => receivableClient(db, request.params.id, request.query.asOf ?? (await today())),
-  );
+  app.route({
+    ...routeOf(reportsApi.receivableClient, tags),
+    config: { access: FINANCE },
+    handler: async (request) =>
+      receivableClient(db, request.params.id, request.query.asOf ?? (await today())),
+  });
 
-  app.get(
-    '/api/reports/payables',
-    {
-      config: { access: FINANCE },
-      schema: {
-        tags,
-        querystring: payablesQuerySchema,
-        response: { 200: payablesReplySchema, ...errorReplies },
-      },
-    },
-    async (request) => payables(db, request.query.asOf ?? (await today()), request.query.days),
-  );
+  app.route({
+    ...routeOf(reportsApi.payables, tags),
+    config: { access: FINANCE },
+    handler: async (request) => payables(db, request.query.asOf ?? (await today()), request.query.days),
+  });
 
-  app.get(
-    '/api/reports/sales',
-    {
-      config: { access: ALL },
-      schema: {
-        tags,
-        querystring: salesReportQuerySchema,
-        response: { 200: salesReportReplySchema, ...errorReplies },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(reportsApi.sales, tags),
+    config: { access: ALL },
+    handler: async (request) =>
       salesReport(db, scopeFor(currentUser(request)), reportQuery(request.query, await today())),
-  );
+  });
 
   // Exports: the same access, scope and parameters as each report, plus `format`.
-  app.get(
-    '/api/reports/receivables/export',
-    {
-      config: { access: FINANCE },
-      schema: { tags, querystring: exportQuery(receivableExportFields), response: exportReplies },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(reportsApi.receivablesExport, tags),
+    config: { access: FINANCE },
+    handler: async (request, reply) => {
       const { format, asOf, ...query } = request.query;
       return sendExport(request, reply, {
         format,
@@ -107,15 +63,12 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         batches: receivableBatches(db, { ...query, asOf: asOf ?? (await today()) }),
       });
     },
-  );
+  });
 
-  app.get(
-    '/api/reports/payables/export',
-    {
-      config: { access: FINANCE },
-      schema: { tags, querystring: exportQuery(payablesQuerySchema.shape), response: exportReplies },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(reportsApi.payablesExport, tags),
+    config: { access: FINANCE },
+    handler: async (request, reply) => {
       const { format, asOf, days } = request.query;
       const dues = payables(db, asOf ?? (await today()), days);
       return sendExport(request, reply, {
@@ -125,19 +78,12 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         batches: oneBatch(dues.then((r) => r.suppliers)),
       });
     },
-  );
+  });
 
-  app.get(
-    '/api/reports/sales/export',
-    {
-      config: { access: ALL },
-      schema: {
-        tags,
-        querystring: exportQuery(salesReportFields).refine(rangeInOrder.check, rangeInOrder.issue),
-        response: exportReplies,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(reportsApi.salesExport, tags),
+    config: { access: ALL },
+    handler: async (request, reply) => {
       const query = reportQuery(request.query, await today());
       const report = salesReport(db, scopeFor(currentUser(request)), query);
       return sendExport(request, reply, {
@@ -147,7 +93,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         batches: oneBatch(report.then((r) => r.rows)),
       });
     },
-  );
+  });
 };
 
 /** A missing bound stays in the calendar year of the other one (or of today without either). */

@@ -2,7 +2,8 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { ChevronDown, Download, FileSpreadsheet, FileText, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { RequestOptions } from '../../api/client';
+import type { CallInput, EndpointShape } from '../../../domain/api/endpoint';
+import type { CallArgs } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from './Button';
@@ -12,27 +13,38 @@ const FORMATS = [
   { format: 'csv', label: 'CSV', Icon: FileText },
 ] as const;
 
-interface ExportMenuProps {
-  /** The list's export route, e.g. `/api/clients/export`. */
-  path: string;
+/** The query of an export endpoint but its `format`, which the menu adds. */
+export type ExportFilters<E extends EndpointShape> = Omit<NonNullable<CallInput<E>['query']>, 'format'>;
+
+type ExportMenuProps<E extends EndpointShape> = Omit<CallInput<E>, 'query'> & {
+  /** The list's export endpoint, e.g. `clientsApi.export`. */
+  endpoint: E;
   /** The filters the list is showing, so the file holds what the screen holds (no page or limit). */
-  filters?: RequestOptions['query'];
+  query?: ExportFilters<E>;
   /** Base of the file name if the server does not give one. */
   fileName: string;
   className?: string;
-}
+};
 
 /**
  * "Exportar": a menu with Excel and CSV that downloads the list with its current filters. Headless
  * UI's Menu gives arrow keys, Enter, Escape and focus return for free.
  */
-export function ExportMenu({ path, filters, fileName, className }: ExportMenuProps) {
+export function ExportMenu<E extends EndpointShape>({
+  endpoint,
+  params,
+  query,
+  fileName,
+  className,
+}: ExportMenuProps<E>) {
   const [busy, setBusy] = useState(false);
 
   const exportAs = async (format: 'xlsx' | 'csv') => {
     setBusy(true);
     try {
-      await downloadFile(path, `${fileName}.${format}`, { query: { ...filters, format } });
+      // The props were checked against the endpoint; `format` completes its query.
+      const input = { params, query: { ...query, format } } as unknown as CallArgs<E>[0];
+      await downloadFile(`${fileName}.${format}`, endpoint, ...([input] as CallArgs<E>));
     } catch (error) {
       toast.error(`No se pudo exportar: ${error instanceof Error ? error.message : 'error desconocido'}`);
     } finally {

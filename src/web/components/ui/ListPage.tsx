@@ -2,7 +2,6 @@ import { Plus } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from './Button';
-import { ExportMenu } from './ExportMenu';
 import { ListStatus } from './ListStatus';
 import { PageHeader } from './PageHeader';
 import { Pagination } from './Pagination';
@@ -16,7 +15,8 @@ interface ListPageProps {
   title: string;
   /** A screen of its own has an h1; a part of a settings screen is an h2 in a section named by it. */
   level?: 1 | 2;
-  exportMenu?: ComponentProps<typeof ExportMenu>;
+  /** The list's `<ExportMenu>`, typed by its export endpoint where it is made. */
+  exportMenu?: ReactNode;
   create?: ListCreateAction;
   /** Text, totals or figures between the title and the filters. */
   intro?: ReactNode;
@@ -78,7 +78,7 @@ export function ListPage({
   const actions =
     exportMenu || create ? (
       <div className="flex flex-wrap gap-2">
-        {exportMenu && <ExportMenu {...exportMenu} />}
+        {exportMenu}
         {create && <CreateButton action={create} />}
       </div>
     ) : undefined;

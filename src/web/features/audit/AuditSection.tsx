@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentProps, useId, useState } from 'react';
+import { auditApi } from '../../../domain/api/audit';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
   AUDIT_ENTITY_LABELS,
 } from '../../../domain/audit';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { Field } from '../../components/ui/Field';
 import { ListPage } from '../../components/ui/ListPage';
 import { cn } from '../../lib/cn';
@@ -65,7 +67,14 @@ export function AuditSection({ timeZone }: { timeZone: string }) {
       title="Auditoría"
       level={2}
       className="space-y-4"
-      exportMenu={{ path: '/api/audit/export', filters: { ...filters }, fileName: 'auditoria' }}
+      exportMenu={
+        <ExportMenu
+          endpoint={auditApi.export}
+          // The screen's filters are text until the audit screen is typed; the server checks each.
+          query={filters}
+          fileName="auditoria"
+        />
+      }
       filters={
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
           <FilterSelect

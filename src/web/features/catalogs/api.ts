@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { catalogsApi } from '../../../domain/api/master-data';
 import type { CatalogItem, CatalogKind, catalogSchema } from '../../../domain/master-data';
 import { createResource, type Resource } from '../../api/resource';
 
@@ -6,9 +7,9 @@ export type CatalogData = z.output<ReturnType<typeof catalogSchema>>;
 
 /** The catalogs reply a bare array and a bare record, as the spec's own client reads them. */
 const RESOURCES: Record<CatalogKind, Resource<CatalogItem, CatalogData>> = {
-  suppliers: createResource('suppliers', 'supplier', 'headers'),
-  operators: createResource('operators', 'operator', 'headers'),
-  classifications: createResource('classifications', 'classification', 'headers'),
+  suppliers: createResource(catalogsApi.suppliers),
+  operators: createResource(catalogsApi.operators),
+  classifications: createResource(catalogsApi.classifications),
 };
 
 export const catalogResource = (kind: CatalogKind) => RESOURCES[kind];

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ClientIdProblems } from '../../../domain/client-ids';
-import type { Client, clientSchema } from '../../../domain/master-data';
-import type { clientReplies } from '../../../domain/master-data-replies';
+import type { ReplyOf } from '../../../domain/api/endpoint';
+import { clientsApi } from '../../../domain/api/master-data';
+import type { clientSchema } from '../../../domain/master-data';
 import { compactId } from '../../../domain/rut';
-import { queryGet } from '../../api/client';
+import { queryCall } from '../../api/client';
 import { createResource } from '../../api/resource';
 
 export type ClientData = z.output<typeof clientSchema>;
 
-export const clientsResource = createResource<Client, ClientData>('clients', 'client');
+export const clientsResource = createResource(clientsApi);
 
 /**
  * Clients whose ID/RUT is the same as `id` once dots, dashes and spaces are removed, other than the
@@ -19,10 +19,10 @@ export function useClientsWithSameId(id: string, exceptId?: number) {
   const compact = compactId(id);
   return useQuery({
     queryKey: [...clientsResource.keys.all, 'same-id', compact],
-    queryFn: queryGet<z.infer<typeof clientReplies.search>>('/api/clients/search', { q: id }),
+    queryFn: queryCall(clientsApi.search, { query: { q: id } }),
     // A few characters match too many IDs to be a duplicate worth mentioning.
     enabled: compact.length >= 5,
-    select: ({ clients }) =>
+    select: ({ clients }: ReplyOf<typeof clientsApi.search>) =>
       clients.filter((c) => c.id !== exceptId && c.clientId && compactId(c.clientId) === compact),
   });
 }
@@ -31,6 +31,6 @@ export function useClientsWithSameId(id: string, exceptId?: number) {
 export function useClientIdProblems() {
   return useQuery({
     queryKey: [...clientsResource.keys.all, 'id-problems'],
-    queryFn: queryGet<ClientIdProblems>('/api/clients/id-problems'),
+    queryFn: queryCall(clientsApi.idProblems),
   });
 }

@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { companyApi } from '../../../domain/api/company';
 import type { CurrencyRate } from '../../../domain/company';
 import { inverseRateEquation, rateEquation } from '../../../domain/rate-text';
 import { ActionList, ActionRow } from '../../components/ui/ActionList';
 import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListPage } from '../../components/ui/ListPage';
 import { EditButton } from '../../components/ui/RowActions';
 import { Badge } from '../../components/ui/StatusBadge';
@@ -123,7 +125,7 @@ export function CurrencyRatesSection() {
       title="Tasas de Cambio"
       level={2}
       className="space-y-4"
-      exportMenu={{ path: '/api/company/currency-rates/export', fileName: 'tasas-de-cambio' }}
+      exportMenu={<ExportMenu endpoint={companyApi.exportRates} fileName="tasas-de-cambio" />}
       create={{ label: 'Agregar Tasa', onClick: () => setDialog({}) }}
       intro={actionError !== null && <ErrorAlert title={RATE_ERROR} error={actionError} />}
       list={{ isPending: query.isPending, error: query.error, isEmpty: rates.length === 0, ...TEXTS }}

@@ -1,12 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  Invoice,
-  InvoiceReply,
-  InvoiceSaved,
-  InvoiceStatus,
-  InvoicesPage,
-} from '../../../domain/invoices';
-import { api } from '../../api/client';
+import { invoicesApi } from '../../../domain/api/invoices';
+import type { Invoice, InvoiceSaved, InvoiceStatus } from '../../../domain/invoices';
+import { call } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import type { ListPage, ListParams } from '../../api/resource';
 
@@ -27,10 +22,8 @@ export const invoiceListQuery = (status: InvoiceStatusFilter) => (params: ListPa
   queryOptions({
     queryKey: invoiceKeys.list(status, params),
     queryFn: async ({ signal }): Promise<ListPage<Invoice>> => {
-      const body = await api.get<InvoicesPage>('/api/invoices', {
-        signal,
-        query: { ...params, status: status === 'all' ? undefined : status },
-      });
+      const query = { ...params, status: status === 'all' ? undefined : status };
+      const body = await call(invoicesApi.list, { query }, { signal });
       return { data: body.invoices, pagination: body.pagination };
     },
     placeholderData: keepPreviousData,
@@ -39,7 +32,7 @@ export const invoiceListQuery = (status: InvoiceStatusFilter) => (params: ListPa
 export const invoiceQuery = (id: number) =>
   queryOptions({
     queryKey: invoiceKeys.detail(id),
-    queryFn: async ({ signal }) => (await api.get<InvoiceReply>(`/api/invoices/${id}`, { signal })).invoice,
+    queryFn: async ({ signal }) => (await call(invoicesApi.one, { params: { id } }, { signal })).invoice,
   });
 
 /** The sale's invoice that is not cancelled, or null: at most one exists (the server refuses a second). */
@@ -47,10 +40,7 @@ export const activeSaleInvoiceQuery = (saleId: number) =>
   queryOptions({
     queryKey: invoiceKeys.ofSale(saleId),
     queryFn: async ({ signal }) => {
-      const { invoices } = await api.get<InvoicesPage>('/api/invoices', {
-        signal,
-        query: { saleId },
-      });
+      const { invoices } = await call(invoicesApi.list, { query: { saleId } }, { signal });
       return invoices.find((invoice) => invoice.status !== 'cancelled') ?? null;
     },
   });
@@ -67,7 +57,7 @@ function useInvoiceSaved() {
 export function useGenerateInvoice() {
   const onSuccess = useInvoiceSaved();
   return useMutation({
-    mutationFn: (saleId: number) => api.post<InvoiceSaved>(`/api/sales/${saleId}/invoice`),
+    mutationFn: (saleId: number) => call(invoicesApi.issue, { params: { id: saleId } }),
     onSuccess,
   });
 }
@@ -75,12 +65,12 @@ export function useGenerateInvoice() {
 export function useCancelInvoice(id: number) {
   const onSuccess = useInvoiceSaved();
   return useMutation({
-    mutationFn: (reason: string) => api.post<InvoiceSaved>(`/api/invoices/${id}/cancel`, { reason }),
+    mutationFn: (reason: string) => call(invoicesApi.cancel, { params: { id }, body: { reason } }),
     onSuccess,
   });
 }
 
 /** The invoice's PDF, downloaded with the session's token. */
 export function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'invoiceNumber'>): Promise<void> {
-  return downloadFile(`/api/invoices/${invoice.id}/pdf`, `${invoice.invoiceNumber}.pdf`);
+  return downloadFile(`${invoice.invoiceNumber}.pdf`, invoicesApi.pdf, { params: { id: invoice.id } });
 }

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import type { Passenger, passengerSchema } from '../../../domain/master-data';
+import { passengersApi } from '../../../domain/api/master-data';
+import type { passengerSchema } from '../../../domain/master-data';
 import { createResource } from '../../api/resource';
 
 export type PassengerData = z.output<typeof passengerSchema>;
 
-export const passengersResource = createResource<Passenger, PassengerData>('passengers', 'passenger');
+export const passengersResource = createResource(passengersApi);

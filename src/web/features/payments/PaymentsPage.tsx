@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { paymentsApi } from '../../../domain/api/payments';
 import { formatMoney } from '../../../domain/format';
 import {
   PAYMENT_METHOD_LABELS,
@@ -9,6 +10,7 @@ import {
 import { PAYMENT_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/status';
 import { useCurrentUser } from '../../auth';
 import { Card } from '../../components/ui/Card';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { FilterButtons } from '../../components/ui/FilterButtons';
 import { LinkCardList } from '../../components/ui/LinkCard';
 import { ListPage } from '../../components/ui/ListPage';
@@ -61,15 +63,17 @@ export function PaymentsPage() {
   return (
     <ListPage
       title="Pagos"
-      exportMenu={{
-        path: '/api/payments/export',
-        filters: {
-          status: status === 'all' ? undefined : status,
-          method: method === 'all' ? undefined : method,
-          q,
-        },
-        fileName: 'pagos',
-      }}
+      exportMenu={
+        <ExportMenu
+          endpoint={paymentsApi.export}
+          query={{
+            status: status === 'all' ? undefined : status,
+            method: method === 'all' ? undefined : method,
+            q,
+          }}
+          fileName="pagos"
+        />
+      }
       search={{ ...box, label: SEARCH_LABEL, placeholder: 'Buscar por cliente o referencia...' }}
       filters={
         <div className="flex flex-wrap items-end gap-4">

@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { reportsApi } from '../../../domain/api/reports';
 import { formatDate, formatMoney } from '../../../domain/format';
 import {
   DUE_THIS_WEEK_DAYS,
@@ -12,6 +13,7 @@ import { useCurrentUser } from '../../auth';
 import { buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListPage } from '../../components/ui/ListPage';
 import { SelectField } from '../../components/ui/SelectField';
 import { Badge } from '../../components/ui/StatusBadge';
@@ -134,7 +136,9 @@ export function PayablesPage() {
   return (
     <ListPage
       title="Vencimientos a proveedores"
-      exportMenu={{ path: '/api/reports/payables/export', filters: { days }, fileName: 'vencimientos' }}
+      exportMenu={
+        <ExportMenu endpoint={reportsApi.payablesExport} query={{ days }} fileName="vencimientos" />
+      }
       filters={
         <SelectField
           label="Ventana"

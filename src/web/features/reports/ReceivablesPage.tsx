@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { reportsApi } from '../../../domain/api/reports';
 import { formatMoney } from '../../../domain/format';
 import { sumMoney } from '../../../domain/money';
 import {
@@ -11,6 +12,7 @@ import {
   type ReceivablesSort,
 } from '../../../domain/reports';
 import { DataTable, type DataTableColumn, moneyColumn, TABLE_LINK } from '../../components/ui/DataTable';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListPage } from '../../components/ui/ListPage';
 import { serverPages } from '../../components/ui/Pagination';
 import { ChoiceField } from '../../components/ui/SelectField';
@@ -93,7 +95,9 @@ export function ReceivablesPage() {
   return (
     <ListPage
       title="Cobranza"
-      exportMenu={{ path: '/api/reports/receivables/export', filters: { q, sort }, fileName: 'cobranza' }}
+      exportMenu={
+        <ExportMenu endpoint={reportsApi.receivablesExport} query={{ q, sort }} fileName="cobranza" />
+      }
       intro={
         <>
           <p className="text-gray-700">

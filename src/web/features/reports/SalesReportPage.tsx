@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { reportsApi } from '../../../domain/api/reports';
 import { formatMoney } from '../../../domain/format';
 import {
   REPORT_DATE_FIELD_LABELS,
@@ -12,6 +13,7 @@ import {
 import { useCurrentUser } from '../../auth';
 import { Card } from '../../components/ui/Card';
 import { DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { Field } from '../../components/ui/Field';
 import { ListPage } from '../../components/ui/ListPage';
 import { ChoiceField } from '../../components/ui/SelectField';
@@ -81,7 +83,9 @@ export function SalesReportPage() {
   return (
     <ListPage
       title="Reportes"
-      exportMenu={{ path: '/api/reports/sales/export', filters: { ...shown }, fileName: 'reporte-ventas' }}
+      exportMenu={
+        <ExportMenu endpoint={reportsApi.salesExport} query={{ ...shown }} fileName="reporte-ventas" />
+      }
       intro={user.role === 'sales' && <p className="text-gray-700">Reporte de tus propias ventas.</p>}
       filters={
         <Card className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2 lg:grid-cols-4">

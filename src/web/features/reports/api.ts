@@ -1,14 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  PayablesReply,
-  ReceivableClientReply,
-  ReceivablesReply,
-  ReceivablesSort,
-  ReportDateField,
-  ReportGroup,
-  SalesReportReply,
-} from '../../../domain/reports';
-import { queryGet } from '../../api/client';
+import { reportsApi } from '../../../domain/api/reports';
+import type { ReceivablesSort, ReportDateField, ReportGroup } from '../../../domain/reports';
+import { queryCall } from '../../api/client';
 
 export interface ReceivablesFilters {
   q: string;
@@ -40,7 +33,7 @@ export const reportKeys = {
 export function useReceivables(filters: ReceivablesFilters) {
   return useQuery({
     queryKey: reportKeys.receivables(filters),
-    queryFn: queryGet<ReceivablesReply>('/api/reports/receivables', { ...filters }),
+    queryFn: queryCall(reportsApi.receivables, { query: { ...filters } }),
     ...FRESH,
   });
 }
@@ -48,7 +41,7 @@ export function useReceivables(filters: ReceivablesFilters) {
 export function useReceivableClient(clientId: number) {
   return useQuery({
     queryKey: reportKeys.receivableClient(clientId),
-    queryFn: queryGet<ReceivableClientReply>(`/api/reports/receivables/${clientId}`),
+    queryFn: queryCall(reportsApi.receivableClient, { params: { id: clientId } }),
     staleTime: 0,
   });
 }
@@ -56,7 +49,7 @@ export function useReceivableClient(clientId: number) {
 export function usePayables(days: number) {
   return useQuery({
     queryKey: reportKeys.payables(days),
-    queryFn: queryGet<PayablesReply>('/api/reports/payables', { days }),
+    queryFn: queryCall(reportsApi.payables, { query: { days } }),
     ...FRESH,
   });
 }
@@ -64,7 +57,7 @@ export function usePayables(days: number) {
 export function useSalesReport(filters: SalesReportFilters) {
   return useQuery({
     queryKey: reportKeys.sales(filters),
-    queryFn: queryGet<SalesReportReply>('/api/reports/sales', { ...filters }),
+    queryFn: queryCall(reportsApi.sales, { query: { ...filters } }),
     ...FRESH,
   });
 }

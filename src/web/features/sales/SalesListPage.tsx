@@ -1,6 +1,7 @@
 import { LayoutList, SlidersHorizontal, Table2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { salesApi } from '../../../domain/api/sales';
 import {
   parseSaleSort,
   SALE_COUNT_CAP,
@@ -10,6 +11,7 @@ import {
 import { SALE_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/status';
 import { useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
+import { ExportMenu } from '../../components/ui/ExportMenu';
 import { FilterButtons } from '../../components/ui/FilterButtons';
 import { LinkCardList } from '../../components/ui/LinkCard';
 import { ListPage } from '../../components/ui/ListPage';
@@ -103,11 +105,14 @@ export function SalesListPage() {
       title="Ventas"
       className="space-y-4"
       // The file holds what the list shows: its filters and sort from the URL, every page.
-      exportMenu={{
-        path: '/api/sales/export',
-        filters: { ...filters, sort: sortParam(sort) },
-        fileName: 'ventas',
-      }}
+      exportMenu={
+        <ExportMenu
+          endpoint={salesApi.export}
+          // The URL's filters are text until the sales screens are typed; the server checks each.
+          query={{ ...filters, sort: sortParam(sort) }}
+          fileName="ventas"
+        />
+      }
       create={canSell ? { label: 'Nueva Venta', to: '/sales/new' } : undefined}
       filters={
         <>

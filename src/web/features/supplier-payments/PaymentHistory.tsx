@@ -2,6 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { supplierPaymentsApi } from '../../../domain/api/supplier-payments';
 import { BASE_CURRENCY } from '../../../domain/company';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { inverseRateEquation, rateEquation } from '../../../domain/rate-text';
@@ -128,7 +129,8 @@ export function PaymentHistory({ supplierId }: { supplierId: number }) {
       title="Historial de pagos"
       actions={
         <ExportMenu
-          path={`/api/supplier-payments/supplier/${supplierId}/history/export`}
+          endpoint={supplierPaymentsApi.historyExport}
+          params={{ id: supplierId }}
           fileName={`pagos-proveedor-${supplierId}`}
         />
       }

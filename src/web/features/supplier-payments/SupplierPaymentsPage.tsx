@@ -1,6 +1,7 @@
 import { Plus, RotateCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { supplierPaymentsApi } from '../../../domain/api/supplier-payments';
 import { formatMoney } from '../../../domain/format';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
@@ -83,8 +84,8 @@ export function SupplierPaymentsPage() {
         actions={
           <div className="flex flex-wrap gap-2">
             <ExportMenu
-              path="/api/supplier-payments/suppliers/sales/export"
-              filters={{ q }}
+              endpoint={supplierPaymentsApi.balancesExport}
+              query={{ q }}
               fileName="saldos-proveedores"
             />
             <Link to="/supplier-payments/new" className={buttonClasses()}>

@@ -1,21 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { CatalogItem, supplierReplies } from '../../../domain/master-data-replies';
-import type { messageReplySchema } from '../../../domain/replies';
+import type { ReplyOf } from '../../../domain/api/endpoint';
+import { suppliersApi } from '../../../domain/api/master-data';
+import { supplierPaymentsApi } from '../../../domain/api/supplier-payments';
+import type { CatalogItem } from '../../../domain/master-data-replies';
 import type {
   SupplierPaymentReply,
   SupplierSaleReply,
   SupplierStatsReply,
   SupplierSummaryReply,
-  supplierPaymentSavedReplySchema,
-  supplierPaymentsReplySchema,
-  supplierStatsReplySchema,
-  supplierSummariesReplySchema,
 } from '../../../domain/supplier-payment-replies';
 import type { SupplierPaymentData } from '../../../domain/supplier-payments';
-import { api, queryGet } from '../../api/client';
+import { call, queryCall } from '../../api/client';
 
-const BASE = '/api/supplier-payments';
 /** The pickers load page 1 with limit 100, as the other pickers do. */
 const PICKER_LIMIT = 100;
 
@@ -45,8 +41,8 @@ export const supplierPaymentKeys = {
 export function useSupplierSummaries(q: string) {
   return useQuery({
     queryKey: supplierPaymentKeys.summaries(q),
-    queryFn: queryGet<z.infer<typeof supplierSummariesReplySchema>>(`${BASE}/suppliers/sales`, { q }),
-    select: (body) => body.suppliers,
+    queryFn: queryCall(supplierPaymentsApi.balances, { query: { q } }),
+    select: (body: ReplyOf<typeof supplierPaymentsApi.balances>) => body.suppliers,
     staleTime: BALANCES_STALE_TIME,
     // While a new search runs, the current cards stay on screen instead of a spinner.
     placeholderData: keepPreviousData,
@@ -56,8 +52,8 @@ export function useSupplierSummaries(q: string) {
 export function useSupplierStats() {
   return useQuery({
     queryKey: supplierPaymentKeys.stats(),
-    queryFn: queryGet<z.infer<typeof supplierStatsReplySchema>>(`${BASE}/stats`),
-    select: (body) => body.stats,
+    queryFn: queryCall(supplierPaymentsApi.stats),
+    select: (body: ReplyOf<typeof supplierPaymentsApi.stats>) => body.stats,
     staleTime: BALANCES_STALE_TIME,
   });
 }
@@ -65,7 +61,7 @@ export function useSupplierStats() {
 export const supplierSummaryQuery = (id: number) =>
   queryOptions({
     queryKey: supplierPaymentKeys.supplier(id),
-    queryFn: queryGet<SupplierSummary>(`${BASE}/supplier/${id}/sales`),
+    queryFn: queryCall(supplierPaymentsApi.supplier, { params: { id } }),
     staleTime: BALANCES_STALE_TIME,
   });
 
@@ -76,8 +72,8 @@ export function useSupplierSummary(id: number | null) {
 export function useSupplierHistory(id: number) {
   return useQuery({
     queryKey: supplierPaymentKeys.history(id),
-    queryFn: queryGet<z.infer<typeof supplierPaymentsReplySchema>>(`${BASE}/supplier/${id}/history`),
-    select: (body) => body.payments,
+    queryFn: queryCall(supplierPaymentsApi.history, { params: { id } }),
+    select: (body: ReplyOf<typeof supplierPaymentsApi.history>) => body.payments,
   });
 }
 
@@ -92,16 +88,9 @@ export function useSupplierOptions(q: string) {
     queryFn: async ({ signal }) => {
       try {
         if (!q) {
-          return await api.get<z.infer<typeof supplierReplies.page>>('/api/suppliers', {
-            signal,
-            query: { page: 1, limit: PICKER_LIMIT },
-          });
+          return await call(suppliersApi.list, { query: { page: 1, limit: PICKER_LIMIT } }, { signal });
         }
-        const body = await api.get<z.infer<typeof supplierReplies.search>>('/api/suppliers/search', {
-          signal,
-          query: { q },
-        });
-        return body.suppliers;
+        return (await call(suppliersApi.search, { query: { q } }, { signal })).suppliers;
       } catch (error) {
         console.error('Error loading suppliers', error);
         throw error;
@@ -120,8 +109,7 @@ function useInvalidateSupplierPayments() {
 export function useCreateSupplierPayment() {
   const invalidate = useInvalidateSupplierPayments();
   return useMutation({
-    mutationFn: (body: SupplierPaymentData) =>
-      api.post<z.infer<typeof supplierPaymentSavedReplySchema>>(BASE, body),
+    mutationFn: (body: SupplierPaymentData) => call(supplierPaymentsApi.create, { body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -129,7 +117,7 @@ export function useCreateSupplierPayment() {
 export function useDeleteSupplierPayment() {
   const invalidate = useInvalidateSupplierPayments();
   return useMutation({
-    mutationFn: (id: number) => api.del<z.infer<typeof messageReplySchema>>(`${BASE}/${id}`),
+    mutationFn: (id: number) => call(supplierPaymentsApi.remove, { params: { id } }),
     onSuccess: () => invalidate(),
   });
 }

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { type Resource, useDeleteMutation } from '../../api/resource';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useDeleteDialog } from './DeleteDialog';
+import { ExportMenu } from './ExportMenu';
 import type { ListPage } from './ListPage';
 
 /**
@@ -43,11 +44,13 @@ export function useRecordList<T extends { id: number; name: string }, Body>(
   });
   const listPage = {
     title: texts.title,
-    exportMenu: {
-      path: `/api/${resource.name}/export`,
-      filters: { q: list.q },
-      fileName: texts.title.toLowerCase(),
-    },
+    exportMenu: (
+      <ExportMenu
+        endpoint={resource.exportEndpoint}
+        query={{ q: list.q }}
+        fileName={texts.title.toLowerCase()}
+      />
+    ),
     create: canWrite ? { label: texts.newTitle, to: `/${resource.name}/new` } : undefined,
     search: { ...list.searchBox, label: texts.searchLabel, placeholder: texts.searchPlaceholder },
     list: {

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import {
+  INVOICE_STATUSES,
+  invoiceCancelSchema,
+  invoiceReplySchema,
+  invoiceSavedSchema,
+  invoicesPageSchema,
+} from '../invoices';
+import { paginationQuerySchema } from '../pagination';
+import { endpoint, ON_RECORD, ON_RECORD_WITH_BODY, SIGNED_IN } from './endpoint';
+import { fileReply } from './files';
+import { idParams } from './params';
+
+/** Invoices of liquidated sales (spec 9): listed, shown, printed, issued from a sale, cancelled. */
+export const invoicesApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/invoices',
+    query: paginationQuerySchema.extend({
+      status: z.enum(INVOICE_STATUSES, 'Estado inválido').optional(),
+      q: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
+      // The sale detail asks whether its sale already has an invoice ('Ver Factura').
+      saleId: idParams.shape.id.optional(),
+    }),
+    replies: { 200: invoicesPageSchema },
+    errors: SIGNED_IN,
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/api/invoices/:id',
+    params: idParams,
+    replies: { 200: invoiceReplySchema },
+    errors: ON_RECORD,
+  }),
+  pdf: endpoint({
+    method: 'GET',
+    path: '/api/invoices/:id/pdf',
+    params: idParams,
+    replies: { 200: fileReply('La factura en PDF', ['application/pdf']) },
+    errors: ON_RECORD,
+  }),
+  issue: endpoint({
+    method: 'POST',
+    path: '/api/sales/:id/invoice',
+    params: idParams,
+    // 201 for a new invoice, 200 with the one the sale already has.
+    replies: { 200: invoiceSavedSchema, 201: invoiceSavedSchema },
+    // 409: a sale not yet liquidated.
+    errors: [...ON_RECORD, 409],
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/invoices/:id/cancel',
+    params: idParams,
+    body: invoiceCancelSchema,
+    replies: { 200: invoiceSavedSchema },
+    errors: [...ON_RECORD_WITH_BODY, 409],
+  }),
+};
