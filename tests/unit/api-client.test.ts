@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, setUnauthorizedHandler } from '../../src/web/api/client';
+import { authApi } from '../../src/domain/api/auth';
+import { companyApi } from '../../src/domain/api/company';
+import { invoicesApi } from '../../src/domain/api/invoices';
+import { paymentsApi } from '../../src/domain/api/payments';
+import { ApiError, call, fileOf, setUnauthorizedHandler } from '../../src/web/api/client';
 import { json, mockFetch } from './helpers';
 
 beforeEach(() => localStorage.clear());
@@ -10,36 +14,37 @@ describe('api client transport', () => {
     localStorage.setItem('auth_token', 'abc');
     const fetchMock = mockFetch(() => json({ ok: true }));
 
-    await expect(api.post('/api/things', { name: 'x' })).resolves.toEqual({ ok: true });
+    const body = { email: 'ana@test.cl', password: 'x' };
+    await expect(call(authApi.login, { body })).resolves.toEqual({ ok: true });
 
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     const headers = init?.headers as Record<string, string>;
-    expect(url).toBe('/api/things');
+    expect(url).toBe('/api/auth/login');
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('include');
     expect(headers.Authorization).toBe('Bearer abc');
     expect(headers['Content-Type']).toBe('application/json');
-    expect(init?.body).toBe('{"name":"x"}');
+    expect(init?.body).toBe('{"email":"ana@test.cl","password":"x"}');
   });
 
   it('sends no Authorization header without a stored token', async () => {
     const fetchMock = mockFetch(() => json({}));
-    await api.get('/api/things');
+    await call(paymentsApi.stats);
     const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
     expect(headers.Authorization).toBeUndefined();
   });
 
-  it('uses the helpers’ HTTP methods and builds query strings without empty values', async () => {
+  it('uses each endpoint’s method, fills its path and builds query strings without empty values', async () => {
     const fetchMock = mockFetch(() => json({}));
-    await api.get('/api/sales', { query: { status: 'confirmed', page: 2, q: '', limit: undefined } });
-    await api.put('/api/a', {});
-    await api.patch('/api/b');
-    await api.del('/api/c');
+    await call(paymentsApi.list, { query: { status: 'confirmed', page: 2, q: '', limit: undefined } });
+    await call(paymentsApi.update, { params: { id: 3 }, body: { reference: 'R-1' } });
+    await call(companyApi.toggleRate, { params: { id: 7 } });
+    await call(paymentsApi.remove, { params: { id: 12 } });
     expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
-      'GET /api/sales?status=confirmed&page=2',
-      'PUT /api/a',
-      'PATCH /api/b',
-      'DELETE /api/c',
+      'GET /api/payments?status=confirmed&page=2',
+      'PUT /api/payments/3',
+      'PATCH /api/company/currency-rates/7/toggle',
+      'DELETE /api/payments/12',
     ]);
   });
 
@@ -47,7 +52,7 @@ describe('api client transport', () => {
     const errors = [{ path: 'name', message: 'Name is required' }];
     mockFetch(() => json({ message: 'Datos inválidos', errors }, 400, 'Bad Request'));
 
-    const error = await api.post('/api/clients', {}).catch((e: unknown) => e);
+    const error = await call(authApi.login, { body: { email: '', password: '' } }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Datos inválidos');
@@ -57,12 +62,14 @@ describe('api client transport', () => {
 
   it('falls back to "HTTP {status}: {statusText}" when the body has no message', async () => {
     mockFetch(() => new Response('<html>oops</html>', { status: 500, statusText: 'Internal Server Error' }));
-    await expect(api.get('/api/x')).rejects.toThrow('HTTP 500: Internal Server Error');
+    await expect(call(paymentsApi.stats)).rejects.toThrow('HTTP 500: Internal Server Error');
   });
 
   it('turns a successful non-JSON body into "Response processed successfully"', async () => {
     mockFetch(() => new Response('done', { status: 200 }));
-    await expect(api.del('/api/x')).resolves.toEqual({ message: 'Response processed successfully' });
+    await expect(call(paymentsApi.remove, { params: { id: 1 } })).resolves.toEqual({
+      message: 'Response processed successfully',
+    });
   });
 
   it('on 401 clears the stored session, calls the redirect and throws "Unauthorized"', async () => {
@@ -72,7 +79,7 @@ describe('api client transport', () => {
     const restore = setUnauthorizedHandler(redirect);
     mockFetch(() => json({ message: 'Sesión expirada' }, 401, 'Unauthorized'));
 
-    await expect(api.get('/api/sales')).rejects.toThrow(/^Unauthorized$/);
+    await expect(call(paymentsApi.stats)).rejects.toThrow(/^Unauthorized$/);
 
     expect(localStorage.getItem('auth_token')).toBeNull();
     expect(localStorage.getItem('auth_user')).toBeNull();
@@ -86,7 +93,8 @@ describe('api client transport', () => {
     const restore = setUnauthorizedHandler(redirect);
     mockFetch(() => json({ message: 'Credenciales inválidas' }, 401, 'Unauthorized'));
 
-    await expect(api.post('/api/auth/login', {}, { skipAuthRedirect: true })).rejects.toThrow(
+    const body = { email: 'ana@test.cl', password: 'x' };
+    await expect(call(authApi.login, { body }, { skipAuthRedirect: true })).rejects.toThrow(
       'Credenciales inválidas',
     );
 
@@ -96,13 +104,13 @@ describe('api client transport', () => {
   });
 });
 
-describe('api.file', () => {
+describe('fileOf', () => {
   it('fetches a file with the token and hands back the response unread', async () => {
     localStorage.setItem('auth_token', 'abc');
     const fetchMock = mockFetch(
       () => new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } }),
     );
-    const response = await api.file('/api/invoices/1/pdf');
+    const response = await fileOf(invoicesApi.pdf, { params: { id: 1 } });
     expect(await response.text()).toBe('%PDF-1.7');
     const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer abc');
@@ -110,7 +118,7 @@ describe('api.file', () => {
 
   it('turns a refusal into an ApiError with the server message', async () => {
     mockFetch(() => json({ message: 'Factura no encontrada' }, 404));
-    await expect(api.file('/api/invoices/9/pdf')).rejects.toMatchObject({
+    await expect(fileOf(invoicesApi.pdf, { params: { id: 9 } })).rejects.toMatchObject({
       message: 'Factura no encontrada',
       status: 404,
     });

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dashboardApi } from '../../src/domain/api/dashboard';
 import { healthApi } from '../../src/domain/api/health';
-import { api, CONNECTION_LOST_MESSAGE, ConnectionError, call } from '../../src/web/api/client';
+import { invoicesApi } from '../../src/domain/api/invoices';
+import { CONNECTION_LOST_MESSAGE, ConnectionError, call, fileOf } from '../../src/web/api/client';
 import { connection, REQUEST_TIMEOUT_MS, SLOW_AFTER_MS } from '../../src/web/api/connection';
 import { ConnectionNotice } from '../../src/web/components/ui/ConnectionNotice';
 import { mockFetch, replyOf } from './helpers';
@@ -71,7 +72,7 @@ describe('the fetch client and the connection', () => {
           setTimeout(() => resolve(new Response('pdf')), REQUEST_TIMEOUT_MS * 2),
         ) as unknown as Response,
     );
-    const pending = api.file('/api/invoices/1/pdf');
+    const pending = fileOf(invoicesApi.pdf, { params: { id: 1 } });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS * 2);
     expect((await pending).status).toBe(200);
     expect(connection.getSnapshot().lost).toBe(false);

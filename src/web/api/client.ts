@@ -147,24 +147,6 @@ async function request<T>(
   return (data === undefined ? { message: 'Response processed successfully' } : data) as T;
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, body, options),
-  del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
-  /** A GET whose headers matter too: the catalogs send their total in `X-Total-Count`. */
-  getWithHeaders: async <T>(path: string, options: RequestOptions = {}) => {
-    const response = await send('GET', path, undefined, options);
-    return { data: (await readJson(response)) as T, headers: response.headers };
-  },
-  /** A file (e.g. a PDF) fetched with the session's token, with the same error handling as the rest. */
-  file: (path: string, options: RequestOptions = {}) =>
-    send('GET', path, undefined, { ...options, noTimeout: true }),
-};
-
 /** What `call` takes after the endpoint: its input, when it has any, then the request's options. */
 export type CallArgs<E extends EndpointShape> =
   object extends CallInput<E>
@@ -191,15 +173,6 @@ export const queryCall =
   <E extends EndpointShape>(declared: E, ...[input]: CallArgs<E>) =>
   ({ signal }: { signal: AbortSignal }) =>
     call(declared, ...([input, { signal }] as CallArgs<E>));
-
-/**
- * The `queryFn` of a React Query read: GET `path` with `query`, the request cancelled with the query
- * (React Query aborts it when the key changes or nobody shows the result any more).
- */
-export const queryGet =
-  <T>(path: string, query?: RequestOptions['query']) =>
-  ({ signal }: { signal: AbortSignal }) =>
-    api.get<T>(path, { signal, query });
 
 /** Status of an error from this client, or undefined for network and programming errors. */
 export function errorStatus(error: unknown): number | undefined {

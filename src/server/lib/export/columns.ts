@@ -5,10 +5,8 @@
  */
 
 import { agencyToday, DEFAULT_TIME_ZONE, formatDateTime } from '../../../domain/agency-day';
+import type { ExportFormat } from '../../../domain/api/files';
 import { currencyPrefix } from '../../../domain/format';
-
-export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
  * - text: shown as is; money: exact decimal (numeric text from PostgreSQL, or a JSON number with
@@ -143,8 +141,3 @@ export function exportFileName(
 ): string {
   return `${baseName}-${agencyToday(timeZone, now)}.${format}`;
 }
-
-export const CONTENT_TYPES: Record<ExportFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-};

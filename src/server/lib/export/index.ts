@@ -1,36 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { EXPORT_CONTENT_TYPES, type ExportFormat } from '../../../domain/api/files';
 import { requestTimeZone } from '../agency-zone';
-import { errorReplies, fileReply } from '../schemas';
-import {
-  CONTENT_TYPES,
-  EXPORT_FORMATS,
-  type ExportColumn,
-  type ExportFormat,
-  exportFileName,
-} from './columns';
+import { type ExportColumn, exportFileName } from './columns';
 import { fileWriter } from './writers';
 
-export type { CellValue, ColumnKind, ExportColumn, ExportFormat } from './columns';
+export type { ExportFormat } from '../../../domain/api/files';
+export type { CellValue, ColumnKind, ExportColumn } from './columns';
 
 /** Rows read per query: big enough to be quick, small enough that memory stays flat. */
 export const EXPORT_BATCH_SIZE = 1000;
-
-/** `format` of every export route: exactly xlsx or csv. */
-export const exportFormatParam = z.enum(EXPORT_FORMATS, 'El formato debe ser xlsx o csv');
-
-/**
- * The query string of an export: the list's own filters (no page or limit: an export holds every
- * matching row) plus `format`; anything else is a 400.
- */
-export const exportQuery = <Shape extends z.ZodRawShape>(filters: Shape) =>
-  z.strictObject({ ...filters, format: exportFormatParam });
-
-/** The replies of every export route: the file in either format, or an error. */
-export const exportReplies = {
-  200: fileReply('El archivo: .xlsx o CSV según `format`', Object.values(CONTENT_TYPES)),
-  ...errorReplies,
-};
 
 /**
  * Reads a list in batches by keyset: `read(after, limit)` returns the rows that follow `after` (the
@@ -102,7 +80,7 @@ export async function sendExport<Row>(
   })();
 
   return reply
-    .header('content-type', CONTENT_TYPES[spec.format])
+    .header('content-type', EXPORT_CONTENT_TYPES[spec.format])
     .header(
       'content-disposition',
       `attachment; filename="${exportFileName(spec.fileName, spec.format, timeZone)}"`,

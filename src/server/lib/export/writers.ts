@@ -2,15 +2,8 @@ import { type EventEmitter, once } from 'node:events';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import {
-  columnHeader,
-  columnWidth,
-  csvCell,
-  type ExportColumn,
-  type ExportFormat,
-  numberFormat,
-  xlsxCell,
-} from './columns';
+import type { ExportFormat } from '../../../domain/api/files';
+import { columnHeader, columnWidth, csvCell, type ExportColumn, numberFormat, xlsxCell } from './columns';
 
 /** Turns batches of rows into one file, written as they come; `stream` is what the reply sends. */
 export interface FileWriter<Row> {
