@@ -86,6 +86,6 @@ export const paymentsApi = {
     path: '/api/payments/:id',
     params: idParams,
     replies: { 200: messageReplySchema },
-    errors: [...ON_RECORD, 409],
+    errors: ON_RECORD,
   }),
 };
