@@ -3,7 +3,15 @@ import { authApi } from '../../src/domain/api/auth';
 import { companyApi } from '../../src/domain/api/company';
 import { invoicesApi } from '../../src/domain/api/invoices';
 import { paymentsApi } from '../../src/domain/api/payments';
-import { ApiError, call, fileOf, setUnauthorizedHandler } from '../../src/web/api/client';
+import {
+  ApiError,
+  ConnectionError,
+  call,
+  fileOf,
+  lazyCall,
+  setUnauthorizedHandler,
+} from '../../src/web/api/client';
+import { connection } from '../../src/web/api/connection';
 import { json, mockFetch } from './helpers';
 
 beforeEach(() => localStorage.clear());
@@ -122,5 +130,24 @@ describe('fileOf', () => {
       message: 'Factura no encontrada',
       status: 404,
     });
+  });
+});
+
+describe('lazyCall', () => {
+  it('calls the endpoint once its declaration is loaded', async () => {
+    const fetchMock = mockFetch(() => json({ stats: [] }));
+    await lazyCall(async () => paymentsApi.stats);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/payments/stats');
+  });
+
+  it('a declaration that cannot be fetched is a lost connection, not a refusal that ends the session', async () => {
+    const fetchMock = mockFetch(() => json({}));
+    const failure = await lazyCall<typeof paymentsApi.stats>(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConnectionError);
+    expect(connection.getSnapshot().lost).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+    connection.reached();
   });
 });

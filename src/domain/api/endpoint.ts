@@ -74,12 +74,3 @@ export type CallInput<E extends EndpointShape> = (E['params'] extends z.ZodType
   : { params?: never }) &
   (E['query'] extends z.ZodType ? { query?: Part<E, 'query'> } : { query?: never }) &
   (E['body'] extends z.ZodType ? { body: Part<E, 'body'> } : { body?: never });
-
-/** The path with its `:name` segments filled in: `/api/payments/:id` with `{ id: 5 }` is `/api/payments/5`. */
-export function pathOf(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null || value === '') throw new Error(`Falta ${name} en ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

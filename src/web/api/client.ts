@@ -1,10 +1,5 @@
-import {
-  type CallInput,
-  type EndpointShape,
-  type FieldError,
-  pathOf,
-  type ReplyOf,
-} from '../../domain/api/endpoint';
+import type { CallInput, EndpointShape, FieldError, ReplyOf } from '../../domain/api/endpoint';
+import { pathOf } from '../../domain/api/path';
 import { connection, REQUEST_TIMEOUT_MS } from './connection';
 import { clearStoredSession, TOKEN_KEY } from './stored-credentials';
 
@@ -163,6 +158,27 @@ export function call<E extends EndpointShape>(
 ): Promise<ReplyOf<E>> {
   const { path, body, query } = requestOf(declared, input);
   return request<ReplyOf<E>>(declared.method, path, body, { ...options, query });
+}
+
+/**
+ * Calls an endpoint whose declaration is imported on first use. Declarations carry their zod schemas,
+ * and zod is about a quarter of the first page's JavaScript: what every page loads (the session, the
+ * connection notice) and /login call their endpoints this way, keeping /login under its 150 KB budget
+ * (DESIGN.md 9, scripts/check-login-budget.mjs). A declaration that cannot be fetched is a lost
+ * connection, like a request that gets no answer.
+ */
+export async function lazyCall<E extends EndpointShape>(
+  load: () => Promise<E>,
+  ...args: CallArgs<E>
+): Promise<ReplyOf<E>> {
+  let declared: E;
+  try {
+    declared = await load();
+  } catch {
+    connection.lost();
+    throw new ConnectionError(false);
+  }
+  return call(declared, ...args);
 }
 
 /**

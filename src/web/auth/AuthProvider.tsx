@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { authApi } from '../../domain/api/auth';
-import { usersApi } from '../../domain/api/users';
 import type { PublicUser } from '../../domain/auth';
-import { ConnectionError, call, errorStatus, setUnauthorizedHandler } from '../api/client';
+import { ConnectionError, errorStatus, lazyCall, setUnauthorizedHandler } from '../api/client';
 import { connection } from '../api/connection';
 import { clearStoredSession } from '../api/stored-credentials';
 import { AuthContext, type AuthContextValue, type SessionStatus } from './context';
 import { type ExpiredSessionState, expiredSessionState } from './expired-session';
 import { readStoredSession, storeSession, storeUser } from './storage';
+
+/** The session's endpoints, loaded on first use (lazyCall says why). */
+const usersMe = () => import('../../domain/api/users').then((m) => m.usersApi.me);
 
 interface SessionState {
   status: SessionStatus;
@@ -49,7 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     let stopWaiting = () => {};
     const check = () =>
-      call(usersApi.me, {}, { skipAuthRedirect: true })
+      lazyCall(usersMe, {}, { skipAuthRedirect: true })
         .then(({ user }) => {
           if (cancelled) return;
           storeUser(user);
@@ -82,8 +83,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const { user, token } = await call(
-        authApi.login,
+      const { user, token } = await lazyCall(
+        () => import('../../domain/api/auth').then((m) => m.authApi.login),
         { body: { email, password } },
         { skipAuthRedirect: true },
       );
@@ -97,7 +98,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await call(authApi.logout, {}, { skipAuthRedirect: true });
+      await lazyCall(
+        () => import('../../domain/api/auth').then((m) => m.authApi.logout),
+        {},
+        { skipAuthRedirect: true },
+      );
     } catch (error) {
       // A failed logout is only logged, with no message to the user; the local session ends regardless.
       console.error('Logout failed', error);

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
-import { healthApi } from '../../../domain/api/health';
-import { call } from '../../api/client';
+import { lazyCall } from '../../api/client';
 import { connection } from '../../api/connection';
 import { Button } from './Button';
 
@@ -19,7 +18,13 @@ export function ConnectionNotice() {
     setChecking(true);
     try {
       // Any answer clears `lost` (in the client); then the reads that failed meanwhile load again.
-      await call(healthApi.check, {}, { skipAuthRedirect: true });
+      await lazyCall(
+        () => import('../../../domain/api/health').then((m) => m.healthApi.check),
+        {},
+        {
+          skipAuthRedirect: true,
+        },
+      );
       await queryClient.refetchQueries({
         type: 'active',
         predicate: (query) => query.state.status === 'error',

@@ -1,14 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authApi } from '../../../domain/api/auth';
 import type { DemoReply } from '../../../domain/user-replies';
-import { call } from '../../api/client';
+import { lazyCall } from '../../api/client';
 
 export type DemoCredentials = DemoReply;
 export type DemoAccount = NonNullable<DemoReply['accounts']>[number];
 
 export const demoCredentialsQuery = queryOptions({
   queryKey: ['auth', 'demo'],
-  queryFn: () => call(authApi.demo, {}, { skipAuthRedirect: true }),
+  // Loaded on first use, like the login form's schema: /login carries no zod (lazyCall says why).
+  queryFn: () =>
+    lazyCall(
+      () => import('../../../domain/api/auth').then((m) => m.authApi.demo),
+      {},
+      { skipAuthRedirect: true },
+    ),
   staleTime: Number.POSITIVE_INFINITY,
   // The box is optional help; a failure just hides it instead of delaying the page with retries.
   retry: false,
