@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig, loggerOptions } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { DatabaseNewerError, MigrationFailedError } from './db/migrations';
 import { openConfiguredDatabase } from './db/open';
 import { DEMO_ACCOUNTS } from './demo/accounts';
 import { seedDemoData } from './demo/seed';
@@ -62,7 +63,12 @@ function officeAddresses(host: string, port: number): string[] {
 }
 
 main().catch((error) => {
-  if (error instanceof DataDirLockedError) {
+  // These say all the office needs to know (what failed, what to do, where the backup is).
+  if (
+    error instanceof DataDirLockedError ||
+    error instanceof DatabaseNewerError ||
+    error instanceof MigrationFailedError
+  ) {
     console.error(error.message);
   } else {
     console.error('No se pudo iniciar el servidor:', error instanceof Error ? error.message : error);
