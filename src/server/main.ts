@@ -24,6 +24,7 @@ async function main() {
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
+    metricsToken: config.metricsToken,
   });
 
   let closing = false;
