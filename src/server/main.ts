@@ -64,12 +64,12 @@ function officeAddresses(host: string, port: number): string[] {
 }
 
 main().catch((error) => {
-  // These say all the office needs to know (what failed, what to do, where the backup is).
-  if (
-    error instanceof DataDirLockedError ||
-    error instanceof DatabaseNewerError ||
-    error instanceof MigrationFailedError
-  ) {
+  if (error instanceof DatabaseNewerError || error instanceof MigrationFailedError) {
+    console.error(error.message);
+    // 78 (EX_CONFIG): a person must act; a restart would back up and fail again (docs/deploy.md).
+    process.exit(78);
+  }
+  if (error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
     console.error('No se pudo iniciar el servidor:', error instanceof Error ? error.message : error);

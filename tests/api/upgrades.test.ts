@@ -1,6 +1,11 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database, DatabaseHandle } from '../../src/server/db/client';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { type Database, type DatabaseHandle, openPglite } from '../../src/server/db/client';
 import {
   DatabaseNewerError,
   MigrationFailedError,
@@ -144,6 +149,44 @@ describe('a database newer than the code', () => {
       expect((await migrationStatus(database.db, migrationsFolder)).unknown).toHaveLength(1);
     } finally {
       current.remove();
+    }
+  });
+});
+
+describe('starting the server on a database newer than the code', () => {
+  it('stops with the message and exit status 78, so systemd does not restart it in a loop', {
+    timeout: 60_000,
+  }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'base-nueva-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'false' };
+    delete env.DATABASE_URL;
+    const database =
+      process.env.TEST_DB_KIND === 'postgres'
+        ? await openTestDatabase()
+        : await openPglite(path.join(dataDir, 'pglite'), new Blob([readFileSync(inject('pgliteSnapshot'))]));
+    if ('url' in database && database.url) env.DATABASE_URL = database.url;
+    else env.DATA_DIR = dataDir;
+    try {
+      await database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('futura', ${Date.now() + 86_400_000})`,
+      );
+      // PGlite is single-process: the server opens the folder only once this handle closed it.
+      if (!env.DATABASE_URL) await database.close();
+      const server = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env,
+      });
+      const failure = await server.then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failure?.code).toBe(78);
+      expect(failure?.stderr).toMatch(
+        /^La base de datos fue actualizada por una versión más nueva de la aplicación/,
+      );
+    } finally {
+      if (env.DATABASE_URL) await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
