@@ -13,7 +13,7 @@ import {
   migrationsFolder,
 } from '../../src/server/db/migrations';
 import { migrationsCopy, type StartingPoint, startingPoint } from '../helpers/scratch-databases';
-import { insertUser, openTestDatabase } from '../helpers/test-app';
+import { insertUser, openTestDatabase, type TestDatabase } from '../helpers/test-app';
 
 /**
  * Upgrades that cannot eat data: a database made by the previous release (every migration but the
@@ -160,11 +160,11 @@ describe('starting the server on a database newer than the code', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'base-nueva-'));
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'false' };
     delete env.DATABASE_URL;
-    const database =
+    const database: TestDatabase =
       process.env.TEST_DB_KIND === 'postgres'
         ? await openTestDatabase()
         : await openPglite(path.join(dataDir, 'pglite'), new Blob([readFileSync(inject('pgliteSnapshot'))]));
-    if ('url' in database && database.url) env.DATABASE_URL = database.url;
+    if (database.url) env.DATABASE_URL = database.url;
     else env.DATA_DIR = dataDir;
     try {
       await database.db.execute(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { Database } from './client';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /**
  * Applies the committed migrations the way drizzle's migrator does (same `drizzle.__drizzle_migrations`
@@ -54,11 +54,20 @@ function journalOf(folder: string): JournalEntry[] {
   return entries;
 }
 
+/**
+ * Either driver's database, whatever its schema: the migrations know no table of it (and client.ts,
+ * whose `Database` this accepts, imports this file).
+ */
+type AnySchemaDatabase = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
+
 /** Both drivers answer raw SQL with { rows }; the shared type cannot say so. */
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 /** Compares the code's journal with the migrations the database records; changes nothing. */
-export async function migrationStatus(db: Database, folder = migrationsFolder): Promise<MigrationStatus> {
+export async function migrationStatus(
+  db: AnySchemaDatabase,
+  folder = migrationsFolder,
+): Promise<MigrationStatus> {
   const journal = journalOf(folder);
   const [table] = rowsOf<{ exists: boolean }>(
     await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`),
@@ -120,7 +129,7 @@ function databaseMessage(error: unknown): string {
  * Applies the pending migrations in one transaction. The caller serializes concurrent calls (the
  * PostgreSQL handle holds an advisory lock; PGlite has one process).
  */
-export async function applyMigrations(db: Database, options: MigrateOptions = {}): Promise<void> {
+export async function applyMigrations(db: AnySchemaDatabase, options: MigrateOptions = {}): Promise<void> {
   const folder = options.migrationsFolder ?? migrationsFolder;
   const status = await migrationStatus(db, folder);
   if (status.unknown.length > 0) throw new DatabaseNewerError(status.unknown, journalOf(folder).at(-1)?.tag);
