@@ -12,8 +12,12 @@ import { clientsRoutes } from './modules/clients/routes';
 import { agencyTimeZone } from './modules/company';
 import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import type { LastBackupAt } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
 import { invoicesRoutes } from './modules/invoices/routes';
+import { createMetrics } from './modules/metrics';
+import { measureRequests } from './modules/metrics/http-metrics';
+import { metricsRoutes } from './modules/metrics/routes';
 import { passengersRoutes } from './modules/passengers/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { reportsRoutes } from './modules/reports/routes';
@@ -42,6 +46,10 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** A reply whose status its route does not declare: logged, or a 500 in the tests (declared-replies.ts). */
   undeclaredReplies?: 'log' | 'fail';
+  /** METRICS_TOKEN: a Prometheus scraper's bearer token for /metrics; without it only admins read them. */
+  metricsToken?: string;
+  /** When the last backup was made, for the readiness check and /metrics; undefined until backups exist. */
+  lastBackupAt?: LastBackupAt;
 }
 
 function omitNull(this: unknown, _key: string, value: unknown) {
@@ -78,6 +86,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  const metrics = createMetrics();
+  measureRequests(app, metrics);
+
   const { db } = options.database;
   await app.register(errorsPlugin);
   await app.register(declaredRepliesPlugin, { undeclared: options.undeclaredReplies ?? 'log' });
@@ -91,7 +102,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Shared helpers (exports) read the agency's zone through the instance (src/server/lib/agency-zone.ts).
   app.decorate('agencyTimeZone', () => agencyTimeZone(db));
 
-  await app.register(healthRoutes, { database: options.database });
+  await app.register(healthRoutes, {
+    database: options.database,
+    lastBackupAt: options.lastBackupAt,
+    metrics,
+  });
+  await app.register(metricsRoutes, { metrics, database: options.database, token: options.metricsToken });
   await app.register(authRoutes, { db, sessions, demoAccounts: options.demo ? DEMO_ACCOUNTS : undefined });
   await app.register(usersRoutes, { db, sessions: { ...sessions, throttledCheck } });
   await app.register(clientsRoutes, { db });

@@ -47,6 +47,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   CORS_ORIGINS: originList,
+  // Long enough not to be guessed: Prometheus sends it on every scrape.
+  METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN debe tener al menos 24 caracteres').optional(),
 });
 
 export interface Config {
@@ -61,6 +63,8 @@ export interface Config {
   trustProxy: boolean;
   /** Origins of front ends served elsewhere that may call the API; empty sends no CORS headers. */
   corsOrigins: string[];
+  /** The bearer token a Prometheus scraper sends to /metrics; unset, only admins read the metrics. */
+  metricsToken: string | undefined;
 }
 
 /** Reads the environment once at start-up and fails fast with a readable list of what is wrong. */
@@ -81,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig, loggerOptions } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { DatabaseNewerError, MigrationFailedError } from './db/migrations';
 import { openConfiguredDatabase } from './db/open';
 import { DEMO_ACCOUNTS } from './demo/accounts';
 import { seedDemoData } from './demo/seed';
@@ -23,6 +24,7 @@ async function main() {
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
+    metricsToken: config.metricsToken,
   });
 
   let closing = false;
@@ -62,6 +64,11 @@ function officeAddresses(host: string, port: number): string[] {
 }
 
 main().catch((error) => {
+  if (error instanceof DatabaseNewerError || error instanceof MigrationFailedError) {
+    console.error(error.message);
+    // 78 (EX_CONFIG): a person must act; a restart would back up and fail again (docs/deploy.md).
+    process.exit(78);
+  }
   if (error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {

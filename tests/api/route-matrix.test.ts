@@ -42,6 +42,10 @@ function masterData(name: string, writers: Access, body: () => unknown): Record<
 
 const MATRIX: Record<string, Expectation> = {
   'GET /api/health': { access: 'public' },
+  // Load balancers call it without a session.
+  'GET /api/health/ready': { access: 'public' },
+  // Public to the access plugin (a scraper's METRICS_TOKEN is no session); the route itself admits admins.
+  'GET /metrics': { access: 'public', statuses: { anonymous: 401, sales: 403, finance: 403, admin: 200 } },
   'POST /api/auth/login': { access: 'public' },
   'POST /api/auth/logout': { access: 'authenticated' },
   'POST /api/auth/register': {

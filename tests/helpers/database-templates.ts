@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder, openPglite, openPostgres } from '../../src/server/db/client';
+import { openPglite, openPostgres } from '../../src/server/db/client';
+import { migrationsFolder } from '../../src/server/db/migrations';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -21,32 +22,36 @@ declare module 'vitest' {
  * set-up time saved. The name carries a hash of the migrations, so a changed migration builds anew.
  */
 export default async function setup(project: TestProject) {
-  const hash = migrationsHash();
   if (project.config.env?.TEST_DB_KIND === 'postgres') {
-    project.provide('postgresTemplate', await postgresTemplate(hash));
+    project.provide('postgresTemplate', await postgresTemplate(migrationsHash(migrationsFolder)));
   } else {
-    project.provide('pgliteSnapshot', await pgliteSnapshot(hash));
+    project.provide('pgliteSnapshot', await pgliteSnapshot(migrationsFolder));
   }
 }
 
-function migrationsHash(): string {
+function migrationsHash(folder: string): string {
   const digest = createHash('sha256');
-  const files = readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort();
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort();
   for (const file of files) {
-    const full = path.join(migrationsFolder, file);
+    const full = path.join(folder, file);
     if (file.endsWith('.sql') || file.endsWith('.json')) digest.update(file).update(readFileSync(full));
   }
   return digest.digest('hex').slice(0, 12);
 }
 
-async function pgliteSnapshot(hash: string): Promise<string> {
+/**
+ * A PGlite migrated with `folder`'s migrations, as a tarball file kept between runs (the upgrade
+ * tests keep one of the previous release's migrations too).
+ */
+export async function pgliteSnapshot(folder: string): Promise<string> {
+  const hash = migrationsHash(folder);
   const dir = path.resolve('.tmp/test-db');
   const file = path.join(dir, `pglite-${hash}.tar`);
   if (existsSync(file)) return file;
   mkdirSync(dir, { recursive: true });
   const handle = await openPglite(undefined);
   try {
-    await handle.migrate();
+    await handle.migrate({ migrationsFolder: folder });
     const blob = await handle.snapshot?.();
     if (!blob) throw new Error('PGlite did not produce a snapshot');
     // Written aside and renamed, so a run that dies half-way never leaves a truncated snapshot.

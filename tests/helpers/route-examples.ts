@@ -96,6 +96,8 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
 
   return {
     'GET /api/health': async () => ({ url: '/api/health' }),
+    'GET /api/health/ready': async () => ({ url: '/api/health/ready' }),
+    'GET /metrics': async () => ({ url: '/metrics' }),
     'POST /api/auth/login': async () => ({
       url: '/api/auth/login',
       body: { email: ctx.users.finance.email, password: ctx.users.finance.password },

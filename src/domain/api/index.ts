@@ -7,6 +7,7 @@ import type { EndpointShape } from './endpoint';
 import { healthApi } from './health';
 import { invoicesApi } from './invoices';
 import { classificationsApi, clientsApi, operatorsApi, passengersApi, suppliersApi } from './master-data';
+import { metricsApi } from './metrics';
 import { paymentsApi } from './payments';
 import { reportsApi } from './reports';
 import { salesApi } from './sales';
@@ -22,6 +23,7 @@ export const API = {
   company: companyApi,
   dashboard: dashboardApi,
   health: healthApi,
+  metrics: metricsApi,
   payments: paymentsApi,
   sales: salesApi,
   search: searchApi,

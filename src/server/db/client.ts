@@ -1,16 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ADVISORY_LOCKS } from './advisory-locks';
+import { applyMigrations, type MigrateOptions } from './migrations';
 import { type Listen, listenPostgres } from './notifications';
 import * as schema from './schema';
 import { users } from './schema';
@@ -22,19 +19,19 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
-  /** Applies the committed migrations; safe to call from several instances at once. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed migrations in one transaction (src/server/db/migrations.ts); safe to call
+   * from several instances at once.
+   */
+  migrate(options?: MigrateOptions): Promise<void>;
   close(): Promise<void>;
   /** NOTIFY messages of a channel, for state kept in memory by each app instance. */
   listen?: Listen;
   /** PGlite only: the whole database as a tarball that `openPglite` can start from. */
   snapshot?(): Promise<Blob>;
+  /** PostgreSQL only: the pool's connections, for /metrics. */
+  poolUse?(): { total: number; idle: number; waiting: number };
 }
-
-export const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../migrations',
-);
 
 /**
  * Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests). `snapshot` (a
@@ -48,7 +45,7 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: (options) => applyMigrations(db, options),
     close: () => client.close(),
     // In-process: nothing can drop between the engine and its listeners.
     async listen(channel, onMessage, onState) {
@@ -76,12 +73,12 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   return {
     db,
     kind: 'postgres',
-    async migrate() {
+    async migrate(options) {
       // Several app instances may start together; one migrates while the others wait.
       const lockClient = await pool.connect();
       try {
         await lockClient.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
-        await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder });
+        await applyMigrations(drizzleNodePg(lockClient, { schema }) as unknown as Database, options);
       } finally {
         await lockClient
           .query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations])
@@ -91,6 +88,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     },
     listen: listenPostgres(connectionString),
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

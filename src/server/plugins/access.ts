@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../domain/roles';
+import { isApiPath } from '../lib/api-paths';
 import { unauthorized } from '../lib/http-errors';
 
 /**
@@ -45,7 +46,8 @@ const PUBLIC_PREFIXES = ['/api/docs'];
 
 export const ROLE_FORBIDDEN_MESSAGE = 'No tienes permisos para realizar esta acción';
 
-function bearerToken(header: string | undefined): string | null {
+/** The token of an `Authorization: Bearer <token>` header. */
+export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
@@ -56,7 +58,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { findUser: Fi
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
+    if (!isApiPath(route.url)) return;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter(
       (m) => m !== 'HEAD' && m !== 'OPTIONS',
     );

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacter } from '../../domain/input';
+import { isApiPath } from '../lib/api-paths';
 import { badRequest } from '../lib/http-errors';
 
 /** Routes that plugins register for us (Swagger UI): their files take cache-busting parameters. */
@@ -56,8 +57,7 @@ export const inputPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') || UNCHECKED_QUERY_PREFIXES.some((p) => route.url.startsWith(p)))
-      return;
+    if (!isApiPath(route.url) || UNCHECKED_QUERY_PREFIXES.some((p) => route.url.startsWith(p))) return;
     const querystring = route.schema?.querystring;
     const allowed = new Set(querystring ? queryKeys(querystring) : []);
     if (querystring && allowed.size === 0)
