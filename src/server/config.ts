@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -47,6 +48,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   CORS_ORIGINS: originList,
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_PASSPHRASE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -61,6 +64,16 @@ export interface Config {
   trustProxy: boolean;
   /** Origins of front ends served elsewhere that may call the API; empty sends no CORS headers. */
   corsOrigins: string[];
+  /** Where backups are written: `backups` beside the data directory unless BACKUP_DIR says otherwise. */
+  backupDir: string;
+  /** Backups are age-encrypted with it when set. */
+  backupPassphrase: string | undefined;
+}
+
+/** True when `inner` is `outer` or a folder inside it. */
+export function isInside(inner: string, outer: string): boolean {
+  const relative = path.relative(path.resolve(outer), path.resolve(inner));
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /** Reads the environment once at start-up and fails fast with a readable list of what is wrong. */
@@ -71,6 +84,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Configuración inválida:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const backupDir = e.BACKUP_DIR ?? path.join(path.dirname(path.resolve(e.DATA_DIR)), 'backups');
+  // A backup inside the data directory would be lost with it, which is what it is for.
+  if (isInside(backupDir, e.DATA_DIR)) {
+    throw new Error(
+      `Configuración inválida:\n  BACKUP_DIR: ${backupDir} está dentro de DATA_DIR; elige una carpeta fuera de ella`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -81,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
+    backupDir,
+    backupPassphrase: e.BACKUP_PASSPHRASE,
   };
 }
 

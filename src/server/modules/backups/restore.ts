@@ -50,8 +50,10 @@ export async function restoreBackup(
   database: DatabaseHandle,
   file: string,
   passphrase?: string,
+  /** The manifest from verifyBackupFile, when the caller has just read the whole file already. */
+  verified?: BackupManifest,
 ): Promise<RestoreReport> {
-  const manifest = await verifyBackupFile(file, passphrase);
+  const manifest = verified ?? (await verifyBackupFile(file, passphrase));
   const { backupMigration, newest } = checkCompatible(manifest);
   const used = await firstNonEmptyTable(database.db);
   if (used) {
