@@ -80,7 +80,11 @@ describe('a backup and its restore', () => {
     await withEmptyTarget(async (target) => {
       const report = await restoreBackup(target, plainFile);
       expect(report.audit).toEqual({ ok: true, checked: manifest.rowCounts.audit_log });
-      expect(report.counts.find((c) => c.table === 'sales')).toEqual({ table: 'sales', expected: 3, actual: 3 });
+      expect(report.counts.find((c) => c.table === 'sales')).toEqual({
+        table: 'sales',
+        expected: 3,
+        actual: 3,
+      });
       expect(await allRows(target.db)).toEqual(source);
       expect(await sequenceStates(target.db)).toEqual(await sequenceStates(ctx.db));
     });
@@ -96,7 +100,9 @@ describe('a backup and its restore', () => {
     expect(readFileSync(written.path).subarray(0, 21).toString()).toBe('age-encryption.org/v1');
     expect(readFileSync(written.path).includes(Buffer.from('ñandú'))).toBe(false);
     expect(await refusal(verifyBackupFile(written.path))).toMatch(/está cifrado: define BACKUP_PASSPHRASE/);
-    expect(await refusal(verifyBackupFile(written.path, 'otra clave'))).toMatch(/contraseña del respaldo no es correcta/);
+    expect(await refusal(verifyBackupFile(written.path, 'otra clave'))).toMatch(
+      /contraseña del respaldo no es correcta/,
+    );
     expect((await verifyBackupFile(written.path, 'clave correcta')).rowCounts).toEqual(
       (await verifyBackupFile(plainFile)).rowCounts,
     );
@@ -115,10 +121,14 @@ describe('a backup and its restore', () => {
         const flipped = Buffer.from(bytes);
         flipped[at] = (flipped[at] ?? 0) ^ 0x10;
         writeFileSync(path.join(dir, 'dañado'), flipped);
-        expect(await refusal(verifyBackupFile(path.join(dir, 'dañado'), passphrase))).toMatch(/dañado|incompleto/);
+        expect(await refusal(verifyBackupFile(path.join(dir, 'dañado'), passphrase))).toMatch(
+          /dañado|incompleto/,
+        );
       }
       writeFileSync(path.join(dir, 'cortado'), bytes.subarray(0, Math.floor(bytes.length * 0.6)));
-      expect(await refusal(verifyBackupFile(path.join(dir, 'cortado'), passphrase))).toMatch(/incompleto|cortado/);
+      expect(await refusal(verifyBackupFile(path.join(dir, 'cortado'), passphrase))).toMatch(
+        /incompleto|cortado/,
+      );
     }
   });
 
