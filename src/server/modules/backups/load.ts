@@ -59,7 +59,7 @@ export async function checkLoaded(tx: Database, manifest: BackupManifest) {
   const counts: { table: string; expected: number; actual: number }[] = [];
   for (const { name } of manifest.tables) {
     const [row] = await rowsOf<{ n: number }>(tx, sql.raw(`select count(*)::int as n from ${quote(name)}`));
-    counts.push({ table: name, expected: manifest.rowCounts[name] ?? 0, actual: Number(row?.n ?? 0) });
+    counts.push({ table: name, expected: manifest.rowCounts[name] ?? 0, actual: row?.n ?? 0 });
   }
   const wrong = counts.filter((count) => count.expected !== count.actual);
   if (wrong.length > 0) {

@@ -32,12 +32,13 @@ export async function lastAppliedMigration(db: Database): Promise<{ when: number
     sql`select to_regclass('drizzle.__drizzle_migrations')::text as found`,
   );
   if (!table[0]?.found) return null;
-  const rows = await rowsOf<{ hash: string; created_at: string }>(
+  const rows = await rowsOf<{ hash: string; created_at: number }>(
     db,
-    sql`select hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    // Milliseconds since 1970 fit a double exactly; both drivers then answer a number.
+    sql`select hash, created_at::double precision as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
   );
   const row = rows[0];
-  return row ? { when: Number(row.created_at), hash: row.hash } : null;
+  return row ? { when: row.created_at, hash: row.hash } : null;
 }
 
 /**

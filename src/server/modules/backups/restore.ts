@@ -34,7 +34,7 @@ export async function firstNonEmptyTable(db: Database): Promise<{ table: string;
       db,
       sql.raw(`select count(*)::int as n from (select 1 from "${name}" ${condition} limit 1000) t`),
     );
-    if (row && Number(row.n) > 0) return { table: name, rows: Number(row.n) };
+    if (row && row.n > 0) return { table: name, rows: row.n };
   }
   return null;
 }
