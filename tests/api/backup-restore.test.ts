@@ -2,9 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, restoreBackup, verifyBackupFile, writeBackup } from '../../src/server/modules/backups';
-import { allRows, rewriteHeader, sequenceStates } from '../helpers/backups';
+import { applyMigrations, codeMigrations } from '../../src/server/modules/backups/migrations';
+import { allRows, emptyPostgres, rewriteHeader, sequenceStates } from '../helpers/backups';
 import { createSaleRefs, saleBody } from '../helpers/sales';
 import { createTestContext, openTestDatabase, type TestContext } from '../helpers/test-app';
 
@@ -172,5 +174,30 @@ describe('a backup and its restore', () => {
     expect(error).toMatch(/No queda espacio en disco/);
     expect(readdirSync(full)).toEqual([]);
     rmSync(full, { recursive: true, force: true });
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a backup from the previous migration', () => {
+  it('restores at its own migration, then applies the newer ones', async () => {
+    const migrations = codeMigrations();
+    const previous = migrations.at(-2);
+    if (!previous) throw new Error('at least two migrations');
+    const source = await emptyPostgres();
+    const target = await emptyPostgres();
+    try {
+      await source.db.transaction((tx) => applyMigrations(tx, null, previous.when));
+      await source.db.execute(sql`insert into classifications (name) values ('Aéreo antiguo')`);
+      const file = (await writeBackup(source, { dir, file: 'anterior.ndjson.gz' })).path;
+      expect((await verifyBackupFile(file)).migration.tag).toBe(previous.tag);
+      const report = await restoreBackup(target, file);
+      expect(report.migrationsBefore.at(-1)).toBe(previous.tag);
+      expect(report.migrationsAfter).toEqual([migrations.at(-1)?.tag]);
+      const rows = await allRows(target.db);
+      expect(rows.classifications?.[0]).toContain('Aéreo antiguo');
+      expect(rows['drizzle.__drizzle_migrations']).toHaveLength(migrations.length);
+    } finally {
+      await source.close();
+      await target.close();
+    }
   });
 });
