@@ -45,7 +45,7 @@ export const checkGzipHeader = () =>
   firstBytes((header) => {
     if (!header.equals(HEADER)) {
       throw new BackupError(
-        'El respaldo está dañado: el encabezado gzip no es el que escribe esta aplicación.',
+        'El respaldo está dañado: el encabezado gzip no es el que escribe esta aplicación. No se cambió nada.',
       );
     }
     return header;
