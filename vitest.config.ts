@@ -41,13 +41,14 @@ export default defineConfig({
       },
       apiProject('api-pglite', 'pglite'),
       // Files that never open the project's database (PGlite's data-folder lock, `npm start` on PGlite,
-      // a stream in memory) would only run a second time unchanged.
+      // a stream in memory, the backup commands' refusals) would only run a second time unchanged.
       ...(process.env.TEST_DATABASE_URL
         ? [
             apiProject('api-postgres', 'postgres', [
               'tests/api/data-dir-lock.test.ts',
               'tests/api/start-script.test.ts',
               'tests/api/export-stream.test.ts',
+              'tests/api/backup-commands.test.ts',
             ]),
           ]
         : []),

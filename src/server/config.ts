@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -49,6 +50,8 @@ const envSchema = z.object({
   CORS_ORIGINS: originList,
   // Long enough not to be guessed: Prometheus sends it on every scrape.
   METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN debe tener al menos 24 caracteres').optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_PASSPHRASE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -65,6 +68,16 @@ export interface Config {
   corsOrigins: string[];
   /** The bearer token a Prometheus scraper sends to /metrics; unset, only admins read the metrics. */
   metricsToken: string | undefined;
+  /** Where backups are written: `backups` beside the data directory unless BACKUP_DIR says otherwise. */
+  backupDir: string;
+  /** Backups are age-encrypted with it when set. */
+  backupPassphrase: string | undefined;
+}
+
+/** True when `inner` is `outer` or a folder inside it. */
+export function isInside(inner: string, outer: string): boolean {
+  const relative = path.relative(path.resolve(outer), path.resolve(inner));
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /** Reads the environment once at start-up and fails fast with a readable list of what is wrong. */
@@ -75,6 +88,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Configuración inválida:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const backupDir = e.BACKUP_DIR ?? path.join(path.dirname(path.resolve(e.DATA_DIR)), 'backups');
+  // A backup inside the data directory would be lost with it, which is what it is for.
+  if (isInside(backupDir, e.DATA_DIR)) {
+    throw new Error(
+      `Configuración inválida:\n  BACKUP_DIR: ${backupDir} está dentro de DATA_DIR; elige una carpeta fuera de ella`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -86,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     metricsToken: e.METRICS_TOKEN,
+    backupDir,
+    backupPassphrase: e.BACKUP_PASSPHRASE,
   };
 }
 

@@ -1,0 +1,42 @@
+import '../domain/zod-locale';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openForCommand } from './backup-source';
+import { isInside, loadConfig } from './config';
+import { verifyBackupFile, writeBackup } from './modules/backups';
+
+/** `npm run backup -- [--out FILE]`: one backup of the configured database, verified by reading it back. */
+async function main() {
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  const config = loadConfig();
+  const out = values.out ? path.resolve(values.out) : undefined;
+  if (out && !config.databaseUrl && isInside(out, config.dataDir)) {
+    throw new Error(`--out ${out} está dentro de DATA_DIR: un respaldo ahí se pierde con los datos.`);
+  }
+  const { database, release } = await openForCommand(config, 'respaldar');
+  try {
+    const written = await writeBackup(database, {
+      dir: out ? path.dirname(out) : config.backupDir,
+      file: out ? path.basename(out) : undefined,
+      passphrase: config.backupPassphrase,
+    });
+    const manifest = await verifyBackupFile(written.path, config.backupPassphrase);
+    const rows = Object.values(manifest.rowCounts).reduce((sum, n) => sum + n, 0);
+    console.log(`Respaldo escrito y verificado: ${written.path}`);
+    console.log(
+      `  ${written.bytes} bytes${written.encrypted ? ', cifrado (age)' : ''}, SHA-256 ${written.fileSha256}`,
+    );
+    console.log(
+      `  ${rows} filas en ${manifest.tables.length} tablas (ventas: ${manifest.rowCounts.sales ?? 0}), migración ${manifest.migration.tag}`,
+    );
+    console.log('  Copia la carpeta de respaldos fuera de este equipo (disco externo, nube).');
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { BackupError } from './errors';
+import type { BackupHeader, BackupManifest } from './format';
+import { readBackup } from './read-file';
+import { rowsOf } from './sql-rows';
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Triggers that keep derived tables (sales_daily, report_days, dues, search text...) and guard the
+ * audit trail stay off while rows load: the backup holds the derived rows as they were, and the audit
+ * guards would refuse rows that were never "appended". `DISABLE TRIGGER USER` needs only the tables'
+ * owner (no superuser, unlike session_replication_role) and leaves the foreign-key checks on.
+ */
+async function setUserTriggers(tx: Database, tables: BackupHeader['tables'], enabled: boolean) {
+  for (const { name } of tables) {
+    await tx.execute(sql.raw(`alter table ${quote(name)} ${enabled ? 'enable' : 'disable'} trigger user`));
+  }
+}
+
+/**
+ * Loads the rows of the backup into the caller's transaction, table by table in the file's order
+ * (every table after those it refers to), through json_populate_recordset: PostgreSQL parses each
+ * value from its own text, so numeric, dates and timestamps come back exactly. The rows a migration
+ * put in (audit_head's first row) are cleared first; sequences are set as they were.
+ */
+export async function loadRows(
+  tx: Database,
+  file: string,
+  passphrase: string | undefined,
+  manifest: BackupManifest,
+) {
+  await setUserTriggers(tx, manifest.tables, false);
+  for (const { name } of [...manifest.tables].reverse())
+    await tx.execute(sql.raw(`delete from ${quote(name)}`));
+  const columnsOf = new Map(manifest.tables.map((t) => [t.name, t.columns.map(quote).join(', ')]));
+  for await (const part of readBackup(file, passphrase)) {
+    if (part.kind === 'header' && part.header.createdAt !== manifest.createdAt) {
+      throw new BackupError('El archivo cambió mientras se restauraba. No se cambió nada.');
+    }
+    if (part.kind !== 'rows') continue;
+    const columns = sql.raw(columnsOf.get(part.table) ?? '');
+    const table = sql.raw(quote(part.table));
+    await tx.execute(
+      sql`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, ${`[${part.lines.join(',')}]`}::json)`,
+    );
+  }
+  for (const sequence of manifest.sequences) {
+    await tx.execute(
+      sql`select setval(quote_ident(${sequence.name})::regclass, ${sequence.lastValue}::bigint, ${sequence.isCalled})`,
+    );
+  }
+  await setUserTriggers(tx, manifest.tables, true);
+}
+
+/** Each table's rows in the target against the manifest's counts, and the audit chain's newest hash. */
+export async function checkLoaded(tx: Database, manifest: BackupManifest) {
+  const counts: { table: string; expected: number; actual: number }[] = [];
+  for (const { name } of manifest.tables) {
+    const [row] = await rowsOf<{ n: number }>(tx, sql.raw(`select count(*)::int as n from ${quote(name)}`));
+    counts.push({ table: name, expected: manifest.rowCounts[name] ?? 0, actual: row?.n ?? 0 });
+  }
+  const wrong = counts.filter((count) => count.expected !== count.actual);
+  if (wrong.length > 0) {
+    const list = wrong.map((c) => `${c.table}: ${c.actual} de ${c.expected}`).join(', ');
+    throw new BackupError(`Las filas restauradas no son las del respaldo (${list}). No se cambió nada.`);
+  }
+  const [head] = await rowsOf<{ last_hash: string }>(tx, sql`select last_hash from audit_head`);
+  if (head && head.last_hash !== manifest.auditLastHash) {
+    throw new BackupError(
+      'La cadena de auditoría restaurada no termina donde dice el respaldo. No se cambió nada.',
+    );
+  }
+  return counts;
+}

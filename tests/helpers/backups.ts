@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, type DatabaseHandle, openPostgres } from '../../src/server/db/client';
+
+/**
+ * Every row of every table of the public schema (and drizzle's migration bookkeeping) as text, in a
+ * fixed order and in UTC, so two databases of either kind compare with toEqual.
+ */
+export async function allRows(db: Database): Promise<Record<string, string[]>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    const tables = (await tx.execute(
+      sql`select relname as name from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace order by relname`,
+    )) as unknown as { rows: { name: string }[] };
+    const result: Record<string, string[]> = {};
+    for (const { name } of [...tables.rows, { name: 'drizzle.__drizzle_migrations' }]) {
+      const from = name.includes('.') ? name : `"${name}"`;
+      const rows = (await tx.execute(
+        sql.raw(`select row_to_json(t)::text as line from ${from} t order by 1`),
+      )) as unknown as { rows: { line: string }[] };
+      result[name] = rows.rows.map((row) => row.line).sort();
+    }
+    return result;
+  });
+}
+
+/** The sequences' states, which a restore must carry over so ids are never handed out twice. */
+export async function sequenceStates(db: Database): Promise<Record<string, string>> {
+  const names = (await db.execute(
+    sql`select relname as name from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace`,
+  )) as unknown as { rows: { name: string }[] };
+  const states: Record<string, string> = {};
+  for (const { name } of names.rows) {
+    const state = (await db.execute(
+      sql.raw(`select last_value::text || ' ' || is_called::text as s from "${name}"`),
+    )) as unknown as { rows: { s: string }[] };
+    states[name] = state.rows[0]?.s ?? '';
+  }
+  return states;
+}
+
+/** A brand-new PostgreSQL database without any table (prefix bk_), dropped by `close`. */
+export async function emptyPostgres(): Promise<DatabaseHandle & { url: string }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is required');
+  const name = `bk_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), 2);
+  return {
+    ...handle,
+    url: url.toString(),
+    async close() {
+      await handle.close();
+      const cleaner = new pg.Client({ connectionString: baseUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
+
+/**
+ * Rewrites an unencrypted backup with its header changed, and its hash made right again: a file this
+ * app could have written, to test what the restore decides from the header (a newer version).
+ */
+export function rewriteHeader(from: string, to: string, change: (header: Record<string, unknown>) => void) {
+  const lines = gunzipSync(readFileSync(from)).toString('utf8').split('\n').filter(Boolean);
+  const [name, version, header] = JSON.parse(lines[0] ?? '') as [string, number, Record<string, unknown>];
+  change(header);
+  lines[0] = JSON.stringify([name, version, header]);
+  const [, trailer] = JSON.parse(lines.at(-1) ?? '') as [string, Record<string, unknown>];
+  const body = `${lines.slice(0, -1).join('\n')}\n`;
+  trailer.payloadSha256 = createHash('sha256').update(body).digest('hex');
+  const gzip = gzipSync(`${body}${JSON.stringify(['end', trailer])}\n`);
+  gzip[9] = 0xff; // the writer's header (see gzip-header.ts)
+  writeFileSync(to, gzip);
+}
