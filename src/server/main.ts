@@ -9,12 +9,17 @@ import { openConfiguredDatabase } from './db/open';
 import { DEMO_ACCOUNTS } from './demo/accounts';
 import { seedDemoData } from './demo/seed';
 import { lanUrls } from './lib/lan-addresses';
+import { lastBackupTime, writeBackup } from './modules/backups';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main() {
   const config = loadConfig();
-  const { database, unlock } = await openConfiguredDatabase(config);
+  const backup = { dir: config.backupDir, passphrase: config.backupPassphrase };
+  // A database that has data is backed up before its pending migrations run (docs/decisions/0052).
+  const { database, unlock } = await openConfiguredDatabase(config, {
+    beforeMigrate: async (toMigrate) => (await writeBackup(toMigrate, backup)).path,
+  });
   const seeded = config.demo && (await seedDemoData(database.db));
 
   const app = await buildApp({
@@ -25,6 +30,7 @@ async function main() {
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
     metricsToken: config.metricsToken,
+    lastBackupAt: () => lastBackupTime(config.backupDir),
   });
 
   let closing = false;

@@ -1,9 +1,13 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../src/server/db/client';
+import { codeMigrations } from '../../src/server/db/migrations';
+import { verifyBackupFile } from '../../src/server/modules/backups';
+import { migrationsCopy } from '../helpers/scratch-databases';
 
 let dir: string;
 beforeAll(() => {
@@ -68,5 +72,45 @@ describe('npm run backup and npm run restore', () => {
     const { code, stderr } = await run('restore', ['--data-dir', fresh], {});
     expect(code).toBe(1);
     expect(stderr).toMatch(/^Uso: npm run restore -- ARCHIVO/);
+  });
+});
+
+describe('starting the server on a database the previous release made', () => {
+  it('backs it up into BACKUP_DIR before migrating, and serves once migrated', {
+    timeout: 120_000,
+  }, async () => {
+    const previous = migrationsCopy({ drop: 1 });
+    const dataDir = path.join(dir, 'anterior');
+    const backupDir = path.join(dir, 'respaldos-al-migrar');
+    try {
+      const older = await openPglite(path.join(dataDir, 'pglite'));
+      await older.migrate({ migrationsFolder: previous.folder });
+      await older.close();
+      const { DATABASE_URL: _unused, ...base } = process.env;
+      const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        env: {
+          ...base,
+          DATA_DIR: dataDir,
+          BACKUP_DIR: backupDir,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DEMO_DATA: 'false',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      try {
+        const lines = createInterface({ input: server.stdout as NodeJS.ReadableStream });
+        for await (const line of lines) if (line.includes('Back office de agencia de viajes en')) break;
+      } finally {
+        server.kill('SIGTERM');
+        await new Promise((resolve) => server.once('exit', resolve));
+      }
+      const files = readdirSync(backupDir).filter((name) => name.endsWith('.ndjson.gz'));
+      expect(files).toHaveLength(1);
+      const manifest = await verifyBackupFile(path.join(backupDir, files[0] as string));
+      expect(manifest.migration.tag).toBe(codeMigrations(previous.folder).at(-1)?.tag);
+    } finally {
+      previous.remove();
+    }
   });
 });

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrationsIn, codeMigrations } from '../../src/server/db/migrations';
 import { BackupError, restoreBackup, verifyBackupFile, writeBackup } from '../../src/server/modules/backups';
-import { applyMigrations, codeMigrations } from '../../src/server/modules/backups/migrations';
 import { allRows, emptyPostgres, rewriteHeader, sequenceStates } from '../helpers/backups';
 import { createSaleRefs, saleBody } from '../helpers/sales';
 import { createTestContext, openTestDatabase, type TestContext } from '../helpers/test-app';
@@ -187,7 +187,7 @@ if (process.env.TEST_DATABASE_URL)
       const source = await emptyPostgres();
       const target = await emptyPostgres();
       try {
-        await source.db.transaction((tx) => applyMigrations(tx, null, previous.when));
+        await source.db.transaction((tx) => applyMigrationsIn(tx, (m) => m.when <= previous.when));
         await source.db.execute(sql`insert into classifications (name) values ('Aéreo antiguo')`);
         const file = (await writeBackup(source, { dir, file: 'anterior.ndjson.gz' })).path;
         expect((await verifyBackupFile(file)).migration.tag).toBe(previous.tag);

@@ -36,22 +36,33 @@ export interface MigrationStatus {
   unknown: number[];
 }
 
-interface JournalEntry {
+/** One migration of the code, in journal order: drizzle's reading of its file, and its tag for messages. */
+export interface CodeMigration {
   tag: string;
+  /** The journal's `when`, which drizzle records as `created_at`. */
   when: number;
+  hash: string;
+  statements: string[];
 }
 
-const journals = new Map<string, JournalEntry[]>();
+const cache = new Map<string, CodeMigration[]>();
 
 /** The code's migrations in order (read once per folder: they do not change while the server runs). */
-function journalOf(folder: string): JournalEntry[] {
-  let entries = journals.get(folder);
-  if (!entries) {
-    const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8'));
-    entries = (journal.entries as JournalEntry[]).map(({ tag, when }) => ({ tag, when }));
-    journals.set(folder, entries);
+export function codeMigrations(folder = migrationsFolder): CodeMigration[] {
+  let migrations = cache.get(folder);
+  if (!migrations) {
+    const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string; when: number }[];
+    };
+    migrations = readMigrationFiles({ migrationsFolder: folder }).map((file, index) => ({
+      tag: journal.entries[index]?.tag ?? String(file.folderMillis),
+      when: file.folderMillis,
+      hash: file.hash,
+      statements: file.sql,
+    }));
+    cache.set(folder, migrations);
   }
-  return entries;
+  return migrations;
 }
 
 /**
@@ -68,7 +79,7 @@ export async function migrationStatus(
   db: AnySchemaDatabase,
   folder = migrationsFolder,
 ): Promise<MigrationStatus> {
-  const journal = journalOf(folder);
+  const journal = codeMigrations(folder);
   const [table] = rowsOf<{ exists: boolean }>(
     await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`),
   );
@@ -132,28 +143,63 @@ function databaseMessage(error: unknown): string {
 export async function applyMigrations(db: AnySchemaDatabase, options: MigrateOptions = {}): Promise<void> {
   const folder = options.migrationsFolder ?? migrationsFolder;
   const status = await migrationStatus(db, folder);
-  if (status.unknown.length > 0) throw new DatabaseNewerError(status.unknown, journalOf(folder).at(-1)?.tag);
+  if (status.unknown.length > 0)
+    throw new DatabaseNewerError(status.unknown, codeMigrations(folder).at(-1)?.tag);
   if (status.pending.length === 0) return;
   // An empty database has nothing to lose: the backup is for upgrades.
   const backupPath = status.applied > 0 ? await options.beforeMigrate?.(status.pending) : undefined;
   const pending = new Set(status.pending);
-  const files = readMigrationFiles({ migrationsFolder: folder });
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`create schema if not exists drizzle`);
-    await tx.execute(
-      sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
-    );
-    for (const [index, { tag }] of journalOf(folder).entries()) {
-      const file = files[index];
-      if (!file || !pending.has(tag)) continue;
-      try {
-        for (const statement of file.sql) await tx.execute(sql.raw(statement));
-      } catch (error) {
-        throw new MigrationFailedError(tag, error, backupPath);
-      }
-      await tx.execute(
-        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${file.hash}, ${file.folderMillis})`,
-      );
+  await db.transaction((tx) =>
+    applyMigrationsIn(tx, (migration) => pending.has(migration.tag), {
+      folder,
+      failed: (tag, error) => new MigrationFailedError(tag, error, backupPath),
+    }),
+  );
+}
+
+/**
+ * Applies the code's migrations that `chosen` picks, in order, inside the caller's transaction, and
+ * records each as drizzle's migrator does (same table, hash and created_at), so drizzle and the server
+ * see them applied. The start-up applies the pending ones; a restore the ones up to its backup's, then
+ * the newer ones, all in its own transaction. Returns the tags applied.
+ */
+export async function applyMigrationsIn(
+  tx: AnySchemaDatabase,
+  chosen: (migration: CodeMigration) => boolean,
+  options: { folder?: string; failed?: (tag: string, error: unknown) => Error } = {},
+): Promise<string[]> {
+  await tx.execute(sql`create schema if not exists drizzle`);
+  await tx.execute(
+    sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+  );
+  const applied: string[] = [];
+  for (const migration of codeMigrations(options.folder).filter(chosen)) {
+    try {
+      for (const statement of migration.statements) await tx.execute(sql.raw(statement));
+    } catch (error) {
+      throw options.failed ? options.failed(migration.tag, error) : error;
     }
-  });
+    await tx.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.when})`,
+    );
+    applied.push(migration.tag);
+  }
+  return applied;
+}
+
+/** The newest migration drizzle recorded in a database, or null before any (or without its table). */
+export async function lastAppliedMigration(
+  db: AnySchemaDatabase,
+): Promise<{ when: number; hash: string } | null> {
+  const [table] = rowsOf<{ found: string | null }>(
+    await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as found`),
+  );
+  if (!table?.found) return null;
+  const [row] = rowsOf<{ hash: string; created_at: number }>(
+    await db.execute(
+      // Milliseconds since 1970 fit a double exactly; both drivers then answer a number.
+      sql`select hash, created_at::double precision as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    ),
+  );
+  return row ? { when: row.created_at, hash: row.hash } : null;
 }

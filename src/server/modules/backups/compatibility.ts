@@ -1,7 +1,7 @@
+import { type CodeMigration, codeMigrations } from '../../db/migrations';
 import { appVersion } from './dump';
 import { BackupError } from './errors';
 import type { BackupManifest } from './format';
-import { type CodeMigration, codeMigrations } from './migrations';
 
 /** 0.10.0 is newer than 0.9.3: versions compare number by number, not as text. */
 function compareVersions(a: string, b: string): number {
@@ -18,10 +18,7 @@ function compareVersions(a: string, b: string): number {
  * The backup's migration must be one this code has: a backup from a newer version holds tables and
  * columns this code does not know, so it is refused before the target is touched.
  */
-export function checkCompatible(manifest: BackupManifest): {
-  backupMigration: CodeMigration;
-  newest: CodeMigration;
-} {
+export function checkCompatible(manifest: BackupManifest): { backupMigration: CodeMigration } {
   const migrations = codeMigrations();
   const newest = migrations.at(-1);
   if (!newest) throw new BackupError('Esta versión no tiene migraciones: no puede restaurar.');
@@ -40,5 +37,5 @@ export function checkCompatible(manifest: BackupManifest): {
         'versión de la aplicación. No se cambió nada.',
     );
   }
-  return { backupMigration, newest };
+  return { backupMigration };
 }

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseKind } from '../../db/client';
+import { codeMigrations, lastAppliedMigration } from '../../db/migrations';
 import { auditHead } from '../../db/schema';
 import { GENESIS_HASH } from '../audit';
 import { readSequences, readTables } from './catalog';
 import { type BackupHeader, headerLine, tableLine, trailerLine } from './format';
-import { codeMigrations, lastAppliedMigration } from './migrations';
 import { rowsOf } from './sql-rows';
 
 /** Rows fetched from the cursor at a time: the memory a backup needs whatever the database's size. */

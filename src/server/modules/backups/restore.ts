@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { AuditVerifyResult } from '../../../domain/audit';
 import type { Database, DatabaseHandle } from '../../db/client';
+import { applyMigrationsIn, lastAppliedMigration } from '../../db/migrations';
 import { verifyAudit } from '../audit';
 import { checkCompatible } from './compatibility';
 import { BackupError } from './errors';
 import type { BackupManifest } from './format';
 import { checkLoaded, loadRows } from './load';
-import { applyMigrations, lastAppliedMigration } from './migrations';
 import { verifyBackupFile } from './read-file';
 import { rowsOf } from './sql-rows';
 
@@ -54,7 +54,7 @@ export async function restoreBackup(
   verified?: BackupManifest,
 ): Promise<RestoreReport> {
   const manifest = verified ?? (await verifyBackupFile(file, passphrase));
-  const { backupMigration, newest } = checkCompatible(manifest);
+  const { backupMigration } = checkCompatible(manifest);
   const used = await firstNonEmptyTable(database.db);
   if (used) {
     throw new BackupError(
@@ -71,10 +71,13 @@ export async function restoreBackup(
             'restaura en una base recién creada, sin tablas. No se cambió nada.',
         );
       }
-      const migrationsBefore = await applyMigrations(tx, current?.when ?? null, backupMigration.when);
+      const migrationsBefore = await applyMigrationsIn(
+        tx,
+        (m) => (current === null || m.when > current.when) && m.when <= backupMigration.when,
+      );
       await loadRows(tx, file, passphrase, manifest);
       const counts = await checkLoaded(tx, manifest);
-      const migrationsAfter = await applyMigrations(tx, backupMigration.when, newest.when);
+      const migrationsAfter = await applyMigrationsIn(tx, (m) => m.when > backupMigration.when);
       const audit = await verifyAudit(tx);
       if (!audit.ok) {
         throw new BackupError(
