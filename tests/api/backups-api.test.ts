@@ -22,7 +22,8 @@ beforeAll(async () => {
         if (!damageNext) return;
         damageNext = false;
         const bytes = readFileSync(file);
-        bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+        const middle = Math.floor(bytes.length / 2);
+        bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
         writeFileSync(file, bytes);
       },
     },
