@@ -17,8 +17,6 @@ export const NAV_LINKS: readonly NavLink[] = [
   { label: 'Clasificaciones', to: '/classifications', roles: ['admin'] },
   { label: 'Pagos a Proveedores', to: '/supplier-payments', roles: ['admin'] },
   { label: 'Configuraciones', to: '/company-settings', roles: ['admin'] },
-  // Issue 30: the backups the app made and one made now.
-  { label: 'Respaldos', to: '/backups', roles: ['admin'] },
 ];
 
 export function navLinksFor(role: Role): NavLink[] {
