@@ -22,7 +22,7 @@ test.describe('respaldos', () => {
     await expect(newest.getByText('Verificado')).toBeVisible({ timeout: 90_000 });
     await expect(table.getByRole('row')).toHaveCount(Math.max(before, 1) + 1);
     await expect(page.getByRole('button', { name: 'Crear respaldo ahora' })).toBeEnabled();
-    await expect(newest).toContainText(/\d+,\d MB/);
+    await expect(newest).toContainText(/\d+,\d\d MB/);
     await expectNoSeriousA11yViolations(page);
 
     const downloading = page.waitForEvent('download');

@@ -81,10 +81,11 @@ describe('Respaldos', () => {
     // 15:00 UTC is 12:00 in Santiago in March (summer time, UTC-3).
     expect(verified.textContent).toContain('05 mar 2026');
     expect(verified.textContent).toContain('12:00');
-    expect(verified.textContent).toContain('1,2 MB');
+    expect(verified.textContent).toContain('1,23 MB');
     expect(verified.textContent).toContain('12.345');
     expect(within(verified).getByText('Verificado')).toBeTruthy();
     expect(within(verified).getByRole('button', { name: /Descargar/ })).toBeTruthy();
+    expect(failed.textContent).toContain('< 0,01 MB');
     expect(within(failed).getByText('Falló')).toBeTruthy();
     expect(within(failed).getByText('No queda espacio en disco para el respaldo')).toBeTruthy();
     expect(within(failed).queryByRole('button', { name: /Descargar/ })).toBeNull();

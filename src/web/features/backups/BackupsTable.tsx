@@ -39,6 +39,8 @@ export function BackupsTable({ backups, timeZone }: { backups: BackupDto[]; time
       rowHeader: true,
       cell: (b) => <time dateTime={b.createdAt}>{formatDateTime(b.createdAt, timeZone)}</time>,
     },
+    // Second, so that a phone shows it without scrolling sideways.
+    { key: 'status', header: 'Estado', wrap: true, cell: (b) => <StatusCell backup={b} /> },
     {
       key: 'bytes',
       header: 'Tamaño',
@@ -51,7 +53,6 @@ export function BackupsTable({ backups, timeZone }: { backups: BackupDto[]; time
       align: 'right',
       cell: (b) => (b.rowCounts ? formatCount(totalRows(b.rowCounts)) : '—'),
     },
-    { key: 'status', header: 'Estado', wrap: true, cell: (b) => <StatusCell backup={b} /> },
     actionsColumn((b) =>
       b.status === 'verified' ? (
         <Button
