@@ -75,12 +75,14 @@ export default defineConfig({
   webServer: ports.map((port) => {
     // A throw-away PGlite directory, wiped at every start, so each run begins from the demo seed alone.
     const dataDir = `.tmp/e2e-data-${port}`;
+    // Its backups (Respaldos) too, so a run's files never mix with another's.
+    const backupDir = `.tmp/e2e-backups-${port}`;
     return {
       // The real server on PGlite (DATABASE_URL is dropped so a developer's PostgreSQL is never
       // touched), serving the built web app; the build step is a no-op when dist/web is up to date,
       // and the lock makes the servers starting together build it once.
       command: [
-        `rm -rf ${dataDir}`,
+        `rm -rf ${dataDir} ${backupDir}`,
         'mkdir -p .tmp',
         'flock .tmp/web-build.lock node scripts/build-web-if-needed.mjs',
         'exec env -u DATABASE_URL node node_modules/tsx/dist/cli.mjs src/server/main.ts',
@@ -97,6 +99,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        BACKUP_DIR: backupDir,
         DEMO_DATA: 'true',
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',

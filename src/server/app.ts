@@ -7,6 +7,8 @@ import { alertsRoutes } from './modules/alerts/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { openSessionStore, throttledCheck } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
+import { backupsRoutes } from './modules/backups/routes';
+import type { BackupSettings } from './modules/backups/service';
 import { catalogRoutes } from './modules/catalogs/routes';
 import { clientsRoutes } from './modules/clients/routes';
 import { agencyTimeZone } from './modules/company';
@@ -50,6 +52,8 @@ export interface AppOptions {
   metricsToken?: string;
   /** When the last backup was made, for the readiness check and /metrics; undefined until backups exist. */
   lastBackupAt?: LastBackupAt;
+  /** BACKUP_DIR and BACKUP_PASSPHRASE for the "Respaldos" routes; without it they answer 503. */
+  backups?: BackupSettings;
 }
 
 function omitNull(this: unknown, _key: string, value: unknown) {
@@ -122,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(alertsRoutes, { db });
   await app.register(auditRoutes, { db });
   await app.register(searchRoutes, { db });
+  await app.register(backupsRoutes, { database: options.database, settings: options.backups });
   for (const kind of ['suppliers', 'operators', 'classifications'] as const) {
     await app.register(catalogRoutes(kind), { db });
   }

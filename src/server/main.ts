@@ -31,6 +31,7 @@ async function main() {
     corsOrigins: config.corsOrigins,
     metricsToken: config.metricsToken,
     lastBackupAt: () => lastBackupTime(config.backupDir),
+    backups: backup,
   });
 
   let closing = false;

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { AuthProvider } from './auth';
 import { ConnectionNotice } from './components/ui/ConnectionNotice';
 import { Spinner } from './components/ui/Spinner';
+import { backupsRoutes } from './features/backups/routes';
 import { catalogsRoutes } from './features/catalogs/routes';
 import { clientsRoutes } from './features/clients/routes';
 import { companyRoutes } from './features/company/routes';
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
           ...paymentsRoutes,
           ...supplierPaymentsRoutes,
           ...companyRoutes,
+          ...backupsRoutes,
           ...invoicesRoutes,
           ...reportsRoutes,
         ],

@@ -103,6 +103,10 @@ const MATRIX: Record<string, Expectation> = {
   // A seller may call it, but only for one of their own sales: without `entity=sale&entityId=` it is 403.
   'GET /api/audit': { access: ALL_ROLES, statuses: { sales: 403 } },
   'GET /api/audit/verify': { access: ['admin'] },
+  // Issue 30: backups are the admin's.
+  'GET /api/backups': { access: ['admin'] },
+  'POST /api/backups': { access: ['admin'] },
+  'GET /api/backups/:id/download': { access: ['admin'] },
   'GET /api/audit/export': { access: ALL_ROLES },
   'POST /api/invoices/:id/cancel': { access: ['admin'], body: () => ({ reason: 'Error de emisión' }) },
   // Issue 17: what clients owe and supplier dues are for admin and finance; reports and alerts for all.

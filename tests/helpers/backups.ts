@@ -3,7 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { BackupDto, BackupList } from '../../src/domain/backups';
 import { type Database, type DatabaseHandle, openPostgres } from '../../src/server/db/client';
+import type { TestContext } from './test-app';
 
 /**
  * Every row of every table of the public schema (and drizzle's migration bookkeeping) as text, in a
@@ -82,4 +84,34 @@ export function rewriteHeader(from: string, to: string, change: (header: Record<
   const gzip = gzipSync(`${body}${JSON.stringify(['end', trailer])}\n`);
   gzip[9] = 0xff; // the writer's header (see gzip-header.ts)
   writeFileSync(to, gzip);
+}
+
+/** The backups as an admin lists them (GET /api/backups). */
+export async function listBackupsAs(ctx: TestContext): Promise<BackupList> {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/backups', headers: await ctx.auth('admin') });
+  if (res.statusCode !== 200) throw new Error(`GET /api/backups: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Waits until no backup is 'running' (writing and verifying take a few seconds), and returns the list. */
+export async function untilBackupsSettle(ctx: TestContext, timeoutMs = 60_000): Promise<BackupList> {
+  const started = Date.now();
+  for (;;) {
+    const list = await listBackupsAs(ctx);
+    if (list.backups.every((backup) => backup.status !== 'running')) return list;
+    if (Date.now() - started > timeoutMs) throw new Error('the backup is still running');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Starts a backup as an admin and waits for its outcome. */
+export async function settledBackup(ctx: TestContext): Promise<BackupDto> {
+  await untilBackupsSettle(ctx);
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/backups', headers: await ctx.auth('admin') });
+  if (res.statusCode !== 202) throw new Error(`POST /api/backups: ${res.statusCode} ${res.body}`);
+  const { id } = res.json().backup as BackupDto;
+  const list = await untilBackupsSettle(ctx);
+  const backup = list.backups.find((b) => b.id === id);
+  if (!backup) throw new Error(`backup ${id} is not listed`);
+  return backup;
 }

@@ -1,5 +1,6 @@
 import { ISO_CURRENCIES } from '../../src/domain/currencies';
 import type { Role } from '../../src/domain/roles';
+import { settledBackup, untilBackupsSettle } from './backups';
 import { createSaleRefs, type SaleRefs, saleBody } from './sales';
 import type { TestContext } from './test-app';
 
@@ -253,6 +254,15 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       url: `/api/audit?entity=sale&entityId=${await newSale()}&action=create&page=1&limit=10`,
     }),
     'GET /api/audit/verify': async () => ({ url: '/api/audit/verify' }),
+    'GET /api/backups': async () => ({ url: '/api/backups' }),
+    // One backup at a time: the call waits for any other to end, or it would be a 409.
+    'POST /api/backups': async () => {
+      await untilBackupsSettle(ctx);
+      return { url: '/api/backups' };
+    },
+    'GET /api/backups/:id/download': async () => ({
+      url: `/api/backups/${(await settledBackup(ctx)).id}/download`,
+    }),
     'GET /api/clients/id-problems': async () => ({ url: '/api/clients/id-problems' }),
     'GET /api/audit/export': async () => ({
       url: `/api/audit/export?format=csv&entity=sale&entityId=${await newSale()}&action=create&from=2020-01-01&to=2099-12-31`,

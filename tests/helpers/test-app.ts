@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -9,6 +11,7 @@ import { type Database, type DatabaseHandle, openPglite, openPostgres } from '..
 import { users } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/modules/auth';
 import { SESSION_CACHE_TTL_MS } from '../../src/server/modules/auth/session-cache';
+import type { BackupSettings } from '../../src/server/modules/backups/service';
 import { hashPassword } from '../../src/server/modules/users';
 
 export type Who = 'anonymous' | Role;
@@ -52,6 +55,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: TestDatabase;
   db: Database;
+  /** The folder the app's backups go to. */
+  backupDir: string;
   /** One user per role, created at start-up. */
   users: Record<Role, { id: number; email: string; password: string }>;
   /** A fresh bearer token for a role (minted directly, without the cost of a password check). */
@@ -71,9 +76,18 @@ export async function insertUser(db: Database, role: Role, suffix: string, passw
   return { id: row.id, email, password };
 }
 
-export async function createTestContext(options: { demo?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { demo?: boolean; backups?: Partial<BackupSettings> } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
-  const app = await buildApp({ database, demo: options.demo ?? false, undeclaredReplies: 'fail' });
+  // Every test app can make backups, each into a folder of its own that `close` removes.
+  const backupDir = mkdtempSync(path.join(tmpdir(), 'bu-test-'));
+  const app = await buildApp({
+    database,
+    demo: options.demo ?? false,
+    undeclaredReplies: 'fail',
+    backups: { dir: backupDir, ...options.backups },
+  });
   await app.ready();
   const db = database.db;
   const created = {
@@ -86,6 +100,7 @@ export async function createTestContext(options: { demo?: boolean } = {}): Promi
     app,
     database,
     db,
+    backupDir,
     users: created,
     tokenFor,
     auth: async (who): Promise<Record<string, string>> =>
@@ -93,6 +108,7 @@ export async function createTestContext(options: { demo?: boolean } = {}): Promi
     async close() {
       await app.close();
       await database.close();
+      rmSync(backupDir, { recursive: true, force: true });
     },
   };
 }

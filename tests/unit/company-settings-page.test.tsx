@@ -73,6 +73,8 @@ describe('Configuraciones: tasas de cambio', () => {
       '/company-settings?section=audit',
     );
     expect(screen.getByRole('button', { name: /Integraciones/ }).textContent).toContain('Próximamente');
+    // Issue 30: Respaldos, a screen of its own, is reached from this menu.
+    expect(screen.getByRole('link', { name: 'Respaldos' }).getAttribute('href')).toBe('/backups');
 
     expect(row('EUR').textContent).toContain('1 EUR = 1.0800 USD');
     expect(row('EUR').textContent).toContain('05 mar 2026');

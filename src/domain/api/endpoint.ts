@@ -17,9 +17,10 @@ export type FieldError = NonNullable<ErrorReply['errors']>[number];
 /**
  * The errors a call can answer, by cause. 400 comes with any input (an unknown query parameter is
  * refused on every route); 401 and 403 with a session; 404 with a record in the path; 413 and 415
- * with a JSON body; 409 and 429 where the route says so.
+ * with a JSON body; 409 and 429 where the route says so; 503 where the route needs a setting the
+ * server may lack (a backup folder).
  */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -47,8 +48,12 @@ export const WITH_BODY = [...SIGNED_IN, 413, 415] as const;
 /** A signed-in call with a JSON body on one record named in the path. */
 export const ON_RECORD_WITH_BODY = [...ON_RECORD, 413, 415] as const;
 
-/** The success status a call answers with: 201 for a create, else 200. */
-type SuccessStatus<E extends EndpointShape> = 201 extends keyof E['replies'] ? 201 : 200;
+/** The success status a call answers with: 201 for a create, 202 for work started, else 200. */
+type SuccessStatus<E extends EndpointShape> = 201 extends keyof E['replies']
+  ? 201
+  : 202 extends keyof E['replies']
+    ? 202
+    : 200;
 
 /** The JSON a call answers with on success. */
 export type ReplyOf<E extends EndpointShape> = E['replies'][SuccessStatus<E>] extends z.ZodType

@@ -1,6 +1,7 @@
 import { alertsApi } from './alerts';
 import { auditApi } from './audit';
 import { authApi } from './auth';
+import { backupsApi } from './backups';
 import { companyApi } from './company';
 import { dashboardApi } from './dashboard';
 import type { EndpointShape } from './endpoint';
@@ -20,6 +21,7 @@ export const API = {
   alerts: alertsApi,
   audit: auditApi,
   auth: authApi,
+  backups: backupsApi,
   company: companyApi,
   dashboard: dashboardApi,
   health: healthApi,

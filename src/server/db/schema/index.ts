@@ -1,4 +1,5 @@
 export * from './audit';
+export * from './backups';
 export * from './company';
 export * from './dues';
 export * from './invoices';

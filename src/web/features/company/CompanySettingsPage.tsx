@@ -63,6 +63,12 @@ export function CompanySettingsPage() {
                 )}
               </li>
             ))}
+            {/* Issue 30: Respaldos is a screen of its own (/backups), reached from here like a section. */}
+            <li>
+              <Link to="/backups" className={cn(ITEM, FOCUS_RING, 'text-gray-800 hover:bg-gray-100')}>
+                Respaldos
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="min-w-0 flex-1">

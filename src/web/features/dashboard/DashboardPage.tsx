@@ -3,6 +3,7 @@ import type { Role } from '../../../domain/roles';
 import { useCurrentUser } from '../../auth';
 import { buttonClasses } from '../../components/ui/Button';
 import { AlertsPanel } from '../alerts';
+import { LastBackupFailure } from '../backups';
 import { DashboardFigures } from './DashboardFigures';
 import { quickActionLabel, quickActionsFor } from './quick-actions';
 
@@ -22,6 +23,8 @@ export function DashboardPage() {
         <h1 className="text-2xl font-bold text-gray-900">Bienvenido, {user.username}</h1>
         <p className="mt-1 text-gray-700">{SUBTITLES[user.role] ?? DEFAULT_SUBTITLE}</p>
       </header>
+
+      {user.role === 'admin' && <LastBackupFailure />}
 
       {actions.length > 0 && (
         <section aria-labelledby="quick-actions-title">

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, instant } from './columns';
+import { users } from './users';
+
+export const BACKUP_STATUSES = ['running', 'verified', 'failed'] as const;
+export type BackupStatus = (typeof BACKUP_STATUSES)[number];
+
+/**
+ * Each backup the app made ("Respaldos", issue 30): its file in BACKUP_DIR, and whether restoring it
+ * into a scratch database gave back every row. The table is in the backups too, so a restored database
+ * keeps the rows of the backups made before it (their files may be gone; the download then says so).
+ */
+export const backups = pgTable(
+  'backups',
+  {
+    id: serial('id').primaryKey(),
+    /** The name inside BACKUP_DIR, never a path: the folder is the server's setting, not the row's. */
+    fileName: text('file_name').notNull(),
+    createdAt: createdAt(),
+    bytes: bigint('bytes', { mode: 'number' }),
+    fileSha256: text('file_sha256'),
+    /** The manifest's row count per table. */
+    rowCounts: jsonb('row_counts').$type<Record<string, number>>(),
+    status: text('status').$type<BackupStatus>().notNull().default('running'),
+    /** Why it failed, in Spanish, as the person who made it reads it. */
+    error: text('error'),
+    finishedAt: instant('finished_at'),
+    /** Null for the automatic ones (the daily schedule, before a migration). */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('backups_status_check', sql`${t.status} in ('running', 'verified', 'failed')`),
+    index('backups_created_at_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,101 @@
+import type { BackupDto } from '../../../domain/backups';
+import type { DatabaseHandle } from '../../db/client';
+import { openPglite } from '../../db/client';
+import { conflict } from '../../lib/http-errors';
+import { BackupError } from './errors';
+import { backupDto, insertRunning, markFailed, markVerified, markWritten } from './queries';
+import { verifyBackupFile } from './read-file';
+import { restoreBackup } from './restore';
+import { backupFileName, writeBackup } from './write-file';
+
+/** Where the app writes its backups (BACKUP_DIR, BACKUP_PASSPHRASE). */
+export interface BackupSettings {
+  dir: string;
+  passphrase?: string;
+  /** Runs between writing and verifying: a test damages the file here to see verification fail. */
+  beforeVerify?: (file: string) => Promise<void>;
+}
+
+export const BACKUP_RUNNING_MESSAGE = 'Ya hay un respaldo en curso';
+
+/**
+ * A written backup is trusted only once it restores: the whole file is read and checked (hash,
+ * manifest), then loaded into a scratch in-memory PGlite whose counts and audit chain must match.
+ */
+async function verifyWritten(file: string, passphrase: string | undefined) {
+  const manifest = await verifyBackupFile(file, passphrase);
+  const scratch = await openPglite(undefined);
+  try {
+    const report = await restoreBackup(scratch, file, passphrase, manifest);
+    const wrong = report.counts.find((count) => count.actual !== count.expected);
+    if (wrong) {
+      throw new BackupError(
+        `La verificación falló: la tabla ${wrong.table} quedó con ${wrong.actual} filas y el respaldo tiene ${wrong.expected}`,
+      );
+    }
+    return manifest.rowCounts;
+  } finally {
+    await scratch.close();
+  }
+}
+
+const reasonOf = (error: unknown) =>
+  error instanceof BackupError
+    ? error.message
+    : `El respaldo falló: ${error instanceof Error ? error.message : String(error)}`;
+
+/**
+ * Backups made from the app, one at a time per server: `start` records the row and returns it at
+ * once; the file is written and verified in the background, and the row ends 'verified' or 'failed'.
+ */
+export function backupService(
+  database: DatabaseHandle,
+  settings: BackupSettings,
+  onLost: (error: unknown) => void,
+) {
+  const { db } = database;
+  let current: Promise<void> | null = null;
+
+  async function run(id: number, fileName: string) {
+    try {
+      const written = await writeBackup(database, {
+        dir: settings.dir,
+        file: fileName,
+        passphrase: settings.passphrase,
+      });
+      await markWritten(db, id, written);
+      await settings.beforeVerify?.(written.path);
+      await markVerified(db, id, await verifyWritten(written.path, settings.passphrase));
+    } catch (error) {
+      await markFailed(db, id, reasonOf(error));
+    }
+  }
+
+  return {
+    async start(createdBy: number | null): Promise<BackupDto> {
+      if (current) throw conflict(BACKUP_RUNNING_MESSAGE);
+      // Claimed before the first await, so two requests at once cannot both start one.
+      let release = () => {};
+      current = new Promise<void>((resolve) => {
+        release = resolve;
+      }).then(() => {
+        current = null;
+      });
+      try {
+        const row = await insertRunning(
+          db,
+          backupFileName(new Date(), Boolean(settings.passphrase)),
+          createdBy,
+        );
+        // Only recording the outcome can fail here (the database went away): the server's log says so.
+        void run(row.id, row.fileName).catch(onLost).finally(release);
+        return backupDto(row);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+    /** Resolves when no backup is being made: the app waits for it before closing the database. */
+    idle: (): Promise<void> => current ?? Promise.resolve(),
+  };
+}

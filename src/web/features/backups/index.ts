@@ -1,0 +1,1 @@
+export { LastBackupFailure } from './LastBackupFailure';
