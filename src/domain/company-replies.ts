@@ -10,6 +10,10 @@ export const companySettingsReplySchema = z.object({
   phone: z.string(),
   timeZone: z.string(),
   largeAmountThreshold: z.number(),
+  backupHour: z.number(),
+  backupKeepDaily: z.number(),
+  backupKeepWeekly: z.number(),
+  backupKeepMonthly: z.number(),
 });
 export const companySettingsDataReplySchema = dataReply(companySettingsReplySchema);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './agency-day';
 import { isIsoCurrency } from './currencies';
-import { decimalInput } from './input';
+import { decimalInput, intInput } from './input';
 import { moneySchema } from './money';
 
 /** The base currency: always 1, always active, never deleted. */
@@ -91,6 +91,18 @@ const timeZone = z
 export const DEFAULT_LARGE_AMOUNT_THRESHOLD = 100_000;
 export { DEFAULT_TIME_ZONE };
 
+/** The daily backup at 02:00 of the agency's day, and how many of them retention keeps (issue 30). */
+export const DEFAULT_BACKUP_SCHEDULE = {
+  backupHour: 2,
+  backupKeepDaily: 7,
+  backupKeepWeekly: 4,
+  backupKeepMonthly: 12,
+} as const;
+
+/** How many backups of one kind to keep: at least one daily, up to ten years' worth of any kind. */
+const keepCount = (kind: string, min: number) =>
+  intInput(`Los respaldos ${kind} a conservar deben ser un número entero entre ${min} y 120`, min, 120);
+
 /** Company details printed on invoices (Configuraciones > Información de la empresa). */
 export const companySettingsSchema = z.strictObject({
   name: z
@@ -112,6 +124,15 @@ export const companySettingsSchema = z.strictObject({
     positive: true,
     label: 'El umbral de montos altos',
   }).optional(),
+  /** The agency's hour (0-23) of the daily backup. Left out, each of these four keeps its value. */
+  backupHour: intInput(
+    'La hora del respaldo diario debe ser un número entero entre 0 y 23',
+    0,
+    23,
+  ).optional(),
+  backupKeepDaily: keepCount('diarios', 1).optional(),
+  backupKeepWeekly: keepCount('semanales', 0).optional(),
+  backupKeepMonthly: keepCount('mensuales', 0).optional(),
 });
 export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
 export type CompanySettings = z.output<typeof companySettingsSchema>;

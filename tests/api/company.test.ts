@@ -129,6 +129,10 @@ describe('company settings', () => {
       phone: '',
       timeZone: 'America/Santiago',
       largeAmountThreshold: 100000,
+      backupHour: 2,
+      backupKeepDaily: 7,
+      backupKeepWeekly: 4,
+      backupKeepMonthly: 12,
     });
     const saved = await call('PUT', '/api/company/settings', {
       name: 'Viajes Australes SpA',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns';
 import { users } from './users';
 
@@ -34,3 +34,12 @@ export const backups = pgTable(
     index('backups_created_at_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * One row per agency day whose scheduled backup a server claimed: the primary key makes the claim
+ * atomic, so of several app servers ticking at the same minute only one makes the day's backup.
+ */
+export const backupSlots = pgTable('backup_slots', {
+  agencyDay: date('agency_day', { mode: 'string' }).primaryKey(),
+  claimedAt: instant('claimed_at').notNull().defaultNow(),
+});

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { DEFAULT_LARGE_AMOUNT_THRESHOLD, DEFAULT_TIME_ZONE } from '../../../domain/company';
+import {
+  DEFAULT_BACKUP_SCHEDULE,
+  DEFAULT_LARGE_AMOUNT_THRESHOLD,
+  DEFAULT_TIME_ZONE,
+} from '../../../domain/company';
 import { createdAt, instant, money, rate, updatedAt } from './columns';
 
 export const currencyRates = pgTable(
@@ -37,10 +41,24 @@ export const companySettings = pgTable(
     largeAmountThreshold: money('large_amount_threshold')
       .notNull()
       .default(String(DEFAULT_LARGE_AMOUNT_THRESHOLD)),
+    /** The agency's hour of the daily backup, and how many daily, weekly, monthly ones are kept. */
+    backupHour: integer('backup_hour').notNull().default(DEFAULT_BACKUP_SCHEDULE.backupHour),
+    backupKeepDaily: integer('backup_keep_daily').notNull().default(DEFAULT_BACKUP_SCHEDULE.backupKeepDaily),
+    backupKeepWeekly: integer('backup_keep_weekly')
+      .notNull()
+      .default(DEFAULT_BACKUP_SCHEDULE.backupKeepWeekly),
+    backupKeepMonthly: integer('backup_keep_monthly')
+      .notNull()
+      .default(DEFAULT_BACKUP_SCHEDULE.backupKeepMonthly),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('company_settings_singleton', sql`${t.id} = 1`),
     check('company_settings_large_amount_threshold_check', sql`${t.largeAmountThreshold} > 0`),
+    check('company_settings_backup_hour_check', sql`${t.backupHour} between 0 and 23`),
+    check(
+      'company_settings_backup_keep_check',
+      sql`${t.backupKeepDaily} >= 1 and ${t.backupKeepWeekly} >= 0 and ${t.backupKeepMonthly} >= 0`,
+    ),
   ],
 );

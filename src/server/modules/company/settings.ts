@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type CompanySettings,
+  DEFAULT_BACKUP_SCHEDULE,
   DEFAULT_LARGE_AMOUNT_THRESHOLD,
   DEFAULT_TIME_ZONE,
 } from '../../../domain/company';
@@ -21,6 +22,7 @@ const EMPTY: StoredCompanySettings = {
   phone: '',
   timeZone: DEFAULT_TIME_ZONE,
   largeAmountThreshold: DEFAULT_LARGE_AMOUNT_THRESHOLD,
+  ...DEFAULT_BACKUP_SCHEDULE,
 };
 
 export async function getCompanySettings(db: Database): Promise<StoredCompanySettings> {

@@ -64,6 +64,36 @@ function CompanyInfoForm({ settings }: { settings: StoredCompanySettings }) {
         hint="Un monto mayor pide confirmación antes de guardarse."
         {...bind('largeAmountThreshold')}
       />
+      <Field
+        label="Hora del respaldo diario"
+        hint="Hora de la agencia (0 a 23) en que el servidor hace el respaldo de cada día."
+        type="number"
+        min="0"
+        max="23"
+        step="1"
+        {...bind('backupHour')}
+      />
+      <Field
+        label="Respaldos diarios a conservar"
+        type="number"
+        min="1"
+        step="1"
+        {...bind('backupKeepDaily')}
+      />
+      <Field
+        label="Respaldos semanales a conservar"
+        type="number"
+        min="0"
+        step="1"
+        {...bind('backupKeepWeekly')}
+      />
+      <Field
+        label="Respaldos mensuales a conservar"
+        type="number"
+        min="0"
+        step="1"
+        {...bind('backupKeepMonthly')}
+      />
       <FormActions
         save={save}
         errorTitle="Error al guardar la información de la empresa"
