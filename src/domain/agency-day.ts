@@ -45,3 +45,15 @@ export function formatDateTime(value: string | Date, timeZone: string = DEFAULT_
       }),
   ).format(date);
 }
+
+const hourFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The hour (0-23) on the agency's clock at `now`: when its daily backup is due. */
+export function agencyHour(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): number {
+  const formatter = cached(
+    hourFormatters,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }),
+  );
+  return Number(formatter.format(now));
+}

@@ -8,7 +8,8 @@ import { auditRoutes } from './modules/audit/routes';
 import { openSessionStore, throttledCheck } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
 import { backupsRoutes } from './modules/backups/routes';
-import type { BackupSettings } from './modules/backups/service';
+import { startBackupSchedule, type TickOutcome, tickBackupSchedule } from './modules/backups/schedule';
+import { type BackupSettings, backupService } from './modules/backups/service';
 import { catalogRoutes } from './modules/catalogs/routes';
 import { clientsRoutes } from './modules/clients/routes';
 import { agencyTimeZone } from './modules/company';
@@ -54,6 +55,15 @@ export interface AppOptions {
   lastBackupAt?: LastBackupAt;
   /** BACKUP_DIR and BACKUP_PASSPHRASE for the "Respaldos" routes; without it they answer 503. */
   backups?: BackupSettings;
+  /** Makes the daily backup at the company's backup hour (main.ts); needs `backups`. */
+  scheduleBackups?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One tick of the daily backup schedule at `now`: tests call it with a fake clock. */
+    tickBackupSchedule?: (now: Date) => Promise<TickOutcome>;
+  }
 }
 
 function omitNull(this: unknown, _key: string, value: unknown) {
@@ -126,7 +136,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(alertsRoutes, { db });
   await app.register(auditRoutes, { db });
   await app.register(searchRoutes, { db });
-  await app.register(backupsRoutes, { database: options.database, settings: options.backups });
+  const backups =
+    options.backups && backupService(options.database, options.backups, (error) => app.log.error(error));
+  await app.register(backupsRoutes, {
+    database: options.database,
+    settings: options.backups,
+    service: backups,
+  });
+  if (backups) {
+    const tick = (now: Date) => tickBackupSchedule(db, backups, now);
+    app.decorate('tickBackupSchedule', tick);
+    if (options.scheduleBackups) {
+      const stop = startBackupSchedule(
+        () => tick(new Date()),
+        (error) => app.log.error(error),
+      );
+      app.addHook('onClose', async () => stop());
+    }
+  }
   for (const kind of ['suppliers', 'operators', 'classifications'] as const) {
     await app.register(catalogRoutes(kind), { db });
   }

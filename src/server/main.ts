@@ -32,6 +32,7 @@ async function main() {
     metricsToken: config.metricsToken,
     lastBackupAt: () => lastBackupTime(config.backupDir),
     backups: backup,
+    scheduleBackups: true,
   });
 
   let closing = false;

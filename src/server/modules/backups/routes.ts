@@ -8,18 +8,21 @@ import { HttpError, notFound } from '../../lib/http-errors';
 import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/access';
 import { failInterrupted, findBackup, lastFailure, listBackups } from './queries';
-import { type BackupSettings, backupService } from './service';
+import type { BackupSettings, backupService } from './service';
 
 const ADMIN = ['admin'] as const;
 
-/** Respaldos: without a backup folder (AppOptions.backups) every route answers 503. */
+/**
+ * Respaldos: without a backup folder (AppOptions.backups) every route answers 503. The service is the
+ * app's (app.ts), shared with the daily schedule so a backup by hand and the scheduled one never overlap.
+ */
 export const backupsRoutes: FastifyPluginAsyncZod<{
   database: DatabaseHandle;
   settings?: BackupSettings;
-}> = async (app, { database, settings }) => {
+  service?: ReturnType<typeof backupService>;
+}> = async (app, { database, settings, service }) => {
   const tags = ['backups'];
   const { db } = database;
-  const service = settings && backupService(database, settings, (error) => app.log.error(error));
   if (settings && service) {
     await failInterrupted(db);
     // A backup being written holds a transaction: the database closes after it.

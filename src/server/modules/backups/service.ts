@@ -2,10 +2,12 @@ import type { BackupDto } from '../../../domain/backups';
 import type { DatabaseHandle } from '../../db/client';
 import { openPglite } from '../../db/client';
 import { conflict } from '../../lib/http-errors';
+import { getCompanySettings } from '../company';
 import { BackupError } from './errors';
 import { backupDto, insertRunning, markFailed, markVerified, markWritten } from './queries';
 import { verifyBackupFile } from './read-file';
 import { restoreBackup } from './restore';
+import { applyRetention } from './retention';
 import { backupFileName, writeBackup } from './write-file';
 
 /** Where the app writes its backups (BACKUP_DIR, BACKUP_PASSPHRASE). */
@@ -68,7 +70,21 @@ export function backupService(
       await markVerified(db, id, await verifyWritten(written.path, settings.passphrase));
     } catch (error) {
       await markFailed(db, id, reasonOf(error));
+      // Nothing is pruned after a failure: the older backups are all there is.
+      return;
     }
+    await pruneOlder();
+  }
+
+  /** Retention, only once a newer backup verified; its own failure leaves that backup verified. */
+  async function pruneOlder() {
+    const company = await getCompanySettings(db);
+    const keep = {
+      daily: company.backupKeepDaily,
+      weekly: company.backupKeepWeekly,
+      monthly: company.backupKeepMonthly,
+    };
+    await applyRetention(db, settings.dir, keep, company.timeZone);
   }
 
   return {

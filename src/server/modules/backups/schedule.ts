@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { agencyHour, agencyToday } from '../../../domain/agency-day';
+import type { Database } from '../../db/client';
+import { backupSlots } from '../../db/schema';
+import { getCompanySettings } from '../company';
+import type { backupService } from './service';
+
+type BackupStarter = Pick<ReturnType<typeof backupService>, 'start'>;
+
+/** What one tick did: too early in the agency's day, the day's backup already claimed, or started. */
+export type TickOutcome = 'before-hour' | 'claimed-already' | 'started';
+
+/**
+ * One look at the clock: from the agency's backup hour on, the first tick of the agency's day claims
+ * that day's slot and starts its backup. The claim is one insert on the slot's primary key, so of
+ * several app servers ticking at the same minute exactly one gets the row back and makes the backup.
+ */
+export async function tickBackupSchedule(
+  db: Database,
+  backups: BackupStarter,
+  now: Date,
+): Promise<TickOutcome> {
+  const company = await getCompanySettings(db);
+  if (agencyHour(company.timeZone, now) < company.backupHour) return 'before-hour';
+  const agencyDay = agencyToday(company.timeZone, now);
+  const claimed = await db
+    .insert(backupSlots)
+    .values({ agencyDay })
+    .onConflictDoNothing()
+    .returning({ agencyDay: backupSlots.agencyDay });
+  if (claimed.length === 0) return 'claimed-already';
+  try {
+    await backups.start(null);
+  } catch (error) {
+    // Not started (one by hand is running here, or the database failed): the next tick tries again.
+    await db.delete(backupSlots).where(eq(backupSlots.agencyDay, agencyDay));
+    throw error;
+  }
+  return 'started';
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Ticks at the start of every minute until stopped. The timer is unref'd (it never keeps the process
+ * alive) and a tick's failure is reported, never thrown: the next minute tries again.
+ */
+export function startBackupSchedule(tick: () => Promise<unknown>, onError: (error: unknown) => void) {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(
+      () => void tick().catch(onError).finally(schedule),
+      MINUTE_MS - (Date.now() % MINUTE_MS),
+    );
+    timer.unref();
+  };
+  schedule();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
