@@ -1,0 +1,143 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { type DatabaseHandle, openPostgres } from '../../src/server/db/client';
+import { backups } from '../../src/server/db/schema';
+import { untilBackupsSettle } from '../helpers/backups';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+
+/**
+ * The daily backup (issue 30): two app servers on one database tick at the same instant of the
+ * agency's backup hour and one backup results; retention runs only after a verified one.
+ */
+let ctx: TestContext;
+let second: FastifyInstance;
+let secondDb: DatabaseHandle | undefined;
+let secondDir: string;
+let pruned: TestContext;
+let damageNext = false;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  secondDir = mkdtempSync(path.join(tmpdir(), 'sc-second-'));
+  secondDb = ctx.database.url ? await openPostgres(ctx.database.url, 5) : undefined;
+  second = await buildApp({ database: secondDb ?? ctx.database, demo: false, backups: { dir: secondDir } });
+  pruned = await createTestContext({
+    backups: {
+      beforeVerify: async (file) => {
+        if (!damageNext) return;
+        damageNext = false;
+        const bytes = readFileSync(file);
+        bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+        writeFileSync(file, bytes);
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await second.close();
+  await secondDb?.close();
+  rmSync(secondDir, { recursive: true, force: true });
+  await ctx.close();
+  await pruned.close();
+});
+
+// Santiago is UTC-3 in January: 05:30 UTC is 02:30 of the agency's day, 04:59 is 01:59.
+const AT_HOUR = new Date('2031-01-15T05:30:00Z');
+const BEFORE_HOUR = new Date('2031-01-15T04:59:00Z');
+const SAME_DAY_LATER = new Date('2031-01-16T02:00:00Z'); // 23:00 of the 15th in Santiago
+
+const byNumber = (a: number, b: number) => a - b;
+const tick = (app: FastifyInstance, now: Date) => {
+  if (!app.tickBackupSchedule) throw new Error('the app has no backup schedule');
+  return app.tickBackupSchedule(now);
+};
+const backupFiles = () =>
+  [...readdirSync(ctx.backupDir), ...readdirSync(secondDir)].filter((name) => name.startsWith('respaldo-'));
+
+describe('the daily backup across two servers', () => {
+  it('makes none before the backup hour', async () => {
+    expect(await Promise.all([tick(ctx.app, BEFORE_HOUR), tick(second, BEFORE_HOUR)])).toEqual([
+      'before-hour',
+      'before-hour',
+    ]);
+    expect(await ctx.db.select().from(backups)).toEqual([]);
+  });
+
+  it('two servers ticking at the same instant of the hour make exactly one backup', async () => {
+    const outcomes = await Promise.all([tick(ctx.app, AT_HOUR), tick(second, AT_HOUR)]);
+    expect(outcomes.sort()).toEqual(['claimed-already', 'started']);
+    const { backups: listed } = await untilBackupsSettle(ctx);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ status: 'verified' });
+    expect(listed[0]?.createdBy).toBeUndefined();
+    expect(backupFiles()).toEqual([listed[0]?.fileName]);
+  });
+
+  it('a later tick the same agency day makes none', async () => {
+    expect(await Promise.all([tick(ctx.app, SAME_DAY_LATER), tick(second, SAME_DAY_LATER)])).toEqual([
+      'claimed-already',
+      'claimed-already',
+    ]);
+    expect(await ctx.db.select().from(backups)).toHaveLength(1);
+    expect(backupFiles()).toHaveLength(1);
+  });
+});
+
+describe('retention after a backup', () => {
+  const old = async (fileName: string, createdAt: string, status: 'verified' | 'failed') => {
+    writeFileSync(path.join(pruned.backupDir, fileName), 'antiguo');
+    const [row] = await pruned.db
+      .insert(backups)
+      .values({ fileName, createdAt: new Date(createdAt), status })
+      .returning();
+    if (!row) throw new Error('no row');
+    return row.id;
+  };
+  const ids = async () =>
+    (await pruned.db.select({ id: backups.id }).from(backups)).map((r) => r.id).sort(byNumber);
+  const post = async () =>
+    (
+      await pruned.app.inject({ method: 'POST', url: '/api/backups', headers: await pruned.auth('admin') })
+    ).json().backup.id as number;
+
+  it('deletes nothing after a failed backup, then what the choice says after a verified one', async () => {
+    const settings = await pruned.app.inject({
+      method: 'PUT',
+      url: '/api/company/settings',
+      headers: await pruned.auth('admin'),
+      payload: { name: 'Agencia', backupKeepDaily: 2, backupKeepWeekly: 0, backupKeepMonthly: 0 },
+    });
+    expect(settings.json().data).toMatchObject({
+      backupKeepDaily: 2,
+      backupKeepWeekly: 0,
+      backupKeepMonthly: 0,
+    });
+    const failedOld = await old('respaldo-a.ndjson.gz', '2025-06-09T12:00:00Z', 'failed');
+    const oldest = await old('respaldo-b.ndjson.gz', '2025-06-10T12:00:00Z', 'verified');
+    const older = await old('respaldo-c.ndjson.gz', '2025-06-11T12:00:00Z', 'verified');
+
+    damageNext = true;
+    const failedNew = await post();
+    const afterFailure = await untilBackupsSettle(pruned);
+    expect(afterFailure.backups.find((b) => b.id === failedNew)?.status).toBe('failed');
+    expect(await ids()).toEqual([failedOld, oldest, older, failedNew].sort(byNumber));
+    for (const name of ['respaldo-a.ndjson.gz', 'respaldo-b.ndjson.gz', 'respaldo-c.ndjson.gz'])
+      expect(existsSync(path.join(pruned.backupDir, name))).toBe(true);
+
+    const verifiedNew = await post();
+    await untilBackupsSettle(pruned);
+    // Retention follows the verification in the background: wait for its deletions, then check them all.
+    const started = Date.now();
+    while ((await ids()).includes(oldest) && Date.now() - started < 30_000)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    // Two agency days kept: today's new backup and 2025-06-11's; the older failures go with 06-10.
+    expect(await ids()).toEqual([older, verifiedNew].sort(byNumber));
+    expect(existsSync(path.join(pruned.backupDir, 'respaldo-a.ndjson.gz'))).toBe(false);
+    expect(existsSync(path.join(pruned.backupDir, 'respaldo-b.ndjson.gz'))).toBe(false);
+    expect(existsSync(path.join(pruned.backupDir, 'respaldo-c.ndjson.gz'))).toBe(true);
+  });
+});
