@@ -99,10 +99,11 @@ describe('retention after a backup', () => {
   };
   const ids = async () =>
     (await pruned.db.select({ id: backups.id }).from(backups)).map((r) => r.id).sort(byNumber);
-  const post = async () =>
-    (
-      await pruned.app.inject({ method: 'POST', url: '/api/backups', headers: await pruned.auth('admin') })
-    ).json().backup.id as number;
+  // The schedule's backups prune (one made by hand does not): one on each of two agency days.
+  const scheduled = async (now: Date) => {
+    expect(await tick(pruned.app, now)).toBe('started');
+    return Math.max(...(await ids()));
+  };
 
   it('deletes nothing after a failed backup, then what the choice says after a verified one', async () => {
     const settings = await pruned.app.inject({
@@ -121,14 +122,14 @@ describe('retention after a backup', () => {
     const older = await old('respaldo-c.ndjson.gz', '2025-06-11T12:00:00Z', 'verified');
 
     damageNext = true;
-    const failedNew = await post();
+    const failedNew = await scheduled(AT_HOUR);
     const afterFailure = await untilBackupsSettle(pruned);
     expect(afterFailure.backups.find((b) => b.id === failedNew)?.status).toBe('failed');
     expect(await ids()).toEqual([failedOld, oldest, older, failedNew].sort(byNumber));
     for (const name of ['respaldo-a.ndjson.gz', 'respaldo-b.ndjson.gz', 'respaldo-c.ndjson.gz'])
       expect(existsSync(path.join(pruned.backupDir, name))).toBe(true);
 
-    const verifiedNew = await post();
+    const verifiedNew = await scheduled(new Date('2031-01-17T05:30:00Z'));
     await untilBackupsSettle(pruned);
     // Retention follows the verification in the background: wait for its deletions, then check them all.
     const started = Date.now();

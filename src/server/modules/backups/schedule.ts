@@ -30,7 +30,7 @@ export async function tickBackupSchedule(
     .returning({ agencyDay: backupSlots.agencyDay });
   if (claimed.length === 0) return 'claimed-already';
   try {
-    await backups.start(null);
+    await backups.start(null, true);
   } catch (error) {
     // Not started (one by hand is running here, or the database failed): the next tick tries again.
     await db.delete(backupSlots).where(eq(backupSlots.agencyDay, agencyDay));

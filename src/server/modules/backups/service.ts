@@ -58,7 +58,7 @@ export function backupService(
   const { db } = database;
   let current: Promise<void> | null = null;
 
-  async function run(id: number, fileName: string) {
+  async function run(id: number, fileName: string, prune: boolean) {
     try {
       const written = await writeBackup(database, {
         dir: settings.dir,
@@ -73,7 +73,7 @@ export function backupService(
       // Nothing is pruned after a failure: the older backups are all there is.
       return;
     }
-    await pruneOlder();
+    if (prune) await pruneOlder();
   }
 
   /** Retention, only once a newer backup verified; its own failure leaves that backup verified. */
@@ -88,7 +88,11 @@ export function backupService(
   }
 
   return {
-    async start(createdBy: number | null): Promise<BackupDto> {
+    /**
+     * `prune`: the daily schedule's backups apply retention once verified; one made by hand keeps
+     * everything (the next daily one prunes).
+     */
+    async start(createdBy: number | null, prune = false): Promise<BackupDto> {
       if (current) throw conflict(BACKUP_RUNNING_MESSAGE);
       // Claimed before the first await, so two requests at once cannot both start one.
       let release = () => {};
@@ -104,7 +108,7 @@ export function backupService(
           createdBy,
         );
         // Only recording the outcome can fail here (the database went away): the server's log says so.
-        void run(row.id, row.fileName).catch(onLost).finally(release);
+        void run(row.id, row.fileName, prune).catch(onLost).finally(release);
         return backupDto(row);
       } catch (error) {
         release();
