@@ -58,6 +58,10 @@ const FIELD_LABELS: Record<string, string> = {
   isActive: 'el acceso',
   timeZone: 'la zona horaria',
   largeAmountThreshold: 'el umbral de montos altos',
+  backupHour: 'la hora del respaldo diario',
+  backupKeepDaily: 'los respaldos diarios a conservar',
+  backupKeepWeekly: 'los respaldos semanales a conservar',
+  backupKeepMonthly: 'los respaldos mensuales a conservar',
   password: 'la contraseña',
 };
 /** A client's own `clientId` is the ID/RUT typed for it, not a reference to a client. */
