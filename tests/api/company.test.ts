@@ -185,4 +185,31 @@ describe('company settings', () => {
     }
     expect((await call('GET', '/api/company/settings')).json().data.name).toBe('Viajes Australes');
   });
+
+  it('keeps the backup hour and the counts retention keeps, refused out of range in Spanish', async () => {
+    const schedule = { backupHour: 23, backupKeepDaily: 1, backupKeepWeekly: 0, backupKeepMonthly: '24' };
+    const saved = await call('PUT', '/api/company/settings', { name: 'Viajes Australes', ...schedule });
+    expect(saved.json().data).toMatchObject({ ...schedule, backupKeepMonthly: 24 });
+    for (const [body, message] of [
+      [{ backupHour: 24 }, 'La hora del respaldo diario debe ser un número entero entre 0 y 23'],
+      [{ backupHour: '2.5' }, 'La hora del respaldo diario debe ser un número entero entre 0 y 23'],
+      [{ backupKeepDaily: 0 }, 'Los respaldos diarios a conservar deben ser un número entero entre 1 y 120'],
+      [
+        { backupKeepWeekly: -1 },
+        'Los respaldos semanales a conservar deben ser un número entero entre 0 y 120',
+      ],
+      [
+        { backupKeepMonthly: 121 },
+        'Los respaldos mensuales a conservar deben ser un número entero entre 0 y 120',
+      ],
+    ] as const) {
+      const res = await call('PUT', '/api/company/settings', { name: 'X', ...body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await call('GET', '/api/company/settings')).json().data).toMatchObject({
+      ...schedule,
+      backupKeepMonthly: 24,
+    });
+  });
 });
