@@ -100,6 +100,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         BACKUP_DIR: backupDir,
+        // A daily backup starting by itself would race the Respaldos test's own.
+        BACKUP_SCHEDULE: 'false',
         DEMO_DATA: 'true',
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',

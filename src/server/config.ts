@@ -52,6 +52,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN debe tener al menos 24 caracteres').optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_PASSPHRASE: z.string().min(1).optional(),
+  BACKUP_SCHEDULE: booleanFlag.default(true),
 });
 
 export interface Config {
@@ -68,6 +69,8 @@ export interface Config {
   corsOrigins: string[];
   /** The bearer token a Prometheus scraper sends to /metrics; unset, only admins read the metrics. */
   metricsToken: string | undefined;
+  /** The daily backup at the company's hour; off for the E2E servers, whose backups the tests count. */
+  backupSchedule: boolean;
   /** Where backups are written: `backups` beside the data directory unless BACKUP_DIR says otherwise. */
   backupDir: string;
   /** Backups are age-encrypted with it when set. */
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     backupDir,
     backupPassphrase: e.BACKUP_PASSPHRASE,
+    backupSchedule: e.BACKUP_SCHEDULE,
   };
 }
 

@@ -32,7 +32,7 @@ async function main() {
     metricsToken: config.metricsToken,
     lastBackupAt: () => lastBackupTime(config.backupDir),
     backups: backup,
-    scheduleBackups: true,
+    scheduleBackups: config.backupSchedule,
   });
 
   let closing = false;
