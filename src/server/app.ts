@@ -151,7 +151,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         () => tick(new Date()),
         (error) => app.log.error(error),
       );
-      app.addHook('onClose', async () => stop());
+      // A tick may have started a backup: it ends before the database closes.
+      app.addHook('onClose', async () => {
+        await stop();
+        await backups.idle();
+      });
     }
   }
   for (const kind of ['suppliers', 'operators', 'classifications'] as const) {
