@@ -3,9 +3,11 @@ import { agencyHour, agencyToday } from '../../../domain/agency-day';
 import type { Database } from '../../db/client';
 import { backupSlots } from '../../db/schema';
 import { getCompanySettings } from '../company';
-import type { backupService } from './service';
 
-type BackupStarter = Pick<ReturnType<typeof backupService>, 'start'>;
+/** The part of `backupService` the schedule uses (its own type: the timer's unit test stays off Node streams). */
+interface BackupStarter {
+  start(createdBy: null, prune: boolean): Promise<unknown>;
+}
 
 /** What one tick did: too early in the agency's day, the day's backup already claimed, or started. */
 export type TickOutcome = 'before-hour' | 'claimed-already' | 'started';
