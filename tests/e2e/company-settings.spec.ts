@@ -166,6 +166,14 @@ test.describe('configuraciones: información de la empresa', () => {
     // The agency's day and the sanity warnings' threshold (issue 26), saved with the details.
     await expect(page.getByLabel('Zona horaria de la agencia')).toHaveValue('America/Santiago');
     await expect(page.getByLabel('Umbral de montos altos (USD)')).toHaveValue('100000');
+    // The daily backup's hour and retention (issue 30), with their defaults.
+    for (const [label, value] of [
+      ['Hora del respaldo diario', '2'],
+      ['Respaldos diarios a conservar', '7'],
+      ['Respaldos semanales a conservar', '4'],
+      ['Respaldos mensuales a conservar', '12'],
+    ])
+      await expect(page.getByLabel(label)).toHaveValue(value);
   });
 });
 
