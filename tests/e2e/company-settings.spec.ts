@@ -172,7 +172,7 @@ test.describe('configuraciones: información de la empresa', () => {
       ['Respaldos diarios a conservar', '7'],
       ['Respaldos semanales a conservar', '4'],
       ['Respaldos mensuales a conservar', '12'],
-    ])
+    ] as const)
       await expect(page.getByLabel(label)).toHaveValue(value);
   });
 });
