@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { type DatabaseHandle, openPostgres } from '../../src/server/db/client';
 import { backups } from '../../src/server/db/schema';
-import { untilBackupsSettle } from '../helpers/backups';
+import { damagingOnce, untilBackupsSettle } from '../helpers/backups';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
@@ -18,7 +18,7 @@ let second: FastifyInstance;
 let secondDb: DatabaseHandle | undefined;
 let secondDir: string;
 let pruned: TestContext;
-let damageNext = false;
+const damage = damagingOnce();
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -26,16 +26,7 @@ beforeAll(async () => {
   secondDb = ctx.database.url ? await openPostgres(ctx.database.url, 5) : undefined;
   second = await buildApp({ database: secondDb ?? ctx.database, demo: false, backups: { dir: secondDir } });
   pruned = await createTestContext({
-    backups: {
-      beforeVerify: async (file) => {
-        if (!damageNext) return;
-        damageNext = false;
-        const bytes = readFileSync(file);
-        const middle = Math.floor(bytes.length / 2);
-        bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
-        writeFileSync(file, bytes);
-      },
-    },
+    backups: { beforeVerify: damage.beforeVerify },
   });
 });
 afterAll(async () => {
@@ -123,7 +114,7 @@ describe('retention after a backup', () => {
     const oldest = await old('respaldo-b.ndjson.gz', '2025-06-10T12:00:00Z', 'verified');
     const older = await old('respaldo-c.ndjson.gz', '2025-06-11T12:00:00Z', 'verified');
 
-    damageNext = true;
+    damage.damageNext();
     const failedNew = await scheduled(AT_HOUR);
     const afterFailure = await untilBackupsSettle(pruned);
     expect(afterFailure.backups.find((b) => b.id === failedNew)?.status).toBe('failed');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { verifyBackupFile } from '../../src/server/modules/backups';
-import { listBackupsAs, settledBackup, untilBackupsSettle } from '../helpers/backups';
+import { damagingOnce, listBackupsAs, settledBackup, untilBackupsSettle } from '../helpers/backups';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
@@ -12,21 +12,12 @@ import { createTestContext, type TestContext } from '../helpers/test-app';
  */
 let ctx: TestContext;
 let damaged: TestContext;
-let damageNext = false;
+const damage = damagingOnce();
 beforeAll(async () => {
   ctx = await createTestContext();
   // Its next file is damaged between writing and verifying (the settings' seam), so verification fails.
   damaged = await createTestContext({
-    backups: {
-      beforeVerify: async (file) => {
-        if (!damageNext) return;
-        damageNext = false;
-        const bytes = readFileSync(file);
-        const middle = Math.floor(bytes.length / 2);
-        bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
-        writeFileSync(file, bytes);
-      },
-    },
+    backups: { beforeVerify: damage.beforeVerify },
   });
 });
 afterAll(async () => {
@@ -88,7 +79,7 @@ describe('backups from the app', () => {
   });
 
   it('marks a backup whose file does not verify as failed, with the reason, and shows it as the last failure', async () => {
-    damageNext = true;
+    damage.damageNext();
     const failed = await settledBackup(damaged);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/dañado|falló/);

@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { BackupDto, BackupList } from '../../src/domain/backups';
-import { type Database, type DatabaseHandle, openPostgres } from '../../src/server/db/client';
-import type { TestContext } from './test-app';
+import type { Database } from '../../src/server/db/client';
+import { scratchPostgres, type TestContext } from './test-app';
 
 /**
  * Every row of every table of the public schema (and drizzle's migration bookkeeping) as text, in a
@@ -45,26 +44,25 @@ export async function sequenceStates(db: Database): Promise<Record<string, strin
 }
 
 /** A brand-new PostgreSQL database without any table (prefix bk_), dropped by `close`. */
-export async function emptyPostgres(): Promise<DatabaseHandle & { url: string }> {
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) throw new Error('TEST_DATABASE_URL is required');
-  const name = `bk_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), 2);
+export const emptyPostgres = () => scratchPostgres('bk', { poolSize: 2 });
+
+/**
+ * The settings' seam between writing and verifying a backup: after `damageNext()`, the next file gets
+ * one byte flipped in its middle, so its verification fails.
+ */
+export function damagingOnce() {
+  let armed = false;
   return {
-    ...handle,
-    url: url.toString(),
-    async close() {
-      await handle.close();
-      const cleaner = new pg.Client({ connectionString: baseUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
+    damageNext: () => {
+      armed = true;
+    },
+    beforeVerify: async (file: string) => {
+      if (!armed) return;
+      armed = false;
+      const bytes = readFileSync(file);
+      const middle = Math.floor(bytes.length / 2);
+      bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
+      writeFileSync(file, bytes);
     },
   };
 }

@@ -28,16 +28,27 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB_KIND !== 'postgres') {
     return openPglite(undefined, new Blob([readFileSync(inject('pgliteSnapshot'))]));
   }
+  return scratchPostgres('test', { template: inject('postgresTemplate'), poolSize: 5 });
+}
+
+/**
+ * A throw-away database on the PostgreSQL server of TEST_DATABASE_URL (`prefix_pid_random`), empty or
+ * copied from `template`, dropped by `close`.
+ */
+export async function scratchPostgres(
+  prefix: string,
+  options: { template?: string; poolSize: number },
+): Promise<DatabaseHandle & { url: string }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
-  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  await admin.query(`create database ${name}${options.template ? ` template ${options.template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), 5);
+  const handle = await openPostgres(url.toString(), options.poolSize);
   return {
     ...handle,
     url: url.toString(),
