@@ -1,12 +1,13 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/client';
 import { codeMigrations } from '../../src/server/db/migrations';
-import { verifyBackupFile } from '../../src/server/modules/backups';
+import { lastBackupTime, verifyBackupFile } from '../../src/server/modules/backups';
 import { migrationsCopy } from '../helpers/scratch-databases';
 
 let dir: string;
@@ -72,6 +73,44 @@ describe('npm run backup and npm run restore', () => {
     const { code, stderr } = await run('restore', ['--data-dir', fresh], {});
     expect(code).toBe(1);
     expect(stderr).toMatch(/^Uso: npm run restore -- ARCHIVO/);
+  });
+});
+
+describe('a backup killed while it is written', () => {
+  it('leaves no file under a backup name, and nothing counts as the last backup', {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = path.join(dir, 'matado');
+    const backupDir = path.join(dir, 'respaldos-matado');
+    mkdirSync(backupDir);
+    const database = await openPglite(path.join(dataDir, 'pglite'));
+    await database.migrate();
+    // Enough rows that the dump is still being written when the process is killed.
+    await database.db.execute(
+      sql`insert into clients (name, email) select 'Cliente ' || n, 'c' || n || '@ejemplo.cl' from generate_series(1, 40000) n`,
+    );
+    await database.close();
+
+    const target = path.join(backupDir, 'respaldo-matado.ndjson.gz');
+    const { DATABASE_URL: _unused, ...base } = process.env;
+    const backup = spawn(process.execPath, ['--import', 'tsx', 'src/server/backup.ts', '--out', target], {
+      env: { ...base, DATA_DIR: dataDir },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => backup.once('exit', resolve));
+    // Killed the moment its hidden `.partial` file appears, as a power cut would.
+    const watcher = watch(backupDir, (_event, name) => {
+      if (name?.endsWith('.partial')) backup.kill('SIGKILL');
+    });
+    try {
+      expect(await exited).toBe(null);
+    } finally {
+      watcher.close();
+    }
+    const left = readdirSync(backupDir);
+    expect(left.some((name) => name.endsWith('.partial'))).toBe(true);
+    expect(left.filter((name) => !name.startsWith('.'))).toEqual([]);
+    expect(await lastBackupTime(backupDir)).toBeNull();
   });
 });
 

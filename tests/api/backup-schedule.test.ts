@@ -1,12 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { type DatabaseHandle, openPostgres } from '../../src/server/db/client';
-import { backups } from '../../src/server/db/schema';
-import { damagingOnce, untilBackupsSettle } from '../helpers/backups';
+import { backupSlots, backups } from '../../src/server/db/schema';
+import { damagingOnce, secondServer, untilBackupsSettle } from '../helpers/backups';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
@@ -14,25 +11,21 @@ import { createTestContext, type TestContext } from '../helpers/test-app';
  * agency's backup hour and one backup results; retention runs only after a verified one.
  */
 let ctx: TestContext;
+let secondServerOf: Awaited<ReturnType<typeof secondServer>>;
 let second: FastifyInstance;
-let secondDb: DatabaseHandle | undefined;
-let secondDir: string;
 let pruned: TestContext;
 const damage = damagingOnce();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  secondDir = mkdtempSync(path.join(tmpdir(), 'sc-second-'));
-  secondDb = ctx.database.url ? await openPostgres(ctx.database.url, 5) : undefined;
-  second = await buildApp({ database: secondDb ?? ctx.database, demo: false, backups: { dir: secondDir } });
+  secondServerOf = await secondServer(ctx);
+  second = secondServerOf.app;
   pruned = await createTestContext({
     backups: { beforeVerify: damage.beforeVerify },
   });
 });
 afterAll(async () => {
-  await second.close();
-  await secondDb?.close();
-  rmSync(secondDir, { recursive: true, force: true });
+  await secondServerOf.close();
   await ctx.close();
   await pruned.close();
 });
@@ -48,7 +41,9 @@ const tick = (app: FastifyInstance, now: Date) => {
   return app.tickBackupSchedule(now);
 };
 const backupFiles = () =>
-  [...readdirSync(ctx.backupDir), ...readdirSync(secondDir)].filter((name) => name.startsWith('respaldo-'));
+  [...readdirSync(ctx.backupDir), ...readdirSync(secondServerOf.dir)].filter((name) =>
+    name.startsWith('respaldo-'),
+  );
 
 describe('the daily backup across two servers', () => {
   it('makes none before the backup hour', async () => {
@@ -77,6 +72,45 @@ describe('the daily backup across two servers', () => {
     ]);
     expect(await ctx.db.select().from(backups)).toHaveLength(1);
     expect(backupFiles()).toHaveLength(1);
+  });
+});
+
+describe('a day whose backup failed', () => {
+  // The day of AT_HOUR's backup is claimed (above); its backup is now taken as failed.
+  const failTheDaysBackup = () => ctx.db.update(backups).set({ status: 'failed', error: 'prueba' });
+  const hoursAfter = (hours: number) => new Date(AT_HOUR.getTime() + hours * 3_600_000);
+  const attempts = async () => (await ctx.db.select().from(backupSlots))[0]?.attempts;
+
+  it('is claimed again an hour later by one server, up to three tries a day', async () => {
+    await failTheDaysBackup();
+    // Within the hour: still claimed.
+    expect(await Promise.all([tick(ctx.app, hoursAfter(0.9)), tick(second, hoursAfter(0.9))])).toEqual([
+      'claimed-already',
+      'claimed-already',
+    ]);
+    expect((await Promise.all([tick(ctx.app, hoursAfter(1)), tick(second, hoursAfter(1))])).sort()).toEqual([
+      'claimed-already',
+      'started',
+    ]);
+    expect(await attempts()).toBe(2);
+    const retried = await untilBackupsSettle(ctx);
+    // The retry verified (retention may already have removed the failed one it replaces).
+    expect(retried.backups[0]?.status).toBe('verified');
+
+    // A verified retry is not retried.
+    expect(await tick(ctx.app, hoursAfter(3))).toBe('claimed-already');
+    await failTheDaysBackup();
+    expect(await tick(second, hoursAfter(3))).toBe('started');
+    await untilBackupsSettle(ctx);
+    expect(await attempts()).toBe(3);
+    await failTheDaysBackup();
+    // Three tries were made: the next day's backup is the next chance.
+    const newest = async () =>
+      Math.max(...(await ctx.db.select({ id: backups.id }).from(backups)).map((b) => b.id));
+    const before = await newest();
+    expect(await tick(ctx.app, hoursAfter(5))).toBe('claimed-already');
+    expect(await newest()).toBe(before);
+    expect(await attempts()).toBe(3);
   });
 });
 

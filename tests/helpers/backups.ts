@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { BackupDto, BackupList } from '../../src/domain/backups';
-import type { Database } from '../../src/server/db/client';
+import { buildApp } from '../../src/server/app';
+import { type Database, openPostgres } from '../../src/server/db/client';
+import type { BackupSettings } from '../../src/server/modules/backups/service';
 import { scratchPostgres, type TestContext } from './test-app';
 
 /**
@@ -112,4 +116,27 @@ export async function settledBackup(ctx: TestContext): Promise<BackupDto> {
   const backup = list.backups.find((b) => b.id === id);
   if (!backup) throw new Error(`backup ${id} is not listed`);
   return backup;
+}
+
+/**
+ * A second app server on the test context's database, with its own backup folder: on PostgreSQL its
+ * own connection pool, as another machine would have; on PGlite the same handle (one process).
+ */
+export async function secondServer(ctx: TestContext, settings: Partial<BackupSettings> = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bk-second-'));
+  const database = ctx.database.url ? await openPostgres(ctx.database.url, 5) : undefined;
+  const app = await buildApp({
+    database: database ?? ctx.database,
+    demo: false,
+    backups: { ...settings, dir },
+  });
+  return {
+    app,
+    dir,
+    async close() {
+      await app.close();
+      await database?.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns';
 import { users } from './users';
 
@@ -28,10 +39,17 @@ export const backups = pgTable(
     finishedAt: instant('finished_at'),
     /** Null for the automatic ones (the daily schedule, before a migration). */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The server making a backup renews this while it works (database time, so servers' clocks do not
+     * matter); a running row whose heartbeat stopped belongs to a server that died.
+     */
+    heartbeatAt: instant('heartbeat_at').notNull().defaultNow(),
   },
   (t) => [
     check('backups_status_check', sql`${t.status} in ('running', 'verified', 'failed')`),
     index('backups_created_at_idx').on(t.createdAt),
+    // One backup at a time across every app server on this database: a second running row is refused.
+    uniqueIndex('backups_one_running_idx').on(t.status).where(sql`${t.status} = 'running'`),
   ],
 );
 
@@ -42,4 +60,8 @@ export const backups = pgTable(
 export const backupSlots = pgTable('backup_slots', {
   agencyDay: date('agency_day', { mode: 'string' }).primaryKey(),
   claimedAt: instant('claimed_at').notNull().defaultNow(),
+  /** The backup the claim started: when it failed, the slot may be claimed again later the same day. */
+  backupId: integer('backup_id').references(() => backups.id, { onDelete: 'set null' }),
+  /** Claims of this day so far, the first included: retries stop at a limit. */
+  attempts: integer('attempts').notNull().default(1),
 });

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BackupDto } from '../../../domain/backups';
 import type { Database } from '../../db/client';
 import { backups } from '../../db/schema';
+import { pgErrorCode } from '../../lib/http-errors';
 
 type BackupRow = typeof backups.$inferSelect;
 
@@ -19,10 +20,33 @@ export const backupDto = (row: BackupRow): BackupDto => ({
   error: row.error,
 });
 
+/**
+ * How long a running backup's heartbeat may be silent before its server counts as gone. The server
+ * renews it every HEARTBEAT_MS; a long pause (a busy PGlite, a slow disk) stays well inside.
+ */
+export const BACKUP_LEASE_SECONDS = 120;
+export const HEARTBEAT_MS = 20_000;
+
+/**
+ * Records a backup as running: the partial unique index on running rows refuses a second one, from
+ * this server or another on the same database, and the caller answers 409. Null when one is running.
+ */
 export async function insertRunning(db: Database, fileName: string, createdBy: number | null) {
-  const [row] = await db.insert(backups).values({ fileName, createdBy }).returning();
-  if (!row) throw new Error('backups insert returned no row');
-  return row;
+  try {
+    const [row] = await db.insert(backups).values({ fileName, createdBy }).returning();
+    if (!row) throw new Error('backups insert returned no row');
+    return row;
+  } catch (error) {
+    if (pgErrorCode(error) === '23505') return null;
+    throw error;
+  }
+}
+
+export async function renewHeartbeat(db: Database, id: number) {
+  await db
+    .update(backups)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(backups.id, id), eq(backups.status, 'running')));
 }
 
 export async function markWritten(db: Database, id: number, written: { bytes: number; fileSha256: string }) {
@@ -41,10 +65,11 @@ export async function markFailed(db: Database, id: number, error: string) {
 }
 
 /**
- * A backup still 'running' when the server starts was cut off by a stop or a crash (one server per
- * database for now; several servers would each need to own their rows).
+ * Running rows whose server stopped or crashed become failed. `everyRunning` when no other server can
+ * be at work (PGlite: one process owns the data folder), so a restart clears its own row at once;
+ * otherwise only rows whose heartbeat is older than the lease, since another server may be writing one.
  */
-export async function failInterrupted(db: Database) {
+export async function failInterrupted(db: Database, everyRunning = false) {
   await db
     .update(backups)
     .set({
@@ -52,7 +77,14 @@ export async function failInterrupted(db: Database) {
       error: 'El servidor se detuvo mientras se hacía el respaldo',
       finishedAt: new Date(),
     })
-    .where(eq(backups.status, 'running'));
+    .where(
+      and(
+        eq(backups.status, 'running'),
+        everyRunning
+          ? undefined
+          : sql`${backups.heartbeatAt} < now() - make_interval(secs => ${BACKUP_LEASE_SECONDS})`,
+      ),
+    );
 }
 
 export async function listBackups(db: Database) {

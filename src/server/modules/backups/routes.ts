@@ -24,7 +24,8 @@ export const backupsRoutes: FastifyPluginAsyncZod<{
   const tags = ['backups'];
   const { db } = database;
   if (settings && service) {
-    await failInterrupted(db);
+    // On PGlite this process owns the data folder: any running row is a previous run's.
+    await failInterrupted(db, database.kind === 'pglite');
     // A backup being written holds a transaction: the database closes after it.
     app.addHook('onClose', () => service.idle());
   }

@@ -4,7 +4,16 @@ import { openPglite } from '../../db/client';
 import { conflict } from '../../lib/http-errors';
 import { getCompanySettings } from '../company';
 import { BackupError } from './errors';
-import { backupDto, insertRunning, markFailed, markVerified, markWritten } from './queries';
+import {
+  backupDto,
+  failInterrupted,
+  HEARTBEAT_MS,
+  insertRunning,
+  markFailed,
+  markVerified,
+  markWritten,
+  renewHeartbeat,
+} from './queries';
 import { verifyBackupFile } from './read-file';
 import { restoreBackup } from './restore';
 import { applyRetention } from './retention';
@@ -16,6 +25,8 @@ export interface BackupSettings {
   passphrase?: string;
   /** Runs between writing and verifying: a test damages the file here to see verification fail. */
   beforeVerify?: (file: string) => Promise<void>;
+  /** How often a running backup renews its heartbeat (HEARTBEAT_MS; a test shortens it to watch it). */
+  heartbeatMs?: number;
 }
 
 export const BACKUP_RUNNING_MESSAGE = 'Ya hay un respaldo en curso';
@@ -47,8 +58,10 @@ const reasonOf = (error: unknown) =>
     : `El respaldo falló: ${error instanceof Error ? error.message : String(error)}`;
 
 /**
- * Backups made from the app, one at a time per server: `start` records the row and returns it at
- * once; the file is written and verified in the background, and the row ends 'verified' or 'failed'.
+ * Backups made from the app, one at a time across every server on the database: `start` records the
+ * row and returns it at once; the file is written and verified in the background, and the row ends
+ * 'verified' or 'failed'. While it works the row's heartbeat is renewed, so another server can tell a
+ * backup in progress from one whose server died.
  */
 export function backupService(
   database: DatabaseHandle,
@@ -59,6 +72,12 @@ export function backupService(
   let current: Promise<void> | null = null;
 
   async function run(id: number, fileName: string, prune: boolean) {
+    // A failed renewal is not the backup's failure: the lease is long enough to miss a few.
+    const heartbeat = setInterval(
+      () => void renewHeartbeat(db, id).catch(() => {}),
+      settings.heartbeatMs ?? HEARTBEAT_MS,
+    );
+    heartbeat.unref();
     try {
       const written = await writeBackup(database, {
         dir: settings.dir,
@@ -72,6 +91,8 @@ export function backupService(
       await markFailed(db, id, reasonOf(error));
       // Nothing is pruned after a failure: the older backups are all there is.
       return;
+    } finally {
+      clearInterval(heartbeat);
     }
     if (prune) await pruneOlder();
   }
@@ -93,6 +114,8 @@ export function backupService(
      * everything (the next daily one prunes).
      */
     async start(createdBy: number | null, prune = false): Promise<BackupDto> {
+      // This server's own backup first, without the database: its row must not be judged by the
+      // lease below, whose heartbeat a busy PGlite may not have renewed yet.
       if (current) throw conflict(BACKUP_RUNNING_MESSAGE);
       // Claimed before the first await, so two requests at once cannot both start one.
       let release = () => {};
@@ -102,11 +125,15 @@ export function backupService(
         current = null;
       });
       try {
+        // Another server's row whose heartbeat stopped would otherwise block every backup.
+        await failInterrupted(db);
         const row = await insertRunning(
           db,
           backupFileName(new Date(), Boolean(settings.passphrase)),
           createdBy,
         );
+        // Another server is making one.
+        if (!row) throw conflict(BACKUP_RUNNING_MESSAGE);
         // Only recording the outcome can fail here (the database went away): the server's log says so.
         void run(row.id, row.fileName, prune).catch(onLost).finally(release);
         return backupDto(row);
