@@ -27,7 +27,7 @@ export function Badge({ color, children, className }: BadgeProps) {
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium',
+        'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium',
         BADGE_COLOR_CLASSES[color],
         className,
       )}
