@@ -37,7 +37,7 @@ async function runningElsewhere(age: string) {
 }
 const statusOf = async (id: number) => (await ctx.db.select().from(backups).where(eq(backups.id, id)))[0];
 
-describe('one backup at a time across servers', () => {
+describe('one backup at a time across servers', { timeout: 90_000 }, () => {
   it('two servers asked at the same instant start one backup; the other answers 409', async () => {
     const answers = await Promise.all([post(ctx.app), post(other.app)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 409]);

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -28,7 +28,7 @@ afterAll(async () => {
 const post = async (c: TestContext, who: 'admin' | 'sales' | 'finance' = 'admin') =>
   c.app.inject({ method: 'POST', url: '/api/backups', headers: await c.auth(who) });
 
-describe('backups from the app', () => {
+describe('backups from the app', { timeout: 90_000 }, () => {
   it('starts with 202 and running, is verified with its counts, and downloads the same bytes', async () => {
     const started = await post(ctx);
     expect(started.statusCode).toBe(202);
@@ -58,6 +58,13 @@ describe('backups from the app', () => {
     const copy = path.join(ctx.backupDir, 'descargado.ndjson.gz');
     writeFileSync(copy, download.rawPayload);
     expect((await verifyBackupFile(copy)).rowCounts).toEqual(listed?.rowCounts);
+  });
+
+  it('verifies in a scratch folder that is gone afterwards, and clears one a stopped verification left', async () => {
+    const left = path.join(ctx.backupDir, '.verificacion-abandonada');
+    mkdirSync(path.join(left, 'base'), { recursive: true });
+    expect((await settledBackup(ctx)).status).toBe('verified');
+    expect(readdirSync(ctx.backupDir).filter((name) => name.startsWith('.verificacion-'))).toEqual([]);
   });
 
   it('lists newest first', async () => {
