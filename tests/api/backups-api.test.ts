@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -60,11 +60,20 @@ describe('backups from the app', { timeout: 90_000 }, () => {
     expect((await verifyBackupFile(copy)).rowCounts).toEqual(listed?.rowCounts);
   });
 
-  it('verifies in a scratch folder that is gone afterwards, and clears one a stopped verification left', async () => {
+  it('verifies in a scratch folder that is gone afterwards, and clears what stopped backups left', async () => {
     const left = path.join(ctx.backupDir, '.verificacion-abandonada');
     mkdirSync(path.join(left, 'base'), { recursive: true });
+    // A file a killed backup was writing a day ago goes; one written a minute ago may be in progress.
+    const stale = path.join(ctx.backupDir, '.respaldo-viejo.ndjson.gz.0a1b2c3d.partial');
+    const recent = path.join(ctx.backupDir, '.respaldo-reciente.ndjson.gz.0a1b2c3d.partial');
+    writeFileSync(stale, 'cortado');
+    writeFileSync(recent, 'escribiéndose');
+    const dayAgo = new Date(Date.now() - 24 * 3_600_000);
+    utimesSync(stale, dayAgo, dayAgo);
     expect((await settledBackup(ctx)).status).toBe('verified');
-    expect(readdirSync(ctx.backupDir).filter((name) => name.startsWith('.verificacion-'))).toEqual([]);
+    const hidden = readdirSync(ctx.backupDir).filter((name) => name.startsWith('.'));
+    expect(hidden).toEqual([path.basename(recent)]);
+    rmSync(recent);
   });
 
   it('lists newest first', async () => {

@@ -19,7 +19,7 @@ import {
 import { verifyBackupFile } from './read-file';
 import { restoreBackup } from './restore';
 import { applyRetention } from './retention';
-import { backupFileName, writeBackup } from './write-file';
+import { backupFileName, removeStalePartials, writeBackup } from './write-file';
 
 /** Where the app writes its backups (BACKUP_DIR, BACKUP_PASSPHRASE). */
 export interface BackupSettings {
@@ -101,6 +101,7 @@ export function backupService(
     heartbeat.unref();
     try {
       await removeLeftScratch(settings.dir);
+      await removeStalePartials(settings.dir);
       const written = await writeBackup(database, {
         dir: settings.dir,
         file: fileName,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -37,6 +37,20 @@ const timeStamp = (date: Date) => date.toISOString().replace(/[:.]/g, '-');
 /** `respaldo-2025-03-01T05-00-00-000Z.ndjson.gz`, `.age` at the end when encrypted. */
 export const backupFileName = (date: Date, encrypted: boolean) =>
   `respaldo-${timeStamp(date)}.ndjson.gz${encrypted ? '.age' : ''}`;
+
+/** A file being written, hidden until renamed (`writeBackup`); left behind only by a killed process. */
+const PARTIAL = /^\..+\.partial$/;
+/** Far beyond any backup's writing time (1,000,000 sales: under 2 minutes), so none in progress is touched. */
+const STALE_PARTIAL_MS = 6 * 3_600_000;
+
+/** Removes the `.partial` files of backups killed while being written, hours ago. */
+export async function removeStalePartials(dir: string, now = Date.now()) {
+  for (const name of (await readdir(dir).catch(() => [])).filter((n) => PARTIAL.test(n))) {
+    const file = path.join(dir, name);
+    const modified = (await stat(file).catch(() => null))?.mtimeMs;
+    if (modified !== undefined && now - modified > STALE_PARTIAL_MS) await rm(file, { force: true });
+  }
+}
 
 /**
  * Writes one backup file: the dump of one snapshot, gzip, optionally age, into a hidden temporary
