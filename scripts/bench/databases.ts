@@ -58,7 +58,13 @@ export async function preparePostgres(
       `select shobj_description(oid, 'pg_database') as note from pg_database where datname = $1`,
       [name],
     );
-    if (!fresh && existing.rows[0]?.note === label) return { reachable: true };
+    if (!fresh && existing.rows[0]?.note === label) {
+      // Migrated here, without the server's backup before migrating: at 1,000,000 sales that backup
+      // takes minutes, longer than the bench waits for the server, and the data can be seeded again.
+      const database = await openPostgres(url);
+      await database.migrate().finally(() => database.close());
+      return { reachable: true };
+    }
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.query(`create database ${name}`);
     const seconds = await seed(await openPostgres(url), sales);
