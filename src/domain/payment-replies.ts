@@ -8,8 +8,15 @@ export const paymentReplySchema = z.object({
   id: z.number(),
   saleId: z.number(),
   date: z.string(),
+  /** In `currency`, as the client paid. */
   amount: z.number(),
   currency: z.string(),
+  /** USD per unit of `currency`, frozen when the payment was recorded. */
+  exchangeRate: z.number(),
+  /** Set when the rate was typed instead of taken from Configuraciones. */
+  rateEdited: z.boolean(),
+  /** amount * exchangeRate rounded once to the cent: what counts toward the sale. */
+  usdAmount: z.number(),
   method: z.enum(PAYMENT_METHODS),
   reference: absentWhenNull(z.string()),
   status: z.enum(PAYMENT_STATUSES),
@@ -39,6 +46,12 @@ export const paymentStatsReplySchema = z.object({
     byMethod: z.record(z.string(), z.object({ count: z.number(), total: z.number() })),
   }),
 });
+
+/** GET /api/payments/currencies: what a payment may be made in, with each one's rate today. */
+export const paymentCurrenciesReplySchema = z.object({
+  currencies: z.array(z.object({ currency: z.string(), rate: z.number() })),
+});
+export type PaymentCurrency = z.infer<typeof paymentCurrenciesReplySchema>['currencies'][number];
 
 export const paymentsOfSaleReplySchema = z.array(paymentReplySchema);
 export const paymentOneReplySchema = z.object({ payment: paymentReplySchema });
