@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BASE_CURRENCY } from './company';
+import { formatMoney } from './format';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './payments';
 import { absentWhenNull, pagedReply, savedReply } from './replies';
 import { SALE_STATUSES } from './status';
@@ -56,3 +58,12 @@ export type PaymentCurrency = z.infer<typeof paymentCurrenciesReplySchema>['curr
 export const paymentsOfSaleReplySchema = z.array(paymentReplySchema);
 export const paymentOneReplySchema = z.object({ payment: paymentReplySchema });
 export const paymentSavedReplySchema = savedReply('payment', paymentReplySchema);
+
+/**
+ * A payment's amount as its rows show it: in the currency the client paid, with its USD value (what
+ * counts toward the sale) beside it when that is another currency: "CLP 1,000,000.00 (US$ 1,052.00)".
+ */
+export function paymentAmountText(p: Pick<PaymentReply, 'amount' | 'currency' | 'usdAmount'>): string {
+  const own = formatMoney(p.amount, p.currency);
+  return p.currency === BASE_CURRENCY ? own : `${own} (${formatMoney(p.usdAmount)})`;
+}
