@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../src/server/db/schema';
 import { readCsv } from '../helpers/exports';
@@ -122,6 +122,15 @@ describe('a payment in pesos on a USD sale', () => {
     } finally {
       await setRate('CLP', 0.00105);
     }
+  });
+
+  it('keeps the same balance by trigger as rebuild_dues() computes from scratch', async () => {
+    const balanceOf = async () =>
+      (await ctx.db.execute(sql`select paid, pending from sale_balances where sale_id = ${saleId}`)).rows;
+    const kept = await balanceOf();
+    expect(kept).toEqual([{ paid: '526.00', pending: '974.50' }]);
+    await ctx.db.execute(sql`select rebuild_dues()`);
+    expect(await balanceOf()).toEqual(kept);
   });
 
   it('exports both amounts, the rate and whether it was typed', async () => {
