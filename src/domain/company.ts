@@ -7,8 +7,8 @@ import { moneySchema } from './money';
 /** The base currency: always 1, always active, never deleted. */
 export const BASE_CURRENCY = 'USD';
 
-/** A currency rate: 1 unit of `currency` = `rate` USD, at least 0.0001, step 0.0001. */
-const currencyCode = z
+/** An ISO 4217 code as people type it (trimmed, upper-cased): a rate's, or a payment's currency. */
+export const currencyCode = z
   .string('La moneda es requerida')
   .trim()
   .min(1, 'La moneda es requerida')
@@ -20,6 +20,7 @@ const currencyCode = z
       .refine(isIsoCurrency, 'La moneda no es un código ISO 4217 vigente'),
   );
 
+/** A currency rate: 1 unit of `currency` = `rate` USD, at least 0.0001, step 0.0001. */
 const rate = decimalInput({
   invalid: 'La tasa debe ser mayor a 0',
   decimals: 8,

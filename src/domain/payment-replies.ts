@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BASE_CURRENCY } from './company';
+import { formatMoney } from './format';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './payments';
 import { absentWhenNull, pagedReply, savedReply } from './replies';
 import { SALE_STATUSES } from './status';
@@ -8,8 +10,15 @@ export const paymentReplySchema = z.object({
   id: z.number(),
   saleId: z.number(),
   date: z.string(),
+  /** In `currency`, as the client paid. */
   amount: z.number(),
   currency: z.string(),
+  /** USD per unit of `currency`, frozen when the payment was recorded. */
+  exchangeRate: z.number(),
+  /** Set when the rate was typed instead of taken from Configuraciones. */
+  rateEdited: z.boolean(),
+  /** amount * exchangeRate rounded once to the cent: what counts toward the sale. */
+  usdAmount: z.number(),
   method: z.enum(PAYMENT_METHODS),
   reference: absentWhenNull(z.string()),
   status: z.enum(PAYMENT_STATUSES),
@@ -40,6 +49,21 @@ export const paymentStatsReplySchema = z.object({
   }),
 });
 
+/** GET /api/payments/currencies: what a payment may be made in, with each one's rate today. */
+export const paymentCurrenciesReplySchema = z.object({
+  currencies: z.array(z.object({ currency: z.string(), rate: z.number() })),
+});
+export type PaymentCurrency = z.infer<typeof paymentCurrenciesReplySchema>['currencies'][number];
+
 export const paymentsOfSaleReplySchema = z.array(paymentReplySchema);
 export const paymentOneReplySchema = z.object({ payment: paymentReplySchema });
 export const paymentSavedReplySchema = savedReply('payment', paymentReplySchema);
+
+/**
+ * A payment's amount as its rows show it: in the currency the client paid, with its USD value (what
+ * counts toward the sale) beside it when that is another currency: "CLP 1,000,000.00 (US$ 1,052.00)".
+ */
+export function paymentAmountText(p: Pick<PaymentReply, 'amount' | 'currency' | 'usdAmount'>): string {
+  const own = formatMoney(p.amount, p.currency);
+  return p.currency === BASE_CURRENCY ? own : `${own} (${formatMoney(p.usdAmount)})`;
+}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { currencyCode } from './company';
 import { requiredIsoDate } from './date-schemas';
-import { idInput } from './input';
-import { moneySchema } from './money';
+import { decimalInput, idInput } from './input';
+import { MAX_AMOUNT, moneySchema } from './money';
 
 /** Customer payment methods; cash is the default. */
 export const PAYMENT_METHODS = ['cash', 'creditCard', 'transfer'] as const;
@@ -24,6 +25,18 @@ const paymentAmount = moneySchema(INVALID_AMOUNT_MESSAGE, { positive: true });
 const paymentMethod = z.enum(PAYMENT_METHODS, 'Método de pago inválido');
 const paymentStatus = z.enum(PAYMENT_STATUSES, 'Estado de pago inválido');
 const reference = z.string().trim().max(100, 'La referencia no puede superar 100 caracteres');
+/**
+ * USD per unit of the payment's currency, as Configuraciones keeps rates: above 0, at most the rate
+ * column's 8 decimals, kept as exact text (docs/decisions/0055-payments-in-any-currency.md).
+ */
+const exchangeRate = decimalInput({
+  invalid: 'La tasa de cambio debe ser un número mayor a 0',
+  decimals: 8,
+  max: 1_000_000,
+  positive: true,
+  tooBig: 'La tasa de cambio es demasiado alta',
+  tooManyDecimals: 'La tasa de cambio admite como máximo 8 decimales',
+});
 
 /** What a new payment is made of; what the body leaves out takes the default. */
 const paymentFields = {
@@ -34,14 +47,22 @@ const paymentFields = {
   status: paymentStatus.default('confirmed'),
 };
 
-/** A payment of a sale: an amount above 0 and a date. */
+/**
+ * A payment of a sale: an amount above 0 and a date. Without `currency` it is in the sale's currency
+ * (the spec's body); without `exchangeRate`, at that currency's rate in Configuraciones.
+ */
 export const paymentCreateSchema = z.strictObject({
   saleId: idInput('La venta es requerida'),
   ...paymentFields,
+  currency: currencyCode.optional(),
+  exchangeRate: exchangeRate.optional(),
 });
 
-/** The payment dialog's fields, for a new payment and an edited one alike. */
-export const paymentFormSchema = z.strictObject(paymentFields);
+/**
+ * The payment dialog's fields, for a new payment and an edited one alike: the currency and its rate
+ * are always on screen; the dialog sends the rate only when the person changed it.
+ */
+export const paymentFormSchema = z.strictObject({ ...paymentFields, currency: currencyCode, exchangeRate });
 
 /**
  * PUT /api/payments/{id}: a field the body leaves out keeps its stored value, never a default (the
@@ -54,9 +75,25 @@ export const paymentUpdateSchema = z.strictObject({
   method: paymentMethod.optional(),
   reference: reference.nullish().transform((v) => (v === undefined ? undefined : v || null)),
   status: paymentStatus.optional(),
+  currency: currencyCode.optional(),
+  exchangeRate: exchangeRate.optional(),
 });
 export type PaymentCreateInput = z.input<typeof paymentCreateSchema>;
 export type PaymentFormInput = z.input<typeof paymentFormSchema>;
 export type PaymentForm = z.output<typeof paymentFormSchema>;
 export type PaymentCreate = z.output<typeof paymentCreateSchema>;
 export type PaymentUpdate = z.output<typeof paymentUpdateSchema>;
+
+export const USD_TOO_SMALL_MESSAGE =
+  'El pago equivale a menos de US$ 0.01: revisa el monto o la tasa de cambio';
+export const USD_TOO_BIG_MESSAGE =
+  'El pago equivale a más de US$ 999,999,999,999.99: revisa el monto o la tasa de cambio';
+
+/**
+ * What is wrong with a payment's USD value (usdValue's text), which is what counts toward the sale:
+ * it must be at least a cent and fit an amount. Null when it is fine.
+ */
+export function usdValueProblem(usd: string): string | null {
+  if (/^0\.00$/.test(usd)) return USD_TOO_SMALL_MESSAGE;
+  return Number(usd) > MAX_AMOUNT ? USD_TOO_BIG_MESSAGE : null;
+}

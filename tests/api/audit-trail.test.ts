@@ -105,7 +105,11 @@ describe('payments, supplier payments and invoices', () => {
       amount: '200.20',
       method: 'cash',
     });
-    expect((await latestEntry(ctx, 'payment', id)).changes).toEqual([change('amount', '100.10', '200.20')]);
+    // Its USD value follows the amount (issue 29): the trail records both.
+    expect((await latestEntry(ctx, 'payment', id)).changes).toEqual([
+      change('amount', '100.10', '200.20'),
+      change('usdAmount', '100.10', '200.20'),
+    ]);
     await call('DELETE', `/api/payments/${id}`, h.sales);
     expect(await latestEntry(ctx, 'payment', id)).toMatchObject({
       action: 'delete',

@@ -76,6 +76,9 @@ describe('file format', () => {
       'Estado de la venta',
       'Monto (en su moneda)',
       'Moneda',
+      'Tasa a USD',
+      'Tasa editada',
+      'Monto USD (US$)',
       'Método',
       'Referencia',
       'Estado',
@@ -85,7 +88,9 @@ describe('file format', () => {
     expect(typeof first?.[0]).toBe('number');
     expect(first?.[1]).toBeInstanceOf(Date);
     expect(typeof first?.[6]).toBe('number');
-    expect(first?.[11]).toBeInstanceOf(Date);
+    expect(typeof first?.[8]).toBe('number');
+    expect(typeof first?.[10]).toBe('number');
+    expect(first?.[14]).toBeInstanceOf(Date);
   });
 
   it('CSV: UTF-8 with BOM, `;`, decimal comma, accents intact, formulas neutralised', async () => {
@@ -154,7 +159,7 @@ describe('exports hold what the lists hold', () => {
     const seller = readCsv((await download('/api/payments/export?format=csv', 'sales')).file);
     expect(seller.rows.map((r) => r[6]).sort()).toEqual(['300,10', '99,99']);
     const filtered = readCsv((await download('/api/payments/export?format=csv&status=pending')).file);
-    expect(filtered.rows.map((r) => [r[6], r[10]])).toEqual([['99,99', 'Pendiente']]);
+    expect(filtered.rows.map((r) => [r[6], r[10], r[13]])).toEqual([['99,99', '99,99', 'Pendiente']]);
   });
 
   it('sales report: the rows of the report, in the seller scope', async () => {

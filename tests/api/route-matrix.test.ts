@@ -79,6 +79,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/payments/stats': { access: ALL_ROLES },
   'GET /api/payments/export': { access: ALL_ROLES },
   'GET /api/payments/sale/:saleId': { access: ALL_ROLES },
+  // Issue 29: whoever registers a payment picks its currency from the active rates.
+  'GET /api/payments/currencies': { access: ALL_ROLES },
   'GET /api/payments/:id': { access: ALL_ROLES },
   // Issue 26: finance registers and confirms customer payments (decision 0043); editing stays with the sale's editors.
   'POST /api/payments': { access: ALL_ROLES },

@@ -152,3 +152,43 @@ test('finance reads payments and may register them, but not edit them', async ({
   await page.getByLabel('Método de pago').selectOption({ label: 'Transferencia' });
   await expect(page.getByText('No se encontraron pagos')).toBeVisible();
 });
+
+test('a client pays in pesos: the dialog values it in USD live, the sale counts the USD value', async ({
+  page,
+  request,
+}) => {
+  const sale = await createSale(request);
+  const reference = `E2E-CLP-${RUN}`;
+  await signIn(page, DEMO.sales, `/sales/${sale.id}`);
+  const history = page.getByRole('region', { name: 'Historial de Pagos' });
+  await expect(balance(page)).toHaveText('US$ 1,000.00');
+
+  await page.getByRole('button', { name: 'Registrar Pago' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registrar Pago' });
+  // A new payment starts in the sale's currency; the demo's peso is worth 0.00105 USD.
+  await expect(dialog.getByLabel('Moneda')).toHaveValue('USD');
+  await dialog.getByLabel('Moneda').selectOption('CLP');
+  const rate = dialog.getByLabel('Tasa de cambio (US$ por 1 CLP)');
+  await expect(rate).toHaveValue('0.00105');
+  await dialog.getByLabel('Monto').fill('500.000');
+  await expect(dialog.getByTestId('payment-usd')).toContainText('≈ US$ 525.00');
+  // A rate agreed with the client is typed over the one of Configuraciones.
+  await rate.fill('0,0011');
+  await expect(dialog.getByTestId('payment-usd')).toContainText('≈ US$ 550.00');
+  await dialog.getByLabel('Referencia').fill(reference);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Guardar Pago' }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = history.getByRole('listitem').filter({ hasText: reference });
+  await expect(row).toContainText('CLP 500,000.00 (US$ 550.00)');
+  await expect(row).toContainText('Tasa: 0.0011 US$ por CLP (ingresada a mano)');
+  await expect(page.getByText('Total Pagado').locator('..')).toContainText('US$ 550.00');
+  await expect(balance(page)).toHaveText('US$ 450.00');
+
+  await page.goto('/payments');
+  await page.getByRole('searchbox', { name: 'Buscar pagos por cliente o referencia' }).fill(reference);
+  await expect(page.getByRole('link').filter({ hasText: reference })).toContainText(
+    'CLP 500,000.00 (US$ 550.00)',
+  );
+});

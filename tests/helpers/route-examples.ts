@@ -140,6 +140,7 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     'GET /api/sales/sales-overview': async () => ({ url: '/api/sales/sales-overview' }),
     'GET /api/payments': async () => ({ url: '/api/payments?status=confirmed&method=cash&page=1' }),
     'GET /api/payments/stats': async () => ({ url: '/api/payments/stats' }),
+    'GET /api/payments/currencies': async () => ({ url: '/api/payments/currencies' }),
     'GET /api/payments/export': async () => ({
       url: `/api/payments/export?format=csv&status=confirmed&method=cash&saleId=${await newSale()}&q=a`,
       as: 'sales',

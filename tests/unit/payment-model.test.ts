@@ -8,7 +8,11 @@ import {
   CREDIT_LABEL,
   overpayment,
   paymentFormDefaults,
+  typedUsdValue,
+  usdPreview,
 } from '../../src/web/features/payments/payment-model';
+
+const USD = { currency: 'USD', rate: 1 };
 
 describe('todayIso', () => {
   it('uses the local calendar day, zero-padded', () => {
@@ -18,34 +22,42 @@ describe('todayIso', () => {
 });
 
 describe('paymentFormDefaults', () => {
-  it("starts a new payment on the agency's day, in cash, confirmed, with no amount", () => {
-    expect(paymentFormDefaults(undefined, '2026-03-09')).toEqual({
+  it("starts a new payment on the agency's day, in cash, confirmed, with no amount, in the sale's currency", () => {
+    expect(paymentFormDefaults(undefined, '2026-03-09', USD)).toEqual({
       date: '2026-03-09',
       amount: '',
+      currency: 'USD',
+      exchangeRate: '1.0000',
       method: 'cash',
       reference: '',
       status: 'confirmed',
     });
   });
 
-  it('fills an edited payment with its own values and keeps its status', () => {
+  it('fills an edited payment with its own values, its frozen rate, and keeps its status', () => {
     const defaults = paymentFormDefaults(
       {
         id: 4,
         saleId: 9,
         date: '2026-02-01',
-        amount: 150.5,
-        currency: 'USD',
+        amount: 150000,
+        currency: 'CLP',
+        exchangeRate: 0.001052,
+        rateEdited: true,
+        usdAmount: 157.8,
         method: 'transfer',
         reference: null,
         status: 'pending',
         createdAt: '2026-02-01T10:00:00.000Z',
       },
       '2026-03-09',
+      { currency: 'CLP', rate: 0.002 },
     );
     expect(defaults).toEqual({
       date: '2026-02-01',
-      amount: '150.5',
+      amount: '150000',
+      currency: 'CLP',
+      exchangeRate: '0.001052',
       method: 'transfer',
       reference: '',
       status: 'pending',
@@ -54,14 +66,25 @@ describe('paymentFormDefaults', () => {
 
   it('gives values the shared schema accepts once an amount is typed', () => {
     const parsed = paymentFormSchema.parse({
-      ...paymentFormDefaults(undefined, '2026-03-09'),
+      ...paymentFormDefaults(undefined, '2026-03-09', USD),
       amount: '20',
+      exchangeRate: '1',
     });
-    expect(parsed).toMatchObject({ amount: '20', method: 'cash', reference: null, status: 'confirmed' });
+    expect(parsed).toMatchObject({
+      amount: '20',
+      currency: 'USD',
+      exchangeRate: '1',
+      method: 'cash',
+      reference: null,
+      status: 'confirmed',
+    });
   });
 
   it('leaves the empty amount to the spec message', () => {
-    const result = paymentFormSchema.safeParse(paymentFormDefaults(undefined, '2026-03-09'));
+    const result = paymentFormSchema.safeParse({
+      ...paymentFormDefaults(undefined, '2026-03-09', USD),
+      exchangeRate: '1',
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toContain('Please enter a valid amount');
   });
@@ -89,6 +112,9 @@ describe('overpayment', () => {
     date: '2026-01-01',
     amount: 100.1,
     currency: 'USD',
+    exchangeRate: 1,
+    rateEdited: false,
+    usdAmount: 100.1,
     method: 'cash',
     reference: null,
     status: 'confirmed',
@@ -105,8 +131,29 @@ describe('overpayment', () => {
     expect(overpayment('10', -50)).toEqual({ owed: 0, over: 10 });
   });
 
-  it('owes again the old amount of a confirmed payment being edited, not of a pending one', () => {
+  it('owes again the old USD value of a confirmed payment being edited, not of a pending one', () => {
     expect(overpayment('150.10', 50, payment)).toEqual({ owed: 150.1, over: 0 });
     expect(overpayment('150.10', 50, { ...payment, status: 'pending' })).toEqual({ owed: 50, over: 100.1 });
+    const inPesos = { ...payment, amount: 100000, currency: 'CLP', exchangeRate: 0.00105, usdAmount: 105 };
+    expect(overpayment('150.10', 50, inPesos)).toEqual({ owed: 155, over: 0 });
+  });
+});
+
+describe("the dialog's live USD value", () => {
+  it('reads amount and rate as typed in Chile and rounds their product once to the cent', () => {
+    expect(typedUsdValue('1.000.000', '0,001052')).toBe('1052.00');
+    expect(usdPreview('1.000.000', '0,001052')).toBe('≈ US$ 1,052.00');
+    // 12.345 * 0.00105 = 12.96225: one rounding, to 12.96.
+    expect(typedUsdValue('12.345', '0,00105')).toBe('12.96');
+    // 1,15 * 1,1 = 1.265 exactly: half a cent goes up, where floating point (1.2649999...) went down.
+    expect(typedUsdValue('1,15', '1,1')).toBe('1.27');
+    expect(typedUsdValue('1.250,75', '1')).toBe('1250.75');
+  });
+
+  it('shows nothing until both can be read', () => {
+    expect(usdPreview('', '0,00105')).toBeNull();
+    expect(usdPreview('1.000', '')).toBeNull();
+    expect(usdPreview('abc', '1')).toBeNull();
+    expect(usdPreview(undefined, '1')).toBeNull();
   });
 });

@@ -16,12 +16,20 @@ const ROW: ReplyOf<typeof paymentsApi.one>['payment'] = {
   date: '2026-04-02',
   amount: 250,
   currency: 'USD',
+  exchangeRate: 1,
+  rateEdited: false,
+  usdAmount: 250,
   method: 'creditCard',
   reference: 'VISA-77',
   status: 'pending',
   createdAt: '2026-04-02T10:00:00.000Z',
   sale: { id: 31, passengerName: 'Ana Núñez', status: 'confirmed', sellerId: 2, clientName: 'Turismo Sur' },
 };
+
+const CURRENCIES = [
+  { currency: 'USD', rate: 1 },
+  { currency: 'CLP', rate: 0.00105 },
+];
 
 const PAGE: ReplyOf<typeof paymentsApi.list> = {
   payments: [ROW],
@@ -145,23 +153,81 @@ describe('RegisterPaymentButton', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
-        <RegisterPaymentButton sale={{ id: 9, status, balance: 1000 }} />
+        <RegisterPaymentButton sale={{ id: 9, status, balance: 1000, currency: 'USD' }} />
       </QueryClientProvider>,
     );
   }
 
   it('registers a payment and closes the dialog', async () => {
-    const fetchMock = mockFetch(() =>
-      replyOf(paymentsApi.create, { message: 'Pago registrado', payment: ROW }, 201),
+    const fetchMock = mockFetch((url) =>
+      url === '/api/payments/currencies'
+        ? replyOf(paymentsApi.currencies, { currencies: CURRENCIES })
+        : replyOf(paymentsApi.create, { message: 'Pago registrado', payment: ROW }, 201),
     );
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Registrar Pago' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registrar Pago' });
+    // The form opens once the currencies are known.
+    await within(dialog).findByLabelText('Monto');
     fireEvent.change(within(dialog).getByLabelText('Monto'), { target: { value: '99.90' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar Pago' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const body = JSON.parse(String(posts(fetchMock)[0]?.[1]?.body));
-    expect(body).toMatchObject({ saleId: 9, amount: '99.90', method: 'cash', reference: null });
+    expect(body).toMatchObject({
+      saleId: 9,
+      amount: '99.90',
+      currency: 'USD',
+      method: 'cash',
+      reference: null,
+    });
+    // The rate was not typed: the server values the payment at its own rate of today.
+    expect('exchangeRate' in body).toBe(false);
+  });
+
+  it('pays in pesos: fills in the rate, shows the USD value live, and sends a typed rate', async () => {
+    const fetchMock = mockFetch((url) =>
+      url === '/api/payments/currencies'
+        ? replyOf(paymentsApi.currencies, { currencies: CURRENCIES })
+        : replyOf(paymentsApi.create, { message: 'Pago registrado', payment: ROW }, 201),
+    );
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar Pago' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar Pago' });
+    // The form opens once the currencies are known.
+    await within(dialog).findByLabelText('Monto');
+    const rate = () => within(dialog).getByLabelText(/^Tasa de cambio/) as HTMLInputElement;
+    expect((within(dialog).getByLabelText('Moneda') as HTMLSelectElement).value).toBe('USD');
+    fireEvent.change(within(dialog).getByLabelText('Moneda'), { target: { value: 'CLP' } });
+    await waitFor(() => expect(rate().value).toBe('0.00105'));
+    fireEvent.change(within(dialog).getByLabelText('Monto'), { target: { value: '1.000.000' } });
+    expect(within(dialog).getByTestId('payment-usd').textContent).toContain('≈ US$ 1,050.00');
+    fireEvent.change(rate(), { target: { value: '0,001052' } });
+    expect(within(dialog).getByTestId('payment-usd').textContent).toContain('≈ US$ 1,052.00');
+    // US$ 1,052.00 is over the 1,000.00 owed: asked first, with the excess in USD.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar Pago' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('US$ 52.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar pago' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const body = JSON.parse(String(posts(fetchMock)[0]?.[1]?.body));
+    expect(body).toMatchObject({ saleId: 9, amount: '1000000', currency: 'CLP', exchangeRate: '0.001052' });
+  });
+
+  it('asks before an overpayment judged on the USD value, not on the pesos typed', async () => {
+    const fetchMock = mockFetch((url) =>
+      url === '/api/payments/currencies'
+        ? replyOf(paymentsApi.currencies, { currencies: CURRENCIES })
+        : replyOf(paymentsApi.create, { message: 'Pago registrado', payment: ROW }, 201),
+    );
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar Pago' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar Pago' });
+    // The form opens once the currencies are known.
+    await within(dialog).findByLabelText('Monto');
+    fireEvent.change(within(dialog).getByLabelText('Moneda'), { target: { value: 'CLP' } });
+    // 900.000 CLP is US$ 945.00, under the 1,000.00 owed: no question.
+    fireEvent.change(within(dialog).getByLabelText('Monto'), { target: { value: '900.000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar Pago' }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
   });
 
   it('keeps the dialog open with the spec message and the server reason on failure', async () => {
@@ -171,6 +237,8 @@ describe('RegisterPaymentButton', () => {
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Registrar Pago' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registrar Pago' });
+    // The form opens once the currencies are known.
+    await within(dialog).findByLabelText('Monto');
     fireEvent.change(within(dialog).getByLabelText('Monto'), { target: { value: '10' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar Pago' }));
     expect(await within(dialog).findByText('Failed to create payment')).toBeTruthy();
@@ -182,6 +250,8 @@ describe('RegisterPaymentButton', () => {
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Registrar Pago' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registrar Pago' });
+    // The form opens once the currencies are known.
+    await within(dialog).findByLabelText('Monto');
     fireEvent.change(within(dialog).getByLabelText('Fecha de pago'), { target: { value: '' } });
     fireEvent.change(within(dialog).getByLabelText('Monto'), { target: { value: '10' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar Pago' }));

@@ -14,6 +14,7 @@ const SALE: PaymentsSale = {
   balance: 600,
   refundAmount: 0,
   status: 'confirmed',
+  currency: 'USD',
 };
 
 /** The sale every payment of GET /api/payments/sale/9 names. */
@@ -32,6 +33,9 @@ const PAYMENTS: ReplyOf<typeof paymentsApi.ofSale> = [
     date: '2026-03-02',
     amount: 400,
     currency: 'USD',
+    exchangeRate: 1,
+    rateEdited: false,
+    usdAmount: 400,
     method: 'transfer',
     reference: 'TRX-1',
     status: 'confirmed',
@@ -43,7 +47,10 @@ const PAYMENTS: ReplyOf<typeof paymentsApi.ofSale> = [
     saleId: 9,
     date: '2026-03-03',
     amount: 50,
-    currency: 'USD',
+    currency: 'CLP',
+    exchangeRate: 0.001052,
+    rateEdited: true,
+    usdAmount: 0.05,
     method: 'cash',
     reference: null,
     status: 'pending',
@@ -72,6 +79,11 @@ describe('SalePayments', () => {
     expect(within(rows[0] as HTMLElement).getByText('Transferencia')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('TRX-1')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('Efectivo')).toBeTruthy();
+    // A payment in pesos shows both amounts and the rate it was valued with.
+    expect(within(rows[1] as HTMLElement).getByText(/CLP 50\.00 \(US\$ 0\.05\)/)).toBeTruthy();
+    expect(
+      within(rows[1] as HTMLElement).getByText(/Tasa: 0\.001052 US\$ por CLP \(ingresada a mano\)/),
+    ).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('-')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('Pendiente')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Editar pago' })).toHaveLength(2);
@@ -122,6 +134,8 @@ describe('SalePayments', () => {
     renderSection();
     fireEvent.click((await screen.findAllByRole('button', { name: 'Editar pago' }))[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Editar Pago' });
+    // The form opens once the currencies are known.
+    await within(dialog).findByLabelText('Monto');
     expect((within(dialog).getByLabelText('Monto') as HTMLInputElement).value).toBe('400');
 
     fireEvent.change(within(dialog).getByLabelText('Monto'), { target: { value: '0' } });
@@ -136,6 +150,7 @@ describe('SalePayments', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({
       date: '2026-03-02',
       amount: '1000',
+      currency: 'USD',
       method: 'transfer',
       reference: 'TRX-1',
       status: 'confirmed',

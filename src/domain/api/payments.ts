@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pathIdSchema } from '../input';
 import { paginationQuerySchema } from '../pagination';
 import {
+  paymentCurrenciesReplySchema,
   paymentOneReplySchema,
   paymentSavedReplySchema,
   paymentStatsReplySchema,
@@ -44,6 +45,12 @@ export const paymentsApi = {
     replies: { 200: paymentStatsReplySchema },
     errors: SIGNED_IN,
   }),
+  currencies: endpoint({
+    method: 'GET',
+    path: '/api/payments/currencies',
+    replies: { 200: paymentCurrenciesReplySchema },
+    errors: SIGNED_IN,
+  }),
   ofSale: endpoint({
     method: 'GET',
     path: '/api/payments/sale/:saleId',
@@ -63,7 +70,7 @@ export const paymentsApi = {
     path: '/api/payments',
     body: paymentCreateSchema,
     replies: { 201: paymentSavedReplySchema },
-    // 404: the sale it pays; 409: a sale that takes no payments.
+    // 404: the sale it pays; 409: a sale that takes no payments, or a currency without an active rate.
     errors: [...WITH_BODY, 404, 409],
   }),
   update: endpoint({

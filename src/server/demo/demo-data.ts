@@ -2,6 +2,9 @@ import { rutCheckDigit } from '../../domain/rut';
 
 /** The demo agency's master data: realistic names so the screens look like a working office. */
 
+/** The peso's rate in the demo's Configuraciones, which its peso payments are recorded with. */
+export const DEMO_CLP_RATE = '0.00105';
+
 export const DEMO_SUPPLIERS = [
   'LATAM Airlines',
   'Sky Airline',

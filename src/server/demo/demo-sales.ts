@@ -14,6 +14,7 @@ import {
   users,
 } from '../db/schema';
 import { createSale } from '../modules/sales';
+import { DEMO_CLP_RATE } from './demo-data';
 
 /** Item descriptions of the demo sales (also used by scripts/seed-large.ts). */
 export const ITEM_DESCRIPTIONS = [
@@ -109,10 +110,15 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
     if (status !== 'cancelled' && status !== 'draft' && i % 4 !== 3) {
       const total = sale.salePrice;
       const first = i % 3 === 0 ? total : Math.round(total * 50) / 100;
+      // A few deposits are paid in pesos (issue 29): about the same value in whole pesos, at
+      // DEMO_CLP_RATE (0.00105 USD per peso, a literal here: the demo converts no database value).
+      const inPesos = i % 3 !== 0 && i % 4 === 1;
       await db.insert(payments).values({
         saleId: sale.id,
         paymentDate: isoDay(today, -100 + i * 3),
-        amount: first.toFixed(2),
+        ...(inPesos
+          ? { amount: (first / 0.00105).toFixed(0), currency: 'CLP', exchangeRate: DEMO_CLP_RATE }
+          : { amount: first.toFixed(2), currency: 'USD', exchangeRate: '1' }),
         method: pick(['transfer', 'creditCard', 'cash'] as const, i),
         reference: i % 2 === 0 ? `TRX-${20000 + i}` : null,
         status: i % 5 === 4 ? 'pending' : 'confirmed',

@@ -13,6 +13,7 @@ import { hashPassword } from '../modules/users';
 import { DEMO_ACCOUNTS } from './accounts';
 import {
   DEMO_CLASSIFICATIONS,
+  DEMO_CLP_RATE,
   DEMO_OPERATORS,
   DEMO_SUPPLIERS,
   demoAddress,
@@ -37,7 +38,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await tx.insert(currencyRates).values([
       { currency: 'USD', rate: '1', isActive: true, lastUpdated: new Date() },
       { currency: 'EUR', rate: '1.08', isActive: true, lastUpdated: new Date() },
-      { currency: 'CLP', rate: '0.00105', isActive: true, lastUpdated: new Date() },
+      { currency: 'CLP', rate: DEMO_CLP_RATE, isActive: true, lastUpdated: new Date() },
     ]);
     await tx
       .insert(companySettings)

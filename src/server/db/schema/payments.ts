@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../domain/payments';
 import { SUPPLIER_PAYMENT_METHODS } from '../../../domain/supplier-payments';
 import { createdAt, money, rate, updatedAt } from './columns';
@@ -8,7 +8,11 @@ import { oneOf } from './one-of';
 import { sales } from './sales';
 import { users } from './users';
 
-/** Payments received from the client on a sale. */
+/**
+ * Payments received from the client on a sale, in the currency the client paid (issue 29,
+ * docs/decisions/0055-payments-in-any-currency.md). The rate used is frozen on the row, and the USD
+ * value is PostgreSQL's own product rounded once to the cent: it is what counts toward the sale.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -19,6 +23,13 @@ export const payments = pgTable(
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),
     currency: text('currency').notNull().default('USD'),
+    /** USD per unit of `currency` when the payment was recorded; a later rate change leaves it. */
+    exchangeRate: rate('exchange_rate').notNull(),
+    /** Set when the person typed a rate other than the currency's rate in Configuraciones. */
+    rateEdited: boolean('rate_edited').notNull().default(false),
+    usdAmount: money('usd_amount')
+      .notNull()
+      .generatedAlwaysAs(sql.raw('round("amount" * "exchange_rate", 2)')),
     method: text('method', { enum: PAYMENT_METHODS }).notNull().default('cash'),
     reference: text('reference'),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('confirmed'),
@@ -28,6 +39,8 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_exchange_rate_check', sql`${t.exchangeRate} > 0`),
+    check('payments_usd_amount_check', sql`${t.usdAmount} > 0`),
     check('payments_method_check', oneOf(t.method, PAYMENT_METHODS)),
     check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
     index('payments_sale_id_idx').on(t.saleId),

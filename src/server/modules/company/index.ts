@@ -1,1 +1,2 @@
+export { activeRate, activeRates } from './rates';
 export { agencyPreferences, agencyTimeZone, getCompanySettings } from './settings';

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
   BASE_CURRENCY,
   type CurrencyRate,
@@ -6,7 +6,7 @@ import {
   type CurrencyRateUpdate,
 } from '../../../domain/company';
 import type { Database } from '../../db/client';
-import { toRate } from '../../db/money';
+import { rateValue, toRate } from '../../db/money';
 import { currencyRates } from '../../db/schema';
 import { badRequest, conflict, notFound, pgErrorCode } from '../../lib/http-errors';
 import { type AuditActor, diff, record } from '../audit';
@@ -31,6 +31,32 @@ function assertBaseRule(currency: string, rate: number, isActive: boolean) {
 
 export async function listRates(db: Database): Promise<CurrencyRate[]> {
   return (await db.select().from(currencyRates).orderBy(asc(currencyRates.currency))).map(rateReply);
+}
+
+/**
+ * The rate a payment in `currency` is valued with today, as exact text; a currency without an active
+ * rate takes no payments (supplier payments, and customer payments since issue 29).
+ */
+export async function activeRate(db: Database, currency: string): Promise<string> {
+  const [rate] = await db
+    .select({ rate: currencyRates.rate })
+    .from(currencyRates)
+    .where(and(eq(currencyRates.currency, currency), eq(currencyRates.isActive, true)));
+  if (!rate) throw conflict(`No hay una tasa de cambio activa para ${currency}`);
+  return rate.rate;
+}
+
+/**
+ * The currencies a customer payment may be made in, with their rates, for the payment dialog: the
+ * base currency always (at 1, with or without its row), then every active rate.
+ */
+export async function activeRates(db: Database): Promise<{ currency: string; rate: number }[]> {
+  const rows = await db
+    .select({ currency: currencyRates.currency, rate: rateValue(currencyRates.rate) })
+    .from(currencyRates)
+    .where(and(eq(currencyRates.isActive, true), ne(currencyRates.currency, BASE_CURRENCY)))
+    .orderBy(asc(currencyRates.currency));
+  return [{ currency: BASE_CURRENCY, rate: 1 }, ...rows];
 }
 
 async function findRate(db: Database, id: number) {

@@ -9,10 +9,13 @@ import { type SaleScope, sellerCondition } from '../sales';
 
 export const INVOICE_NOT_FOUND = 'Factura no encontrada';
 
-/** Status follows the money (issue 10): cancelled, else paid once confirmed payments cover it. */
+/**
+ * Status follows the money (issue 10): cancelled, else paid once confirmed payments cover it, each
+ * payment by its USD value (issue 29) against the invoice's amount in its sale's currency, USD.
+ */
 const statusSql = sql<InvoiceStatus>`case
   when ${invoices.cancelledAt} is not null then 'cancelled'
-  when (select coalesce(sum(${payments.amount}), 0) from ${payments}
+  when (select coalesce(sum(${payments.usdAmount}), 0) from ${payments}
         where ${payments.saleId} = ${invoices.saleId} and ${payments.status} = 'confirmed') >= ${invoices.amount}
     then 'paid'
   else 'pending' end`;

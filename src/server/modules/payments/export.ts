@@ -13,6 +13,10 @@ export const paymentColumns: ExportColumn<PaymentView>[] = [
   { header: 'Estado de la venta', kind: 'text', value: (p) => statusLabel(p.sale.status) },
   { header: 'Monto', kind: 'money', currency: 'row', value: (p) => p.amount },
   { header: 'Moneda', kind: 'text', value: (p) => p.currency },
+  { header: 'Tasa a USD', kind: 'number', value: (p) => p.exchangeRate },
+  { header: 'Tasa editada', kind: 'text', value: (p) => (p.rateEdited ? 'Sí' : 'No') },
+  // What counts toward the sale: the amount's USD value, rounded once to the cent.
+  { header: 'Monto USD', kind: 'money', value: (p) => p.usdAmount },
   { header: 'Método', kind: 'text', value: (p) => PAYMENT_METHOD_LABELS[p.method] },
   { header: 'Referencia', kind: 'text', value: (p) => p.reference },
   { header: 'Estado', kind: 'text', value: (p) => PAYMENT_STATUS_LABEL[p.status] },

@@ -4,7 +4,7 @@ import type { PaymentReply } from '../../../domain/payment-replies';
 import type { PaymentMethod, PaymentStatus } from '../../../domain/payments';
 import type { SaleStatus } from '../../../domain/status';
 import type { Database } from '../../db/client';
-import { type Currency, type Money, moneyValue } from '../../db/money';
+import { type Currency, type Money, moneyValue, rateValue } from '../../db/money';
 import { clients, payments, sales } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { containsPattern, nameContains } from '../../lib/search';
@@ -39,13 +39,22 @@ function filtersOf(scope: SaleScope, f: PaymentFilters): SQL | undefined {
 }
 
 const columns = {
-  payment: { ...getTableColumns(payments), amount: moneyValue(payments.amount, payments.currency) },
+  payment: {
+    ...getTableColumns(payments),
+    amount: moneyValue(payments.amount, payments.currency),
+    exchangeRate: rateValue(payments.exchangeRate),
+    usdAmount: moneyValue(payments.usdAmount, 'USD'),
+  },
   sale: { id: sales.id, passengerName: sales.passengerName, status: sales.status, sellerId: sales.sellerId },
   client: { id: clients.id, name: clients.name },
 };
 
 type Row = {
-  payment: Omit<typeof payments.$inferSelect, 'amount'> & { amount: Money<Currency> };
+  payment: Omit<typeof payments.$inferSelect, 'amount' | 'exchangeRate' | 'usdAmount'> & {
+    amount: Money<Currency>;
+    exchangeRate: number;
+    usdAmount: Money<'USD'>;
+  };
   sale: { id: number; passengerName: string; status: SaleStatus; sellerId: number };
   client: { id: number; name: string };
 };
@@ -58,6 +67,9 @@ function toPayment(row: Row): PaymentReply {
     date: p.paymentDate,
     amount: p.amount,
     currency: p.currency,
+    exchangeRate: p.exchangeRate,
+    rateEdited: p.rateEdited,
+    usdAmount: p.usdAmount,
     method: p.method,
     reference: p.reference,
     status: p.status,
@@ -91,13 +103,13 @@ export async function listPayments(
     db
       .select({
         count: count(),
-        // Every payment is in its sale's currency, USD (decision 0048); issue 29 sums their USD value.
+        // Payments are in several currencies (issue 29): their USD values are what adds up.
         confirmed: moneyValue(
-          sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'confirmed'), 0)`,
+          sql`coalesce(sum(${payments.usdAmount}) filter (where ${payments.status} = 'confirmed'), 0)`,
           'USD',
         ),
         pending: moneyValue(
-          sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'pending'), 0)`,
+          sql`coalesce(sum(${payments.usdAmount}) filter (where ${payments.status} = 'pending'), 0)`,
           'USD',
         ),
       })
@@ -155,7 +167,7 @@ export async function paymentStats(db: Database, scope: SaleScope) {
       method: payments.method,
       status: payments.status,
       count: count(),
-      total: moneyValue(sql`sum(${payments.amount})`, 'USD'),
+      total: moneyValue(sql`sum(${payments.usdAmount})`, 'USD'),
     })
     .from(payments)
     .innerJoin(sales, eq(sales.id, payments.saleId))

@@ -6,6 +6,7 @@ import { sendListExport } from '../../lib/export';
 import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
+import { activeRates } from '../company';
 import { loadSale, scopeFor } from '../sales';
 import { paymentColumns } from './export';
 import {
@@ -59,6 +60,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     ...routeOf(paymentsApi.stats, tags),
     config: { access: READ },
     handler: async (request) => ({ stats: await paymentStats(db, scopeFor(currentUser(request))) }),
+  });
+
+  // Whoever registers a payment picks its currency: the active rates, without Configuraciones' access.
+  app.route({
+    ...routeOf(paymentsApi.currencies, tags),
+    config: { access: COLLECT },
+    handler: async () => ({ currencies: await activeRates(db) }),
   });
 
   app.route({

@@ -7,6 +7,7 @@ import { type AuditActor, diff, record } from '../audit';
 import type { AuthUser } from '../auth';
 import { lockSale, type SaleScope, scopeFor } from '../sales';
 import { loadPayment, PAYMENT_NOT_FOUND } from './queries';
+import { assertUsdValue, rateFor } from './valuation';
 
 const CANCELLED_SALE_MESSAGE = 'No se pueden registrar pagos en una venta cancelada';
 
@@ -20,13 +21,18 @@ export async function createPayment(db: Database, actor: AuthUser, input: Paymen
   const id = await db.transaction(async (tx) => {
     const sale = await lockSale(tx, input.saleId, scopeFor(actor));
     if (sale.status === 'cancelled') throw conflict(CANCELLED_SALE_MESSAGE);
+    // The spec's body names no currency: the payment is then in the sale's.
+    const currency = input.currency ?? sale.currency;
+    const rate = await rateFor(tx, currency, input.exchangeRate);
+    assertUsdValue(input.amount, rate.exchangeRate);
     const [row] = await tx
       .insert(payments)
       .values({
         saleId: sale.id,
         paymentDate: input.date,
         amount: input.amount,
-        currency: sale.currency,
+        currency,
+        ...rate,
         method: input.method,
         reference: input.reference,
         status: input.status,
@@ -45,7 +51,10 @@ export async function createPayment(db: Database, actor: AuthUser, input: Paymen
   return loadPayment(db, id, {});
 }
 
-/** Changes the fields the body names; the others keep their stored values. */
+/**
+ * Changes the fields the body names; the others keep their stored values. The frozen rate stays unless
+ * the body changes the currency (then that currency's rate today) or types a rate.
+ */
 export async function updatePayment(
   db: Database,
   actor: AuthUser,
@@ -56,12 +65,20 @@ export async function updatePayment(
   const scope = scopeFor(actor);
   await db.transaction(async (tx) => {
     const before = await lockPaymentOfOpenSale(tx, id, scope);
+    const currency = input.currency ?? before.currency;
+    const rate =
+      input.exchangeRate !== undefined || currency !== before.currency
+        ? await rateFor(tx, currency, input.exchangeRate)
+        : { exchangeRate: before.exchangeRate, rateEdited: before.rateEdited };
+    assertUsdValue(input.amount ?? before.amount, rate.exchangeRate);
     // Drizzle leaves a column whose value is undefined out of the SET list.
     const [after] = await tx
       .update(payments)
       .set({
         paymentDate: input.date,
         amount: input.amount,
+        currency,
+        ...rate,
         method: input.method,
         reference: input.reference,
         status: input.status,

@@ -64,8 +64,11 @@ export const saleColumns = (() => {
   };
 })();
 
-/** What the client has paid on the sale (confirmed payments only), summed exactly in SQL. */
-export const confirmedPaid = sql`(select coalesce(sum(${payments.amount}), 0) from ${payments}
+/**
+ * What the client has paid on the sale (confirmed payments only), summed exactly in SQL: each
+ * payment's USD value, whatever currency it was paid in (issue 29).
+ */
+export const confirmedPaid = sql`(select coalesce(sum(${payments.usdAmount}), 0) from ${payments}
   where ${payments.saleId} = ${sales.id} and ${payments.status} = 'confirmed')`;
 
 /**

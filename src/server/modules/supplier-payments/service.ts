@@ -2,28 +2,13 @@ import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SupplierPaymentData, SupplierPaymentUpdate } from '../../../domain/supplier-payments';
 import type { Database } from '../../db/client';
 import { moneyValue, rateValue } from '../../db/money';
-import {
-  currencyRates,
-  saleItems,
-  sales,
-  supplierPaymentSales,
-  supplierPayments,
-  suppliers,
-} from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { saleItems, sales, supplierPaymentSales, supplierPayments, suppliers } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/http-errors';
 import { type AuditActor, diff, record } from '../audit';
+import { activeRate } from '../company';
 import { SUPPLIER_NOT_FOUND } from './queries';
 
 export const SUPPLIER_PAYMENT_NOT_FOUND = 'Pago a proveedor no encontrado';
-
-async function activeRate(db: Database, currency: string): Promise<string> {
-  const [rate] = await db
-    .select({ rate: currencyRates.rate })
-    .from(currencyRates)
-    .where(and(eq(currencyRates.currency, currency), eq(currencyRates.isActive, true)));
-  if (!rate) throw conflict(`No hay una tasa de cambio activa para ${currency}`);
-  return rate.rate;
-}
 
 /** Related sales must exist and include at least one item of this supplier. */
 async function assertRelatedSales(db: Database, supplierId: number, saleIds: number[]) {

@@ -24,6 +24,9 @@ const FIELD_LABELS: Record<string, string> = {
   amount: 'el monto',
   amountUsd: 'el monto en USD',
   rateToUsd: 'la tasa a USD',
+  exchangeRate: 'la tasa de cambio',
+  rateEdited: 'la tasa ingresada a mano',
+  usdAmount: 'el monto en USD',
   rate: 'la tasa',
   method: 'el método de pago',
   paymentMethod: 'el método de pago',
@@ -75,13 +78,14 @@ export function fieldLabel(entity: string, field: string): string {
   return ENTITY_FIELD_LABELS[entity]?.[field] ?? FIELD_LABELS[field] ?? field;
 }
 /** Exact decimal strings shown as the app shows money everywhere: US$ 1,500.50. */
-const MONEY_FIELDS = new Set(['salePrice', 'costPrice', 'totalCost', 'amount', 'amountUsd']);
+const MONEY_FIELDS = new Set(['salePrice', 'costPrice', 'totalCost', 'amount', 'amountUsd', 'usdAmount']);
 
 function value(field: string, raw: string | undefined | null): string {
   if (raw === undefined || raw === null || raw === '') return '(vacío)';
   if (MONEY_FIELDS.has(field)) return formatMoney(raw);
   if (field === 'status') return statusLabel(raw);
   if (field === 'isActive') return raw === 'true' ? 'activo' : 'inactivo';
+  if (field === 'rateEdited') return raw === 'true' ? 'sí' : 'no';
   return raw;
 }
 

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../domain/format';
+import { paymentAmountText } from '../../../domain/payment-replies';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
 import { PAYMENT_STATUS_LABEL } from '../../../domain/status';
 import { FOCUS_RING } from '../../components/ui/Button';
@@ -62,7 +63,7 @@ const paymentActivity = (payment: RecentPayment): Activity => ({
   to: `/sales/${payment.saleId}`,
   title: payment.sale.passengerName,
   detail: `${formatDate(payment.date)} · ${PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}`,
-  amount: formatMoney(payment.amount, payment.currency),
+  amount: paymentAmountText(payment),
   badge: <StatusBadge status={payment.status} label={PAYMENT_STATUS_LABEL[payment.status]} />,
 });
 

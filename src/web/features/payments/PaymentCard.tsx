@@ -1,4 +1,5 @@
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
+import { paymentAmountText } from '../../../domain/payment-replies';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
 import { PAYMENT_STATUS_LABEL } from '../../../domain/status';
 import { CardDetail, LinkCard } from '../../components/ui/LinkCard';
@@ -18,7 +19,7 @@ export function PaymentCard({ payment, canDelete }: { payment: PaymentListRow; c
       to={`/sales/${payment.saleId}`}
       title={payment.sale.clientName}
       subtitle={`Venta #${payment.saleId}`}
-      amount={formatMoney(payment.amount, payment.currency)}
+      amount={paymentAmountText(payment)}
       badge={<StatusBadge status={payment.status} label={PAYMENT_STATUS_LABEL[payment.status]} />}
       detailsClassName="sm:grid-cols-4"
     >

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { BASE_CURRENCY } from '../../../domain/company';
 import { formatMoney } from '../../../domain/format';
-import type { Payment } from '../../../domain/payment-replies';
+import { usdValue } from '../../../domain/money';
+import type { Payment, PaymentCurrency } from '../../../domain/payment-replies';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -8,7 +10,7 @@ import {
   type PaymentForm as PaymentFormValues,
   paymentFormSchema,
 } from '../../../domain/payments';
-import { isLargeAmount, largeAmountWarning } from '../../../domain/sanity';
+import { foreignLargeAmountWarning } from '../../../domain/sanity';
 import { Field, MoneyField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { Modal } from '../../components/ui/Modal';
@@ -16,11 +18,12 @@ import { SelectField } from '../../components/ui/SelectField';
 import { typedDecimalResolver } from '../../lib/decimal-resolver';
 import { toastThen, useBoundForm } from '../../lib/form';
 import { useAgencyPreferences, useAgencyToday } from '../company';
-import { useCreatePayment, useUpdatePayment } from './api';
+import { useCreatePayment, usePaymentCurrencies, useUpdatePayment } from './api';
+import { PaymentCurrencyFields } from './PaymentCurrencyFields';
 import { overpayment, paymentFormDefaults } from './payment-model';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
-const resolver = typedDecimalResolver(paymentFormSchema, { amount: 'money' });
+const resolver = typedDecimalResolver(paymentFormSchema, { amount: 'money', exchangeRate: 'rate' });
 
 export interface PaymentDialogProps {
   open: boolean;
@@ -30,14 +33,29 @@ export interface PaymentDialogProps {
   balance: number;
   /** The payment to edit; without it the dialog registers a new one. */
   payment?: Payment;
+  /** The sale's currency, which a new payment starts in (every sale is in USD today). */
+  saleCurrency?: string;
 }
 
 /** 'Registrar Pago' / 'Editar Pago'. It closes only when the server has accepted the payment. */
-export function PaymentDialog({ open, onOpenChange, saleId, balance, payment }: PaymentDialogProps) {
+export function PaymentDialog({
+  open,
+  onOpenChange,
+  saleId,
+  balance,
+  payment,
+  saleCurrency = BASE_CURRENCY,
+}: PaymentDialogProps) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={payment ? 'Editar Pago' : 'Registrar Pago'}>
       {/* Radix mounts the content only while open, so each opening starts from fresh values. */}
-      <PaymentForm saleId={saleId} balance={balance} payment={payment} onDone={() => onOpenChange(false)} />
+      <CurrenciesThen
+        saleId={saleId}
+        balance={balance}
+        payment={payment}
+        saleCurrency={saleCurrency}
+        onDone={() => onOpenChange(false)}
+      />
     </Modal>
   );
 }
@@ -46,10 +64,29 @@ interface PaymentFormProps {
   saleId: number;
   balance: number;
   payment?: Payment;
+  saleCurrency: string;
   onDone: () => void;
 }
 
-function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
+/**
+ * The form starts once the currencies are known, so that a new payment's rate is filled in from the
+ * first render. Without them (a failed load) it still opens: USD needs no rate, and the server refuses
+ * what it cannot value.
+ */
+function CurrenciesThen(props: PaymentFormProps) {
+  const currencies = usePaymentCurrencies();
+  if (currencies.isPending) return <p className="text-sm text-gray-700">Cargando monedas...</p>;
+  return <PaymentForm {...props} currencies={currencies.data ?? [{ currency: BASE_CURRENCY, rate: 1 }]} />;
+}
+
+function PaymentForm({
+  saleId,
+  balance,
+  payment,
+  saleCurrency,
+  onDone,
+  currencies,
+}: PaymentFormProps & { currencies: readonly PaymentCurrency[] }) {
   const create = useCreatePayment();
   const update = useUpdatePayment();
   const save = payment ? update : create;
@@ -60,23 +97,53 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
   // Set to the amount's warning when it is above the company's large-amount threshold.
   const [large, setLarge] = useState<string | null>(null);
   const { largeAmountThreshold } = useAgencyPreferences();
-  const { register, handleSubmit, bind } = useBoundForm<PaymentFormInput, PaymentFormValues>({
+  // A typed rate is sent (the server notes it); an untouched one is left to the server's rate of today.
+  const [rateTouched, setRateTouched] = useState(false);
+  // An edited payment keeps its frozen rate for its own currency; any other starts at today's rate.
+  const rateOf = (currency: string) =>
+    payment?.currency === currency
+      ? payment.exchangeRate
+      : currencies.find((c) => c.currency === currency)?.rate;
+  // The payment's own currency stays selectable even if Configuraciones has since deactivated it.
+  const options =
+    payment && !currencies.some((c) => c.currency === payment.currency)
+      ? [...currencies, { currency: payment.currency, rate: payment.exchangeRate }]
+      : currencies;
+  const form = useBoundForm<PaymentFormInput, PaymentFormValues>({
     resolver,
-    defaultValues: paymentFormDefaults(payment, today),
+    defaultValues: paymentFormDefaults(payment, today, {
+      currency: saleCurrency,
+      rate: rateOf(saleCurrency),
+    }),
   });
+  const { register, handleSubmit, bind } = form;
+  const resetQuestions = () => {
+    setOverpaid(null);
+    setLarge(null);
+    setConfirmedAmount(null);
+  };
 
-  const submit = async (body: PaymentFormValues) => {
+  const submit = async ({ exchangeRate, ...values }: PaymentFormValues) => {
     // The server accepts a credit in favour of the client; the dialog only makes sure
     // it is meant, since a slipped digit would otherwise go through silently.
     // The same question for an amount above the threshold: a slipped digit or a decimal comma misread.
-    const check = overpayment(body.amount, balance, payment);
-    const tooLarge = isLargeAmount(body.amount, largeAmountThreshold);
-    if ((check.over > 0 || tooLarge) && confirmedAmount !== body.amount) {
+    // Both are judged on the USD value, which is what counts toward the sale.
+    const usd = usdValue(values.amount, exchangeRate) ?? values.amount;
+    const check = overpayment(usd, balance, payment);
+    const tooLarge = foreignLargeAmountWarning(
+      values.amount,
+      values.currency,
+      exchangeRate,
+      largeAmountThreshold,
+    );
+    const asked = `${values.amount} ${values.currency} ${exchangeRate}`;
+    if ((check.over > 0 || tooLarge) && confirmedAmount !== asked) {
       setOverpaid(check.over > 0 ? check : null);
-      setLarge(tooLarge ? largeAmountWarning(body.amount, largeAmountThreshold) : null);
-      setConfirmedAmount(body.amount);
+      setLarge(tooLarge);
+      setConfirmedAmount(asked);
       return;
     }
+    const body = rateTouched ? { ...values, exchangeRate } : values;
     try {
       const { message } = payment
         ? await update.mutateAsync({ id: payment.id, body })
@@ -90,16 +157,15 @@ function PaymentForm({ saleId, balance, payment, onDone }: PaymentFormProps) {
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
       <Field label="Fecha de pago" type="date" required {...bind('date')} />
-      <MoneyField
-        label="Monto"
-        required
-        {...bind('amount', {
-          onChange: () => {
-            setOverpaid(null);
-            setLarge(null);
-            setConfirmedAmount(null);
-          },
-        })}
+      <MoneyField label="Monto" required {...bind('amount', { onChange: resetQuestions })} />
+      <PaymentCurrencyFields
+        form={form}
+        currencies={options}
+        rateOf={rateOf}
+        onRateTouched={(touched) => {
+          setRateTouched(touched);
+          resetQuestions();
+        }}
       />
       {overpaid && (
         <p role="alert" className="rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900">

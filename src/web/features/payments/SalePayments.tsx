@@ -1,9 +1,11 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { BASE_CURRENCY } from '../../../domain/company';
 import { formatDate, formatMoney } from '../../../domain/format';
-import type { Payment } from '../../../domain/payment-replies';
+import { type Payment, paymentAmountText } from '../../../domain/payment-replies';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
 import { PAYMENT_STATUS_LABEL, type SaleStatus } from '../../../domain/status';
+import { rateInputText } from '../../../domain/typed-decimal';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ListStatus } from '../../components/ui/ListStatus';
@@ -25,12 +27,18 @@ export interface PaymentsSale {
   /** What was paid on a cancelled sale, to be given back. */
   refundAmount: number;
   status: SaleStatus;
+  /** The sale's currency, which a new payment starts in. */
+  currency: string;
 }
 
 const CANCELLED_NOTE = 'No se pueden registrar pagos en una venta cancelada';
 
 /** The header's 'Registrar Pago' button with its dialog: admin, the seller and finance register payments. */
-export function RegisterPaymentButton({ sale }: { sale: Pick<PaymentsSale, 'id' | 'status' | 'balance'> }) {
+export function RegisterPaymentButton({
+  sale,
+}: {
+  sale: Pick<PaymentsSale, 'id' | 'status' | 'balance' | 'currency'>;
+}) {
   const [open, setOpen] = useState(false);
   const cancelled = sale.status === 'cancelled';
   return (
@@ -44,7 +52,13 @@ export function RegisterPaymentButton({ sale }: { sale: Pick<PaymentsSale, 'id' 
         <Plus aria-hidden="true" className="size-4" />
         Registrar Pago
       </Button>
-      <PaymentDialog open={open} onOpenChange={setOpen} saleId={sale.id} balance={sale.balance} />
+      <PaymentDialog
+        open={open}
+        onOpenChange={setOpen}
+        saleId={sale.id}
+        balance={sale.balance}
+        saleCurrency={sale.currency}
+      />
     </>
   );
 }
@@ -76,6 +90,10 @@ function Summary({ sale }: { sale: PaymentsSale }) {
   );
 }
 
+/** The rate a payment was valued with, and whether it was typed instead of taken from Configuraciones. */
+const rateText = (p: Payment) =>
+  `Tasa: ${rateInputText(p.exchangeRate)} US$ por ${p.currency}${p.rateEdited ? ' (ingresada a mano)' : ''}`;
+
 interface PaymentRowProps {
   payment: Payment;
   onEdit?: () => void;
@@ -88,13 +106,14 @@ function PaymentRow({ payment, onEdit, pending }: PaymentRowProps) {
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
         <p className="font-medium text-gray-900">
-          {formatMoney(payment.amount, payment.currency)}
+          {paymentAmountText(payment)}
           <span className="ml-2 text-sm font-normal text-gray-700">
             {PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}
           </span>
         </p>
         <p className="text-sm text-gray-700">
           {formatDate(payment.date)} · Ref: <span className="wrap-anywhere">{payment.reference || '-'}</span>
+          {payment.currency !== BASE_CURRENCY && <> · {rateText(payment)}</>}
         </p>
       </div>
       <div className="flex items-center gap-3">
@@ -156,6 +175,7 @@ export function SalePayments({ sale, canWrite }: SalePaymentsProps) {
         onOpenChange={(open) => !open && setEditing(null)}
         saleId={sale.id}
         balance={sale.balance}
+        saleCurrency={sale.currency}
         payment={editing ?? undefined}
       />
     </section>

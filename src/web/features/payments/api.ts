@@ -44,6 +44,19 @@ export function usePaymentsList(filters: PaymentFilters) {
   });
 }
 
+/**
+ * The currencies a payment may be made in, with their rates today (the base currency first). Rates
+ * change seldom: a minute without refetching; the server values a payment at its own rate anyway.
+ */
+export function usePaymentCurrencies() {
+  return useQuery({
+    queryKey: [...paymentKeys.all, 'currencies'] as const,
+    queryFn: queryCall(paymentsApi.currencies, {}),
+    select: (body: ReplyOf<typeof paymentsApi.currencies>) => body.currencies,
+    staleTime: 60_000,
+  });
+}
+
 export function useSalePayments(saleId: number) {
   return useQuery({
     queryKey: paymentKeys.ofSale(saleId),

@@ -1,19 +1,63 @@
+import { formatMoney } from '../../../domain/format';
+import { usdValue } from '../../../domain/money';
 import type { Payment } from '../../../domain/payment-replies';
 import type { PaymentFormInput } from '../../../domain/payments';
+import { parseTypedDecimal, rateInputText } from '../../../domain/typed-decimal';
+
+/** What a new payment starts in: the sale's currency at its rate today. */
+export interface StartingRate {
+  currency: string;
+  rate: number | undefined;
+}
 
 /**
- * What the dialog starts with: `today` (the agency's day) and cash for a new payment, the payment's
- * own values when editing. The status has no field in the dialog and is carried over unchanged.
+ * What the dialog starts with: `today` (the agency's day), cash, and the sale's currency at its rate
+ * for a new payment; the payment's own values (its frozen rate too) when editing. The status has no
+ * field in the dialog and is carried over unchanged.
  */
-export function paymentFormDefaults(payment: Payment | undefined, today: string): PaymentFormInput {
-  if (!payment) return { date: today, amount: '', method: 'cash', reference: '', status: 'confirmed' };
+export function paymentFormDefaults(
+  payment: Payment | undefined,
+  today: string,
+  start: StartingRate,
+): PaymentFormInput {
+  if (!payment) {
+    const exchangeRate = start.rate === undefined ? '' : rateInputText(start.rate);
+    return {
+      date: today,
+      amount: '',
+      currency: start.currency,
+      exchangeRate,
+      method: 'cash',
+      reference: '',
+      status: 'confirmed',
+    };
+  }
   return {
     date: payment.date ?? '',
     amount: String(payment.amount),
+    currency: payment.currency,
+    exchangeRate: rateInputText(payment.exchangeRate),
     method: payment.method,
     reference: payment.reference ?? '',
     status: payment.status,
   };
+}
+
+/**
+ * The USD value of what is being typed, exactly as the server will store it (the amount times the
+ * rate, rounded once to the cent), in canonical text; null until both read as numbers.
+ */
+export function typedUsdValue(amount: unknown, rate: unknown): string | null {
+  if (typeof amount !== 'string' || typeof rate !== 'string') return null;
+  const a = parseTypedDecimal(amount, 'money');
+  const r = parseTypedDecimal(rate, 'rate');
+  return a.ok && r.ok ? usdValue(a.value, r.value) : null;
+}
+
+/** The dialog's live line under the amount: "≈ US$ 1,052.00"; nothing until it can be worked out. */
+export function usdPreview(amount: unknown, rate: unknown): string | null {
+  const usd = typedUsdValue(amount, rate);
+  return usd === null ? null : `≈ ${formatMoney(usd)}`;
 }
 
 export const PENDING_LABEL = 'Pendiente';
@@ -40,11 +84,11 @@ export function balanceView(balance: number): BalanceView {
 const cents = (value: number | string) => Math.round(Number(value) * 100);
 
 /**
- * What the client still owes before this payment, and how much `amount` goes beyond it (0 if not).
- * `balance` is the sale's Pendiente; a confirmed payment being edited is already inside it, so its old
- * amount is owed again.
+ * What the client still owes before this payment, and how much `usd` (the payment's USD value) goes
+ * beyond it (0 if not). `balance` is the sale's Pendiente in USD; a confirmed payment being edited is
+ * already inside it, so its old USD value is owed again.
  */
-export function overpayment(amount: string, balance: number, editing?: Payment) {
-  const owed = Math.max(cents(balance) + (editing?.status === 'confirmed' ? cents(editing.amount) : 0), 0);
-  return { owed: owed / 100, over: Math.max(cents(amount) - owed, 0) / 100 };
+export function overpayment(usd: string, balance: number, editing?: Payment) {
+  const owed = Math.max(cents(balance) + (editing?.status === 'confirmed' ? cents(editing.usdAmount) : 0), 0);
+  return { owed: owed / 100, over: Math.max(cents(usd) - owed, 0) / 100 };
 }
