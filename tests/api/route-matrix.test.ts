@@ -208,7 +208,7 @@ describe('route x role matrix', () => {
     expect(failures).toEqual([]);
   });
 
-  it('each route, called validly by a role it allows, works (2xx)', async () => {
+  it('each route, called validly by a role it allows, works (2xx)', { timeout: 120_000 }, async () => {
     const examples = await routeExamples(ctx);
     const registered = ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
     expect(Object.keys(examples).sort()).toEqual(registered);
