@@ -102,6 +102,8 @@ export default defineConfig({
         BACKUP_DIR: backupDir,
         // A daily backup starting by itself would race the Respaldos test's own.
         BACKUP_SCHEDULE: 'false',
+        // Every reply the browser gets is checked against its declared schema (decision 0059).
+        REPLY_CHECKS: 'check',
         DEMO_DATA: 'true',
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',

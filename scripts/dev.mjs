@@ -12,7 +12,8 @@ const processes = [
   {
     name: 'api',
     args: [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', 'src/server/main.ts'],
-    env: { PORT: API_PORT },
+    // Replies checked against their schemas while developing, as in the tests (decision 0059).
+    env: { PORT: API_PORT, REPLY_CHECKS: 'check' },
   },
   {
     name: 'web',

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../domain/zod-locale';
 import type { DatabaseHandle } from './db/client';
 import { DEMO_ACCOUNTS } from './demo/accounts';
@@ -35,6 +35,7 @@ import { declaredRepliesPlugin } from './plugins/declared-replies';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
+import { type ReplyChecks, replySerializerCompiler, serializeReply } from './plugins/reply-serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 
@@ -47,8 +48,11 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** CORS_ORIGINS: origins whose front ends may call the API; none by default. */
   corsOrigins?: readonly string[];
-  /** A reply whose status its route does not declare: logged, or a 500 in the tests (declared-replies.ts). */
-  undeclaredReplies?: 'log' | 'fail';
+  /**
+   * `check` (tests, dev): every reply is checked against its declared schema and status, and a
+   * mismatch is a 500; `trust` (production, the default): sent as built, a wrong status only logged.
+   */
+  replyChecks?: ReplyChecks;
   /** METRICS_TOKEN: a Prometheus scraper's bearer token for /metrics; without it only admins read them. */
   metricsToken?: string;
   /** When the last backup was made, for the readiness check and /metrics; undefined until backups exist. */
@@ -64,10 +68,6 @@ declare module 'fastify' {
     /** One tick of the daily backup schedule at `now`: tests call it with a fake clock. */
     tickBackupSchedule?: (now: Date) => Promise<TickOutcome>;
   }
-}
-
-function omitNull(this: unknown, _key: string, value: unknown) {
-  return value === null && _key !== '' && !Array.isArray(this) ? undefined : value;
 }
 
 /** Builds the whole HTTP application without listening, so tests can call it through inject(). */
@@ -86,8 +86,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // An optional field without a value is left out of a reply rather than sent as null: the spec's
   // entities mark such fields optional, and its client rejects a null where it expects a string.
   // The reply schemas declare such fields with absentWhenNull (src/domain/replies.ts) to match.
-  app.setSerializerCompiler(createSerializerCompiler({ replacer: omitNull }));
-  app.setReplySerializer((payload) => JSON.stringify(payload, omitNull));
+  const replyChecks = options.replyChecks ?? 'trust';
+  app.setSerializerCompiler(replySerializerCompiler(replyChecks));
+  app.setReplySerializer(serializeReply);
 
   // One line per request, only when logging at all (tests and the benchmark run without a logger).
   if (options.logger) {
@@ -105,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { db } = options.database;
   await app.register(errorsPlugin);
-  await app.register(declaredRepliesPlugin, { undeclared: options.undeclaredReplies ?? 'log' });
+  await app.register(declaredRepliesPlugin, { undeclared: replyChecks === 'check' ? 'fail' : 'log' });
   await app.register(inputPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(corsPlugin, { origins: options.corsOrigins ?? [] });

@@ -53,6 +53,7 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_PASSPHRASE: z.string().min(1).optional(),
   BACKUP_SCHEDULE: booleanFlag.default(true),
+  REPLY_CHECKS: z.enum(['check', 'trust']).default('trust'),
 });
 
 export interface Config {
@@ -71,6 +72,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** The daily backup at the company's hour; off for the E2E servers, whose backups the tests count. */
   backupSchedule: boolean;
+  /** `check` every reply against its schema (E2E servers, `npm run dev`) or `trust` it (decision 0059). */
+  replyChecks: 'check' | 'trust';
   /** Where backups are written: `backups` beside the data directory unless BACKUP_DIR says otherwise. */
   backupDir: string;
   /** Backups are age-encrypted with it when set. */
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir,
     backupPassphrase: e.BACKUP_PASSPHRASE,
     backupSchedule: e.BACKUP_SCHEDULE,
+    replyChecks: e.REPLY_CHECKS,
   };
 }
 

@@ -33,6 +33,7 @@ async function main() {
     lastBackupAt: () => lastBackupTime(config.backupDir),
     backups: backup,
     scheduleBackups: config.backupSchedule,
+    replyChecks: config.replyChecks,
   });
 
   let closing = false;

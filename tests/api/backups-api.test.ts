@@ -123,7 +123,7 @@ describe('backups from the app', { timeout: 90_000 }, () => {
   });
 
   it('answers 503 on a server without a backup folder', async () => {
-    const app = await buildApp({ database: ctx.database, demo: false, undeclaredReplies: 'fail' });
+    const app = await buildApp({ database: ctx.database, demo: false, replyChecks: 'check' });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/backups', headers: await ctx.auth('admin') });
       expect(res.statusCode).toBe(503);

@@ -14,7 +14,7 @@ const HOUR_MS = 3_600_000;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  app = await buildApp({ database, demo: false, undeclaredReplies: 'fail' });
+  app = await buildApp({ database, demo: false, replyChecks: 'check' });
 });
 afterAll(async () => {
   await app.close();

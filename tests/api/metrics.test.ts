@@ -18,7 +18,7 @@ beforeAll(async () => {
   scraped = await buildApp({
     database: ctx.database,
     demo: false,
-    undeclaredReplies: 'fail',
+    replyChecks: 'check',
     metricsToken: TOKEN,
     lastBackupAt: async () => new Date(Date.now() - 7200_000),
   });

@@ -96,7 +96,7 @@ export async function createTestContext(
   const app = await buildApp({
     database,
     demo: options.demo ?? false,
-    undeclaredReplies: 'fail',
+    replyChecks: 'check',
     backups: { dir: backupDir, ...options.backups },
   });
   await app.ready();

@@ -1,0 +1,69 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { $ZodError, type $ZodType } from 'zod/v4/core';
+
+/**
+ * How a reply meets its route's declared schema (decision 0059):
+ * - `check` (the tests and `npm run dev`): every reply is encoded with its zod schema and must come out
+ *   unchanged, so a field the schema does not declare, a wrong type or a transform fails the request
+ *   (a 500 naming the route). An undeclared status fails too (declared-replies.ts).
+ * - `trust` (production): the reply is sent as the handler built it. TypeScript types each handler's
+ *   reply from the same schema, and the tests prove at run time that what is sent equals what the
+ *   schema lets through, so checking it again on every request only costs CPU.
+ */
+export type ReplyChecks = 'check' | 'trust';
+
+/**
+ * A copy without the object keys whose value is null or undefined (array items are kept): the spec's
+ * client reads an absent key, never a null (src/domain/replies.ts, absentWhenNull). Doing it before
+ * `JSON.stringify` keeps V8's fast serialiser, which a replacer function turns off.
+ */
+export function withoutNulls(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  const prototype = Object.getPrototypeOf(value);
+  // Dates and other objects with their own JSON form are left to JSON.stringify.
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const key in value) {
+    const field = (value as Record<string, unknown>)[key];
+    if (field !== null && field !== undefined) copy[key] = withoutNulls(field);
+  }
+  return copy;
+}
+
+export const serializeReply = (payload: unknown) => JSON.stringify(withoutNulls(payload));
+
+function zodSchemaOf(schema: unknown): $ZodType {
+  if (schema && typeof schema === 'object' && '_zod' in schema) return schema as $ZodType;
+  throw new Error(`A reply schema must be a zod schema: ${JSON.stringify(schema)}`);
+}
+
+/** The serializer compiler of every route's declared replies. */
+export function replySerializerCompiler(checks: ReplyChecks): FastifySerializerCompiler<unknown> {
+  return ({ schema, method, url }) => {
+    if (checks === 'trust') return serializeReply;
+    const zodSchema = zodSchemaOf(schema) as unknown as { safeEncode(data: unknown): EncodeResult };
+    return (data) => {
+      const result = zodSchema.safeEncode(data);
+      if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+      const sent = withoutNulls(data);
+      if (!isDeepStrictEqual(withoutNulls(result.data), sent))
+        throw new ResponseSerializationError(method, url, {
+          cause: new $ZodError([
+            {
+              code: 'custom',
+              path: [],
+              input: data,
+              message:
+                'the reply holds fields its schema does not declare or would change: production sends it as built',
+            },
+          ]),
+        });
+      return JSON.stringify(sent);
+    };
+  };
+}
+
+type EncodeResult = { success: true; data: unknown } | { success: false; error: $ZodError };
