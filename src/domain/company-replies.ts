@@ -8,6 +8,7 @@ export const companySettingsReplySchema = z.object({
   address: z.string(),
   email: z.string(),
   phone: z.string(),
+  emailFrom: z.string(),
   timeZone: z.string(),
   largeAmountThreshold: z.number(),
   backupHour: z.number(),

@@ -127,6 +127,7 @@ describe('company settings', () => {
       address: '',
       email: '',
       phone: '',
+      emailFrom: '',
       timeZone: 'America/Santiago',
       largeAmountThreshold: 100000,
       backupHour: 2,
@@ -184,6 +185,20 @@ describe('company settings', () => {
       expect(res.json().message).toBe(message);
     }
     expect((await call('GET', '/api/company/settings')).json().data.name).toBe('Viajes Australes');
+  });
+
+  it('keeps the outbox sender address, refusing one that is not an e-mail (issue 28)', async () => {
+    const saved = await call('PUT', '/api/company/settings', {
+      name: 'Viajes Australes',
+      emailFrom: 'reservas@australes.cl',
+    });
+    expect(saved.json().data.emailFrom).toBe('reservas@australes.cl');
+    const bad = await call('PUT', '/api/company/settings', { name: 'Viajes Australes', emailFrom: 'a@b\r\nBcc: x@y.cl' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('El email remitente no es válido');
+    // Left out, it keeps its value.
+    await call('PUT', '/api/company/settings', { name: 'Viajes Australes' });
+    expect((await call('GET', '/api/company/settings')).json().data.emailFrom).toBe('reservas@australes.cl');
   });
 
   it('keeps the backup hour and the counts retention keeps, refused out of range in Spanish', async () => {

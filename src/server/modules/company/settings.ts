@@ -20,6 +20,7 @@ const EMPTY: StoredCompanySettings = {
   address: '',
   email: '',
   phone: '',
+  emailFrom: '',
   timeZone: DEFAULT_TIME_ZONE,
   largeAmountThreshold: DEFAULT_LARGE_AMOUNT_THRESHOLD,
   ...DEFAULT_BACKUP_SCHEDULE,

@@ -57,6 +57,7 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'el rol',
   isActive: 'el acceso',
   timeZone: 'la zona horaria',
+  emailFrom: 'el email remitente',
   largeAmountThreshold: 'el umbral de montos altos',
   backupHour: 'la hora del respaldo diario',
   backupKeepDaily: 'los respaldos diarios a conservar',

@@ -53,6 +53,14 @@ function CompanyInfoForm({ settings }: { settings: StoredCompanySettings }) {
       <Field label="Teléfono" type="tel" autoComplete="off" {...bind('phone')} />
       <Field label="Email" type="email" autoComplete="off" className="sm:col-span-2" {...bind('email')} />
       <Field label="Dirección" autoComplete="off" className="sm:col-span-2" {...bind('address')} />
+      <Field
+        label="Remitente de los correos"
+        hint="Desde esta dirección se envían cotizaciones, comprobantes y recordatorios. Vacío: el email de la empresa."
+        type="email"
+        autoComplete="off"
+        className="sm:col-span-2"
+        {...bind('emailFrom')}
+      />
       <SelectField
         label="Zona horaria de la agencia"
         hint="Define el día de hoy de reportes, alertas y facturas, y la hora que se muestra."
