@@ -119,7 +119,10 @@ export const companySettingsSchema = z.strictObject({
   phone: optionalText(50),
   /** The outbox's sender address (issue 28); empty sends from `email`. Left out, it keeps its value. */
   emailFrom: z
-    .union([z.literal(''), z.email('El email remitente no es válido').max(200)], 'El email remitente no es válido')
+    .union(
+      [z.literal(''), z.email('El email remitente no es válido').max(200)],
+      'El email remitente no es válido',
+    )
     .optional(),
   /** The agency's IANA zone: its "today" and the times people read. Left out, it keeps its value. */
   timeZone: timeZone.optional(),

@@ -15,6 +15,8 @@ import { clientsRoutes } from './modules/clients/routes';
 import { agencyTimeZone } from './modules/company';
 import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { type Outbox, type OutboxOptions, startOutbox } from './modules/emails';
+import { emailsRoutes } from './modules/emails/routes';
 import type { LastBackupAt } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
 import { invoicesRoutes } from './modules/invoices/routes';
@@ -57,12 +59,16 @@ export interface AppOptions {
   backups?: BackupSettings;
   /** Makes the daily backup at the company's backup hour (main.ts); needs `backups`. */
   scheduleBackups?: boolean;
+  /** SMTP_URL and the worker's timings: the outbox sends; without it messages wait in "Correos". */
+  outbox?: Omit<OutboxOptions, 'onError'>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** One tick of the daily backup schedule at `now`: tests call it with a fake clock. */
     tickBackupSchedule?: (now: Date) => Promise<TickOutcome>;
+    /** The outbox's worker, when the app sends e-mail (tests wait for it to be idle). */
+    outbox?: Outbox;
   }
 }
 
@@ -157,6 +163,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await backups.idle();
       });
     }
+  }
+  await app.register(emailsRoutes, { db });
+  if (options.outbox) {
+    const outbox = startOutbox(options.database, { ...options.outbox, onError: (e) => app.log.error(e) });
+    app.decorate('outbox', outbox);
+    // A message being sent is settled before the database closes.
+    app.addHook('onClose', () => outbox.stop());
   }
   for (const kind of ['suppliers', 'operators', 'classifications'] as const) {
     await app.register(catalogRoutes(kind), { db });

@@ -53,6 +53,10 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_PASSPHRASE: z.string().min(1).optional(),
   BACKUP_SCHEDULE: booleanFlag.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar con smtp:// o smtps://')
+    .optional(),
 });
 
 export interface Config {
@@ -75,6 +79,8 @@ export interface Config {
   backupDir: string;
   /** Backups are age-encrypted with it when set. */
   backupPassphrase: string | undefined;
+  /** Where the outbox sends e-mail; unset, messages wait in "Correos" (docs/decisions/0053). */
+  smtpUrl: string | undefined;
 }
 
 /** True when `inner` is `outer` or a folder inside it. */
@@ -112,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir,
     backupPassphrase: e.BACKUP_PASSPHRASE,
     backupSchedule: e.BACKUP_SCHEDULE,
+    smtpUrl: e.SMTP_URL,
   };
 }
 

@@ -193,7 +193,10 @@ describe('company settings', () => {
       emailFrom: 'reservas@australes.cl',
     });
     expect(saved.json().data.emailFrom).toBe('reservas@australes.cl');
-    const bad = await call('PUT', '/api/company/settings', { name: 'Viajes Australes', emailFrom: 'a@b\r\nBcc: x@y.cl' });
+    const bad = await call('PUT', '/api/company/settings', {
+      name: 'Viajes Australes',
+      emailFrom: 'a@b\r\nBcc: x@y.cl',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('El email remitente no es válido');
     // Left out, it keeps its value.
