@@ -15,6 +15,9 @@ export const companySettingsReplySchema = z.object({
   backupKeepDaily: z.number(),
   backupKeepWeekly: z.number(),
   backupKeepMonthly: z.number(),
+  reminderHour: z.number(),
+  clientPaymentReminders: z.boolean(),
+  clientReminderDays: z.number(),
 });
 export const companySettingsDataReplySchema = dataReply(companySettingsReplySchema);
 
