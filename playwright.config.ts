@@ -102,6 +102,8 @@ export default defineConfig({
         BACKUP_DIR: backupDir,
         // A daily backup starting by itself would race the Respaldos test's own.
         BACKUP_SCHEDULE: 'false',
+        // Reminders queued by the clock would mix with the ones the Correos test reads.
+        REMINDER_SCHEDULE: 'false',
         DEMO_DATA: 'true',
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',

@@ -3,6 +3,7 @@ import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } fro
 import '../domain/zod-locale';
 import type { DatabaseHandle } from './db/client';
 import { DEMO_ACCOUNTS } from './demo/accounts';
+import { startMinuteTimer } from './lib/minute-timer';
 import { alertsRoutes } from './modules/alerts/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { openSessionStore, throttledCheck } from './modules/auth';
@@ -25,6 +26,7 @@ import { measureRequests } from './modules/metrics/http-metrics';
 import { metricsRoutes } from './modules/metrics/routes';
 import { passengersRoutes } from './modules/passengers/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { type ReminderOutcome, tickReminders } from './modules/reminders';
 import { reportsRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -61,6 +63,8 @@ export interface AppOptions {
   scheduleBackups?: boolean;
   /** SMTP_URL and the worker's timings: the outbox sends; without it messages wait in "Correos". */
   outbox?: Omit<OutboxOptions, 'onError'>;
+  /** Queues the morning reminders at the company's reminder hour (main.ts). */
+  scheduleReminders?: boolean;
 }
 
 declare module 'fastify' {
@@ -69,6 +73,8 @@ declare module 'fastify' {
     tickBackupSchedule?: (now: Date) => Promise<TickOutcome>;
     /** The outbox's worker, when the app sends e-mail (tests wait for it to be idle). */
     outbox?: Outbox;
+    /** One tick of the morning reminders at `now`: tests call it with a fake clock. */
+    tickReminders: (now: Date) => Promise<ReminderOutcome>;
   }
 }
 
@@ -170,6 +176,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.decorate('outbox', outbox);
     // A message being sent is settled before the database closes.
     app.addHook('onClose', () => outbox.stop());
+  }
+  app.decorate('tickReminders', (now: Date) => tickReminders(db, now));
+  if (options.scheduleReminders) {
+    const stop = startMinuteTimer(
+      () => tickReminders(db, new Date()),
+      (error) => app.log.error(error),
+    );
+    app.addHook('onClose', stop);
   }
   for (const kind of ['suppliers', 'operators', 'classifications'] as const) {
     await app.register(catalogRoutes(kind), { db });

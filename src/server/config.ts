@@ -53,6 +53,7 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_PASSPHRASE: z.string().min(1).optional(),
   BACKUP_SCHEDULE: booleanFlag.default(true),
+  REMINDER_SCHEDULE: booleanFlag.default(true),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar con smtp:// o smtps://')
@@ -81,6 +82,8 @@ export interface Config {
   backupPassphrase: string | undefined;
   /** Where the outbox sends e-mail; unset, messages wait in "Correos" (docs/decisions/0053). */
   smtpUrl: string | undefined;
+  /** The morning reminders at the company's hour; off for the E2E servers, whose outbox the tests read. */
+  reminderSchedule: boolean;
 }
 
 /** True when `inner` is `outer` or a folder inside it. */
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupPassphrase: e.BACKUP_PASSPHRASE,
     backupSchedule: e.BACKUP_SCHEDULE,
     smtpUrl: e.SMTP_URL,
+    reminderSchedule: e.REMINDER_SCHEDULE,
   };
 }
 

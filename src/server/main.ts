@@ -33,6 +33,7 @@ async function main() {
     lastBackupAt: () => lastBackupTime(config.backupDir),
     backups: backup,
     scheduleBackups: config.backupSchedule,
+    scheduleReminders: config.reminderSchedule,
     outbox: config.smtpUrl ? { smtpUrl: config.smtpUrl } : undefined,
   });
 

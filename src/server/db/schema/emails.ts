@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgTable,
@@ -99,3 +100,13 @@ export const emailAttempts = pgTable(
   },
   (t) => [index('email_attempts_email_id_idx').on(t.emailId)],
 );
+
+/**
+ * One row per agency day whose morning reminders a server queued: claimed in the transaction that
+ * queues them, so of several servers ticking together one queues the day's reminders, and a server
+ * that dies half way leaves the day unclaimed for the next tick (docs/decisions/0058).
+ */
+export const reminderSlots = pgTable('reminder_slots', {
+  agencyDay: date('agency_day', { mode: 'string' }).primaryKey(),
+  claimedAt: instant('claimed_at').notNull().defaultNow(),
+});
