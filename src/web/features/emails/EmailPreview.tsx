@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { formatDateTime } from '../../../domain/agency-day';
 import { EMAIL_KIND_LABELS } from '../../../domain/emails';
-import { Button } from '../../components/ui/Button';
+import { Button, FOCUS_RING } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Modal, whenClosed } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
+import { cn } from '../../lib/cn';
 import { downloadEml, type EmailDetail, useEmail } from './api';
 import { EmailStatusBadge } from './EmailStatusBadge';
 
@@ -40,9 +41,14 @@ function Preview({ email, timeZone }: { email: EmailDetail; timeZone: string }) 
         <Header term="Creado">{formatDateTime(email.createdAt, timeZone)}</Header>
         {email.sentAt && <Header term="Enviado">{formatDateTime(email.sentAt, timeZone)}</Header>}
       </dl>
-      <pre className="max-h-64 overflow-auto whitespace-pre-wrap rounded-md bg-gray-50 p-3 font-sans text-gray-900">
-        {email.body}
-      </pre>
+      <section
+        aria-label="Mensaje"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a long message scrolls; a keyboard must reach it.
+        tabIndex={0}
+        className={cn('max-h-64 overflow-auto rounded-md bg-gray-50 p-3', FOCUS_RING)}
+      >
+        <p className="whitespace-pre-wrap text-gray-900">{email.body}</p>
+      </section>
       {email.attachments.length > 0 && (
         <div>
           <h3 className="font-medium text-gray-900">Adjuntos</h3>
