@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
 import { type DatabaseHandle, openPostgres } from '../../src/server/db/client';
 import { emailAttempts, emails } from '../../src/server/db/schema';
 import { type EmailInput, enqueueEmail } from '../../src/server/modules/emails';
@@ -245,6 +246,26 @@ async function rawOf(id: number) {
   return res.rawPayload;
 }
 
+describe('closing the app', () => {
+  it('waits for a send under way and records it before the database closes', async () => {
+    await ctx.app.outbox?.stop();
+    const app = await buildApp({ database: ctx.database, demo: false, outbox: fast(smtp.url) });
+    smtp.answerAfter(400);
+    try {
+      const { id } = await enqueue(ctx.db, message({ subject: 'En vuelo al cerrar' }));
+      await until(
+        () => row(id),
+        (r) => r.attempts === 1,
+      );
+      await app.close();
+      expect(await row(id)).toMatchObject({ status: 'sent', lockedUntil: null });
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      smtp.answerAfter(0);
+    }
+  });
+});
+
 describe('two servers on one database', () => {
   it('drain 50 messages between them, each received exactly once', async () => {
     const second: DatabaseHandle = ctx.database.url ? await openPostgres(ctx.database.url, 5) : ctx.database;
@@ -269,5 +290,18 @@ describe('two servers on one database', () => {
       for (const app of apps) await app.close();
       if (second !== ctx.database) await second.close();
     }
+  });
+});
+
+describe('SMTP_URL', () => {
+  it('is optional (messages then wait), must be smtp:// or smtps://, and the reminders clock can be turned off', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, reminderSchedule: true });
+    expect(loadConfig({ SMTP_URL: 'smtps://agencia:clave@mail.agencia.cl:465' }).smtpUrl).toBe(
+      'smtps://agencia:clave@mail.agencia.cl:465',
+    );
+    expect(loadConfig({ REMINDER_SCHEDULE: 'false' }).reminderSchedule).toBe(false);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.agencia.cl' })).toThrow(
+      'SMTP_URL: SMTP_URL debe empezar con smtp:// o smtps://',
+    );
   });
 });

@@ -12,13 +12,14 @@ export interface Received {
 /**
  * A real SMTP server on 127.0.0.1 for a test (the `smtp-server` package). It keeps what it accepts,
  * and `refuse` makes it answer every message with an SMTP reply code (451 temporary, 550 permanent)
- * until set back to undefined. `stop` and `start` take it down and bring it up on the same port, for
+ * until set back to undefined, and `answerAfter` makes it slow. `stop` and `start` take it down and bring it up on the same port, for
  * "the SMTP server was down".
  */
 export async function startSmtp() {
   const port = await freePort();
   const received: Received[] = [];
   let refuse: number | undefined;
+  let delayMs = 0;
   let server: SMTPServer | undefined;
 
   const start = async () => {
@@ -29,7 +30,8 @@ export async function startSmtp() {
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
           if (refuse !== undefined) {
             const error: SMTPServerError = new Error(`Rechazado por la prueba (${refuse})`);
             error.responseCode = refuse;
@@ -54,6 +56,10 @@ export async function startSmtp() {
     received,
     refuseWith(code: number | undefined) {
       refuse = code;
+    },
+    /** Answers each message only after `ms`: a send that is under way for a while. */
+    answerAfter(ms: number) {
+      delayMs = ms;
     },
     start,
     stop,
