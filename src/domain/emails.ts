@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, queryInt } from './input';
+import { hasControlCharacter, MAX_ID, queryInt } from './input';
 import { paginationQuerySchema } from './pagination';
 import { absentWhenNull, pagedReply, savedReply } from './replies';
 
@@ -51,18 +51,22 @@ const address = z
 const addressList = z.array(address, 'Los destinatarios deben ser una lista de emails');
 
 /**
- * To and Cc of a message: at least one address in To, at most MAX_RECIPIENTS in both. Shared by every
- * route that queues a message (POST /api/emails) so the rules are one.
+ * To and Cc of a message, as fields to spread into a request's schema (POST /api/emails adds its own);
+ * add `.refine(withinRecipientLimit, RECIPIENT_LIMIT)` to the object, as `recipientsSchema` does.
  */
-export const recipientsSchema = z
-  .strictObject({
-    to: addressList.min(1, 'Indica al menos un destinatario'),
-    cc: addressList.optional().transform((v) => v ?? []),
-  })
-  .refine((r) => r.to.length + r.cc.length <= MAX_RECIPIENTS, {
-    message: `No se puede enviar a más de ${MAX_RECIPIENTS} destinatarios`,
-    path: ['to'],
-  });
+export const recipientFields = {
+  to: addressList.min(1, 'Indica al menos un destinatario'),
+  cc: addressList.optional().transform((v) => v ?? []),
+};
+export const withinRecipientLimit = (r: { to: string[]; cc: string[] }) =>
+  r.to.length + r.cc.length <= MAX_RECIPIENTS;
+export const RECIPIENT_LIMIT = {
+  message: `No se puede enviar a más de ${MAX_RECIPIENTS} destinatarios`,
+  path: ['to'],
+};
+
+/** At least one address in To, at most MAX_RECIPIENTS in To and Cc together. */
+export const recipientsSchema = z.strictObject(recipientFields).refine(withinRecipientLimit, RECIPIENT_LIMIT);
 export type Recipients = z.output<typeof recipientsSchema>;
 
 /** A subject: one line, 1 to 200 characters. */
@@ -71,6 +75,12 @@ export const subjectSchema = z
   .refine((v) => !hasHeaderBreak(v), HEADER_BREAK_MESSAGE)
   .transform((v) => v.trim())
   .pipe(z.string().min(1, 'El asunto es requerido').max(200, 'El asunto no puede superar 200 caracteres'));
+
+/** The person's own words above a document's text: up to 2,000 characters, line breaks allowed. */
+export const emailMessageSchema = z
+  .string('El mensaje debe ser texto')
+  .max(2000, 'El mensaje no puede superar 2000 caracteres')
+  .refine((v) => !hasControlCharacter(v), 'El mensaje contiene caracteres de control no permitidos');
 
 /** GET /api/emails: a page of the outbox, newest first, by status, sale or client. */
 export const emailListQuerySchema = z.strictObject({
