@@ -8,12 +8,16 @@ export const companySettingsReplySchema = z.object({
   address: z.string(),
   email: z.string(),
   phone: z.string(),
+  emailFrom: z.string(),
   timeZone: z.string(),
   largeAmountThreshold: z.number(),
   backupHour: z.number(),
   backupKeepDaily: z.number(),
   backupKeepWeekly: z.number(),
   backupKeepMonthly: z.number(),
+  reminderHour: z.number(),
+  clientPaymentReminders: z.boolean(),
+  clientReminderDays: z.number(),
 });
 export const companySettingsDataReplySchema = dataReply(companySettingsReplySchema);
 

@@ -100,6 +100,13 @@ export const DEFAULT_BACKUP_SCHEDULE = {
   backupKeepMonthly: 12,
 } as const;
 
+/** The morning reminders (issue 28): at 08:00 of the agency's day; client reminders off, 7 days ahead. */
+export const DEFAULT_REMINDERS = {
+  reminderHour: 8,
+  clientPaymentReminders: false,
+  clientReminderDays: 7,
+} as const;
+
 /** How many backups of one kind to keep: at least one daily, up to ten years' worth of any kind. */
 const keepCount = (kind: string, min: number) =>
   intInput(`Los respaldos ${kind} a conservar deben ser un número entero entre ${min} y 120`, min, 120);
@@ -118,6 +125,13 @@ export const companySettingsSchema = z.strictObject({
     .nullish()
     .transform((v) => v ?? ''),
   phone: optionalText(50),
+  /** The outbox's sender address (issue 28); empty sends from `email`. Left out, it keeps its value. */
+  emailFrom: z
+    .union(
+      [z.literal(''), z.email('El email remitente no es válido').max(200)],
+      'El email remitente no es válido',
+    )
+    .optional(),
   /** The agency's IANA zone: its "today" and the times people read. Left out, it keeps its value. */
   timeZone: timeZone.optional(),
   /** Amounts above this (USD) ask before saving. Left out, it keeps its value. */
@@ -134,6 +148,18 @@ export const companySettingsSchema = z.strictObject({
   backupKeepDaily: keepCount('diarios', 1).optional(),
   backupKeepWeekly: keepCount('semanales', 0).optional(),
   backupKeepMonthly: keepCount('mensuales', 0).optional(),
+  /** The agency's hour (0-23) of the morning reminders. Left out, each of these three keeps its value. */
+  reminderHour: intInput(
+    'La hora de los recordatorios debe ser un número entero entre 0 y 23',
+    0,
+    23,
+  ).optional(),
+  clientPaymentReminders: z.boolean('Los recordatorios de pago a clientes deben ser sí o no').optional(),
+  clientReminderDays: intInput(
+    'Los días antes del viaje deben ser un número entero entre 1 y 60',
+    1,
+    60,
+  ).optional(),
 });
 export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
 export type CompanySettings = z.output<typeof companySettingsSchema>;

@@ -3,6 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import '../domain/zod-locale';
 import type { DatabaseHandle } from './db/client';
 import { DEMO_ACCOUNTS } from './demo/accounts';
+import { startMinuteTimer } from './lib/minute-timer';
 import { alertsRoutes } from './modules/alerts/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { openSessionStore, throttledCheck } from './modules/auth';
@@ -15,6 +16,8 @@ import { clientsRoutes } from './modules/clients/routes';
 import { agencyTimeZone } from './modules/company';
 import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { type Outbox, type OutboxOptions, startOutbox } from './modules/emails';
+import { emailsRoutes } from './modules/emails/routes';
 import type { LastBackupAt } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
 import { invoicesRoutes } from './modules/invoices/routes';
@@ -23,6 +26,7 @@ import { measureRequests } from './modules/metrics/http-metrics';
 import { metricsRoutes } from './modules/metrics/routes';
 import { passengersRoutes } from './modules/passengers/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { type ReminderOutcome, tickReminders } from './modules/reminders';
 import { reportsRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -61,12 +65,20 @@ export interface AppOptions {
   backups?: BackupSettings;
   /** Makes the daily backup at the company's backup hour (main.ts); needs `backups`. */
   scheduleBackups?: boolean;
+  /** SMTP_URL and the worker's timings: the outbox sends; without it messages wait in "Correos". */
+  outbox?: Omit<OutboxOptions, 'onError'>;
+  /** Queues the morning reminders at the company's reminder hour (main.ts). */
+  scheduleReminders?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** One tick of the daily backup schedule at `now`: tests call it with a fake clock. */
     tickBackupSchedule?: (now: Date) => Promise<TickOutcome>;
+    /** The outbox's worker, when the app sends e-mail (tests wait for it to be idle). */
+    outbox?: Outbox;
+    /** One tick of the morning reminders at `now`: tests call it with a fake clock. */
+    tickReminders: (now: Date) => Promise<ReminderOutcome>;
   }
 }
 
@@ -158,6 +170,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await backups.idle();
       });
     }
+  }
+  await app.register(emailsRoutes, { db });
+  if (options.outbox) {
+    const outbox = startOutbox(options.database, { ...options.outbox, onError: (e) => app.log.error(e) });
+    app.decorate('outbox', outbox);
+    // A message being sent is settled before the database closes.
+    app.addHook('onClose', () => outbox.stop());
+  }
+  app.decorate('tickReminders', (now: Date) => tickReminders(db, now));
+  if (options.scheduleReminders) {
+    const stop = startMinuteTimer(
+      () => tickReminders(db, new Date()),
+      (error) => app.log.error(error),
+    );
+    app.addHook('onClose', stop);
   }
   for (const kind of ['suppliers', 'operators', 'classifications'] as const) {
     await app.register(catalogRoutes(kind), { db });

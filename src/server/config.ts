@@ -54,6 +54,11 @@ const envSchema = z.object({
   BACKUP_PASSPHRASE: z.string().min(1).optional(),
   BACKUP_SCHEDULE: booleanFlag.default(true),
   REPLY_CHECKS: z.enum(['check', 'trust']).default('trust'),
+  REMINDER_SCHEDULE: booleanFlag.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar con smtp:// o smtps://')
+    .optional(),
 });
 
 export interface Config {
@@ -78,6 +83,10 @@ export interface Config {
   backupDir: string;
   /** Backups are age-encrypted with it when set. */
   backupPassphrase: string | undefined;
+  /** Where the outbox sends e-mail; unset, messages wait in "Correos" (docs/decisions/0053). */
+  smtpUrl: string | undefined;
+  /** The morning reminders at the company's hour; off for the E2E servers, whose outbox the tests read. */
+  reminderSchedule: boolean;
 }
 
 /** True when `inner` is `outer` or a folder inside it. */
@@ -116,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupPassphrase: e.BACKUP_PASSPHRASE,
     backupSchedule: e.BACKUP_SCHEDULE,
     replyChecks: e.REPLY_CHECKS,
+    smtpUrl: e.SMTP_URL,
+    reminderSchedule: e.REMINDER_SCHEDULE,
   };
 }
 

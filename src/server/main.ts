@@ -34,6 +34,8 @@ async function main() {
     backups: backup,
     scheduleBackups: config.backupSchedule,
     replyChecks: config.replyChecks,
+    scheduleReminders: config.reminderSchedule,
+    outbox: config.smtpUrl ? { smtpUrl: config.smtpUrl } : undefined,
   });
 
   let closing = false;

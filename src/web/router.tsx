@@ -6,6 +6,7 @@ import { backupsRoutes } from './features/backups/routes';
 import { catalogsRoutes } from './features/catalogs/routes';
 import { clientsRoutes } from './features/clients/routes';
 import { companyRoutes } from './features/company/routes';
+import { emailsRoutes } from './features/emails/routes';
 import { invoicesRoutes } from './features/invoices/routes';
 import { passengersRoutes } from './features/passengers/routes';
 import { paymentsRoutes } from './features/payments/routes';
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
           ...supplierPaymentsRoutes,
           ...companyRoutes,
           ...backupsRoutes,
+          ...emailsRoutes,
           ...invoicesRoutes,
           ...reportsRoutes,
         ],

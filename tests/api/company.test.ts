@@ -127,12 +127,16 @@ describe('company settings', () => {
       address: '',
       email: '',
       phone: '',
+      emailFrom: '',
       timeZone: 'America/Santiago',
       largeAmountThreshold: 100000,
       backupHour: 2,
       backupKeepDaily: 7,
       backupKeepWeekly: 4,
       backupKeepMonthly: 12,
+      reminderHour: 8,
+      clientPaymentReminders: false,
+      clientReminderDays: 7,
     });
     const saved = await call('PUT', '/api/company/settings', {
       name: 'Viajes Australes SpA',
@@ -184,6 +188,42 @@ describe('company settings', () => {
       expect(res.json().message).toBe(message);
     }
     expect((await call('GET', '/api/company/settings')).json().data.name).toBe('Viajes Australes');
+  });
+
+  it('keeps the outbox sender address, refusing one that is not an e-mail (issue 28)', async () => {
+    const saved = await call('PUT', '/api/company/settings', {
+      name: 'Viajes Australes',
+      emailFrom: 'reservas@australes.cl',
+    });
+    expect(saved.json().data.emailFrom).toBe('reservas@australes.cl');
+    const bad = await call('PUT', '/api/company/settings', {
+      name: 'Viajes Australes',
+      emailFrom: 'a@b\r\nBcc: x@y.cl',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('El email remitente no es válido');
+    // Left out, it keeps its value.
+    await call('PUT', '/api/company/settings', { name: 'Viajes Australes' });
+    expect((await call('GET', '/api/company/settings')).json().data.emailFrom).toBe('reservas@australes.cl');
+  });
+
+  it('keeps the reminders hour, the client reminders switch and their days, refused out of range', async () => {
+    const reminders = { reminderHour: 7, clientPaymentReminders: true, clientReminderDays: '3' };
+    const saved = await call('PUT', '/api/company/settings', { name: 'Viajes Australes', ...reminders });
+    expect(saved.json().data).toMatchObject({ ...reminders, clientReminderDays: 3 });
+    for (const [body, message] of [
+      [{ reminderHour: 24 }, 'La hora de los recordatorios debe ser un número entero entre 0 y 23'],
+      [{ clientReminderDays: 0 }, 'Los días antes del viaje deben ser un número entero entre 1 y 60'],
+      [{ clientPaymentReminders: 'true' }, 'Los recordatorios de pago a clientes deben ser sí o no'],
+    ] as const) {
+      const res = await call('PUT', '/api/company/settings', { name: 'Viajes Australes', ...body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await call('GET', '/api/company/settings')).json().data).toMatchObject({
+      ...reminders,
+      clientReminderDays: 3,
+    });
   });
 
   it('keeps the backup hour and the counts retention keeps, refused out of range in Spanish', async () => {

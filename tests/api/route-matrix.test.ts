@@ -110,6 +110,12 @@ const MATRIX: Record<string, Expectation> = {
   'POST /api/backups': { access: ['admin'] },
   'GET /api/backups/:id/download': { access: ['admin'] },
   'GET /api/audit/export': { access: ALL_ROLES },
+  // Issue 28: every role reads the outbox within its scope (a seller, their sales' messages); admin acts.
+  'GET /api/emails': { access: ALL_ROLES },
+  'GET /api/emails/:id': { access: ALL_ROLES },
+  'GET /api/emails/:id/eml': { access: ALL_ROLES },
+  'POST /api/emails/:id/retry': { access: ['admin'] },
+  'POST /api/emails/:id/cancel': { access: ['admin'] },
   'POST /api/invoices/:id/cancel': { access: ['admin'], body: () => ({ reason: 'Error de emisión' }) },
   // Issue 17: what clients owe and supplier dues are for admin and finance; reports and alerts for all.
   'GET /api/reports/receivables': { access: ['admin', 'finance'] },

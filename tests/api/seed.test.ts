@@ -5,6 +5,7 @@ import {
   classifications,
   clients,
   currencyRates,
+  emails,
   passengers,
   payments,
   saleItems,
@@ -55,6 +56,13 @@ describe('demo seed', () => {
     expect(mismatched).toEqual([]);
     const [paid] = await database.db.select({ n: count() }).from(payments);
     expect(paid?.n).toBeGreaterThan(10);
+    // Today's morning reminders wait in "Correos" (no SMTP in the demo): the admin's, with the company's alerts.
+    const waiting = await database.db.select().from(emails).where(eq(emails.kind, 'reminder'));
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')?.email;
+    expect(waiting.find((e) => e.to[0] === admin)).toMatchObject({
+      status: 'pending',
+      subject: expect.stringMatching(/^Alertas del /),
+    });
     // A second start on the same data adds nothing.
     expect(await seedDemoData(database.db)).toBe(false);
     expect(await countOf(users)).toBe(DEMO_ACCOUNTS.length);

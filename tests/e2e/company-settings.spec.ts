@@ -172,8 +172,15 @@ test.describe('configuraciones: información de la empresa', () => {
       ['Respaldos diarios a conservar', '7'],
       ['Respaldos semanales a conservar', '4'],
       ['Respaldos mensuales a conservar', '12'],
+      // The outbox's sender and the morning reminders (issue 28), with their defaults.
+      ['Remitente de los correos', ''],
+      ['Hora de los recordatorios', '8'],
+      ['Días antes del viaje del recordatorio de pago', '7'],
     ] as const)
       await expect(page.getByLabel(label)).toHaveValue(value);
+    await expect(
+      page.getByLabel('Enviar recordatorio de pago a los clientes con saldo antes del viaje'),
+    ).not.toBeChecked();
   });
 });
 

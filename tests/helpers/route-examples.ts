@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { ISO_CURRENCIES } from '../../src/domain/currencies';
 import type { Role } from '../../src/domain/roles';
+import { emails } from '../../src/server/db/schema';
+import { enqueueEmail } from '../../src/server/modules/emails';
 import { settledBackup, untilBackupsSettle } from './backups';
 import { createSaleRefs, type SaleRefs, saleBody } from './sales';
 import type { TestContext } from './test-app';
@@ -70,6 +73,21 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
   const newRate = async () =>
     (await api('POST', '/api/company/currency-rates', { currency: currency(), rate: 0.5, isActive: true }))
       .data.id;
+
+  // A message of a sale of the base seller, queued as "Enviar" will (no POST route queues one yet).
+  const queuedEmail = async () => {
+    const saleId = await newSale();
+    const { id } = await ctx.db.transaction((tx) =>
+      enqueueEmail(tx, {
+        kind: 'quote',
+        saleId,
+        to: ['cliente@ejemplo.cl'],
+        subject: 'Cotización',
+        body: 'Hola',
+      }),
+    );
+    return { id, saleId };
+  };
 
   const masterBodies: Record<string, () => Record<string, unknown>> = {
     clients: () => ({ name: `Cliente ${next()}`, clientId: `EJ-${seq}`, email: '', address: 'Calle 1' }),
@@ -269,6 +287,19 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       url: `/api/audit/export?format=csv&entity=sale&entityId=${await newSale()}&action=create&from=2020-01-01&to=2099-12-31`,
       as: 'sales',
     }),
+    // Issue 28: the outbox, read by a seller on their own sale's message; retried and cancelled by an admin.
+    'GET /api/emails': async () => ({
+      url: `/api/emails?status=pending&saleId=${(await queuedEmail()).saleId}&page=1&limit=10`,
+      as: 'sales',
+    }),
+    'GET /api/emails/:id': async () => ({ url: `/api/emails/${(await queuedEmail()).id}`, as: 'sales' }),
+    'GET /api/emails/:id/eml': async () => ({ url: `/api/emails/${(await queuedEmail()).id}/eml` }),
+    'POST /api/emails/:id/retry': async () => {
+      const { id } = await queuedEmail();
+      await ctx.db.update(emails).set({ status: 'failed' }).where(eq(emails.id, id));
+      return { url: `/api/emails/${id}/retry` };
+    },
+    'POST /api/emails/:id/cancel': async () => ({ url: `/api/emails/${(await queuedEmail()).id}/cancel` }),
     // Issue 16: the global search, as a seller (who finds only their own sales).
     'GET /api/search': async () => ({ url: '/api/search?q=ejemplo', as: 'sales' }),
     ...masterData,

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '../../src/domain/roles';
-import { buildApp } from '../../src/server/app';
+import { type AppOptions, buildApp } from '../../src/server/app';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/modules/auth';
@@ -88,7 +88,7 @@ export async function insertUser(db: Database, role: Role, suffix: string, passw
 }
 
 export async function createTestContext(
-  options: { demo?: boolean; backups?: Partial<BackupSettings> } = {},
+  options: { demo?: boolean; backups?: Partial<BackupSettings>; outbox?: AppOptions['outbox'] } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   // Every test app can make backups, each into a folder of its own that `close` removes.
@@ -98,6 +98,7 @@ export async function createTestContext(
     demo: options.demo ?? false,
     replyChecks: 'check',
     backups: { dir: backupDir, ...options.backups },
+    outbox: options.outbox,
   });
   await app.ready();
   const db = database.db;

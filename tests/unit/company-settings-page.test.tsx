@@ -75,6 +75,8 @@ describe('Configuraciones: tasas de cambio', () => {
     expect(screen.getByRole('button', { name: /Integraciones/ }).textContent).toContain('Próximamente');
     // Issue 30: Respaldos, a screen of its own, is reached from this menu.
     expect(screen.getByRole('link', { name: 'Respaldos' }).getAttribute('href')).toBe('/backups');
+    // Issue 28: so is Correos, the outbox.
+    expect(screen.getByRole('link', { name: 'Correos' }).getAttribute('href')).toBe('/emails');
 
     expect(row('EUR').textContent).toContain('1 EUR = 1.0800 USD');
     expect(row('EUR').textContent).toContain('05 mar 2026');

@@ -1,3 +1,4 @@
+import { agencyToday, DEFAULT_TIME_ZONE } from '../../domain/agency-day';
 import { type Database, hasAnyUser } from '../db/client';
 import {
   classifications,
@@ -9,6 +10,7 @@ import {
   suppliers,
   users,
 } from '../db/schema';
+import { queueDayReminders } from '../modules/reminders';
 import { hashPassword } from '../modules/users';
 import { DEMO_ACCOUNTS } from './accounts';
 import {
@@ -70,6 +72,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       })),
     );
     await seedDemoSales(tx);
+    // The morning reminders of today, waiting in "Correos" (docs/decisions/0058): the demo has no SMTP.
+    await queueDayReminders(tx, agencyToday(DEFAULT_TIME_ZONE));
   });
   return true;
 }

@@ -3,6 +3,7 @@ import { boolean, check, integer, pgTable, serial, text, uniqueIndex } from 'dri
 import {
   DEFAULT_BACKUP_SCHEDULE,
   DEFAULT_LARGE_AMOUNT_THRESHOLD,
+  DEFAULT_REMINDERS,
   DEFAULT_TIME_ZONE,
 } from '../../../domain/company';
 import { createdAt, instant, money, rate, updatedAt } from './columns';
@@ -35,6 +36,8 @@ export const companySettings = pgTable(
     address: text('address').notNull().default(''),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
+    /** The outbox's sender address (issue 28); empty sends from `email` (modules/emails/sender.ts). */
+    emailFrom: text('email_from').notNull().default(''),
     /** IANA zone of the agency's day ("today" of reports, alerts, invoices) and of times shown. */
     timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     /** USD amount above which the screens ask before saving. */
@@ -50,12 +53,22 @@ export const companySettings = pgTable(
     backupKeepMonthly: integer('backup_keep_monthly')
       .notNull()
       .default(DEFAULT_BACKUP_SCHEDULE.backupKeepMonthly),
+    /** The agency's hour of the morning reminders; whether clients with a balance get one, how many days ahead. */
+    reminderHour: integer('reminder_hour').notNull().default(DEFAULT_REMINDERS.reminderHour),
+    clientPaymentReminders: boolean('client_payment_reminders')
+      .notNull()
+      .default(DEFAULT_REMINDERS.clientPaymentReminders),
+    clientReminderDays: integer('client_reminder_days')
+      .notNull()
+      .default(DEFAULT_REMINDERS.clientReminderDays),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('company_settings_singleton', sql`${t.id} = 1`),
     check('company_settings_large_amount_threshold_check', sql`${t.largeAmountThreshold} > 0`),
     check('company_settings_backup_hour_check', sql`${t.backupHour} between 0 and 23`),
+    check('company_settings_reminder_hour_check', sql`${t.reminderHour} between 0 and 23`),
+    check('company_settings_client_reminder_days_check', sql`${t.clientReminderDays} between 1 and 60`),
     check(
       'company_settings_backup_keep_check',
       sql`${t.backupKeepDaily} >= 1 and ${t.backupKeepWeekly} >= 0 and ${t.backupKeepMonthly} >= 0`,

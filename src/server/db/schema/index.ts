@@ -2,6 +2,7 @@ export * from './audit';
 export * from './backups';
 export * from './company';
 export * from './dues';
+export * from './emails';
 export * from './invoices';
 export * from './master-data';
 export * from './payments';

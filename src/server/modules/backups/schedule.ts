@@ -65,33 +65,5 @@ export async function tickBackupSchedule(
   return 'started';
 }
 
-const MINUTE_MS = 60_000;
-
-/**
- * Ticks at the start of every minute until stopped. The timer is unref'd (it never keeps the process
- * alive) and a tick's failure is reported, never thrown: the next minute tries again. `stop` resolves
- * once a tick under way has ended, so the app closes its database only after.
- */
-export function startBackupSchedule(tick: () => Promise<unknown>, onError: (error: unknown) => void) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(
-      () => {
-        running = tick()
-          .then(() => {}, onError)
-          .finally(schedule);
-      },
-      MINUTE_MS - (Date.now() % MINUTE_MS),
-    );
-    timer.unref();
-  };
-  schedule();
-  return (): Promise<void> => {
-    stopped = true;
-    clearTimeout(timer);
-    return running;
-  };
-}
+/** The backup's minute timer: the shared one (src/server/lib/minute-timer.ts). */
+export { startMinuteTimer as startBackupSchedule } from '../../lib/minute-timer';

@@ -4,6 +4,7 @@ import {
   type CompanySettings,
   DEFAULT_BACKUP_SCHEDULE,
   DEFAULT_LARGE_AMOUNT_THRESHOLD,
+  DEFAULT_REMINDERS,
   DEFAULT_TIME_ZONE,
 } from '../../../domain/company';
 import type { AgencyPreferences, companySettingsReplySchema } from '../../../domain/company-replies';
@@ -20,9 +21,11 @@ const EMPTY: StoredCompanySettings = {
   address: '',
   email: '',
   phone: '',
+  emailFrom: '',
   timeZone: DEFAULT_TIME_ZONE,
   largeAmountThreshold: DEFAULT_LARGE_AMOUNT_THRESHOLD,
   ...DEFAULT_BACKUP_SCHEDULE,
+  ...DEFAULT_REMINDERS,
 };
 
 export async function getCompanySettings(db: Database): Promise<StoredCompanySettings> {

@@ -60,11 +60,15 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'el rol',
   isActive: 'el acceso',
   timeZone: 'la zona horaria',
+  emailFrom: 'el email remitente',
   largeAmountThreshold: 'el umbral de montos altos',
   backupHour: 'la hora del respaldo diario',
   backupKeepDaily: 'los respaldos diarios a conservar',
   backupKeepWeekly: 'los respaldos semanales a conservar',
   backupKeepMonthly: 'los respaldos mensuales a conservar',
+  reminderHour: 'la hora de los recordatorios',
+  clientPaymentReminders: 'los recordatorios de pago a clientes',
+  clientReminderDays: 'los días antes del viaje del recordatorio',
   password: 'la contraseña',
 };
 /** A client's own `clientId` is the ID/RUT typed for it, not a reference to a client. */

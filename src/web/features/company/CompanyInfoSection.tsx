@@ -26,7 +26,7 @@ function timeZoneOptions(saved: string) {
 
 function CompanyInfoForm({ settings }: { settings: StoredCompanySettings }) {
   const save = useSaveCompanySettings();
-  const { handleSubmit, reset, bind } = useBoundForm<CompanySettingsInput, CompanySettings>({
+  const { handleSubmit, reset, bind, register } = useBoundForm<CompanySettingsInput, CompanySettings>({
     resolver,
     defaultValues: settings,
   });
@@ -53,6 +53,14 @@ function CompanyInfoForm({ settings }: { settings: StoredCompanySettings }) {
       <Field label="Teléfono" type="tel" autoComplete="off" {...bind('phone')} />
       <Field label="Email" type="email" autoComplete="off" className="sm:col-span-2" {...bind('email')} />
       <Field label="Dirección" autoComplete="off" className="sm:col-span-2" {...bind('address')} />
+      <Field
+        label="Remitente de los correos"
+        hint="Desde esta dirección se envían cotizaciones, comprobantes y recordatorios. Vacío: el email de la empresa."
+        type="email"
+        autoComplete="off"
+        className="sm:col-span-2"
+        {...bind('emailFrom')}
+      />
       <SelectField
         label="Zona horaria de la agencia"
         hint="Define el día de hoy de reportes, alertas y facturas, y la hora que se muestra."
@@ -94,6 +102,27 @@ function CompanyInfoForm({ settings }: { settings: StoredCompanySettings }) {
         step="1"
         {...bind('backupKeepMonthly')}
       />
+      <Field
+        label="Hora de los recordatorios"
+        hint="Hora de la agencia (0 a 23) en que cada vendedor recibe por correo sus alertas del día."
+        type="number"
+        min="0"
+        max="23"
+        step="1"
+        {...bind('reminderHour')}
+      />
+      <Field
+        label="Días antes del viaje del recordatorio de pago"
+        type="number"
+        min="1"
+        max="60"
+        step="1"
+        {...bind('clientReminderDays')}
+      />
+      <label className="flex items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-2">
+        <input type="checkbox" className="size-4 accent-blue-600" {...register('clientPaymentReminders')} />
+        Enviar recordatorio de pago a los clientes con saldo antes del viaje
+      </label>
       <FormActions
         save={save}
         errorTitle="Error al guardar la información de la empresa"

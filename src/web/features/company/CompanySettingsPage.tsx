@@ -69,6 +69,12 @@ export function CompanySettingsPage() {
                 Respaldos
               </Link>
             </li>
+            {/* Issue 28: Correos, the outbox, is a screen of its own too. */}
+            <li>
+              <Link to="/emails" className={cn(ITEM, FOCUS_RING, 'text-gray-800 hover:bg-gray-100')}>
+                Correos
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="min-w-0 flex-1">

@@ -12,6 +12,7 @@ import { useRouteId } from '../../lib/route-id';
 import { SaleAlerts } from '../alerts';
 import { SaleHistory } from '../audit';
 import { useAgencyPreferences } from '../company';
+import { Communications } from '../emails';
 import { SalePayments } from '../payments';
 import { type SaleDetail, useSale } from './api';
 import { DetailItem } from './DetailList';
@@ -109,6 +110,9 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
       </Card>
 
       <SalePayments sale={sale} canWrite={canEdit} />
+      <Card>
+        <Communications saleId={sale.id} timeZone={timeZone} />
+      </Card>
       <SaleHistory saleId={sale.id} timeZone={timeZone} />
     </div>
   );

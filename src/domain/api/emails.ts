@@ -1,0 +1,49 @@
+import { emailChangedSchema, emailDetailSchema, emailListQuerySchema, emailListSchema } from '../emails';
+import { endpoint, ON_RECORD, SIGNED_IN } from './endpoint';
+import { fileReply } from './files';
+import { idParams } from './params';
+
+/**
+ * Correos (issue 28): the outbox. Messages are queued by the actions that send them (a document's
+ * "Enviar", the morning reminders); these read the outbox, download a message as it would be sent,
+ * and put a failed one back in line or take one out of it.
+ */
+export const emailsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/emails',
+    query: emailListQuerySchema,
+    replies: { 200: emailListSchema },
+    errors: SIGNED_IN,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/emails/:id',
+    params: idParams,
+    replies: { 200: emailDetailSchema },
+    errors: ON_RECORD,
+  }),
+  eml: endpoint({
+    method: 'GET',
+    path: '/api/emails/:id/eml',
+    params: idParams,
+    replies: { 200: fileReply('El mensaje tal como se envía (RFC 822)', ['message/rfc822']) },
+    errors: ON_RECORD,
+  }),
+  retry: endpoint({
+    method: 'POST',
+    path: '/api/emails/:id/retry',
+    params: idParams,
+    replies: { 200: emailChangedSchema },
+    // 409: only a failed message goes back in line.
+    errors: [...ON_RECORD, 409],
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/emails/:id/cancel',
+    params: idParams,
+    replies: { 200: emailChangedSchema },
+    // 409: a message already sent (or cancelled) cannot be cancelled.
+    errors: [...ON_RECORD, 409],
+  }),
+};

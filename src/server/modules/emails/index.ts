@@ -1,0 +1,2 @@
+export { type EmailInput, type Enqueued, enqueueEmail } from './enqueue';
+export { type Outbox, type OutboxOptions, startOutbox } from './outbox';

@@ -1,0 +1,1 @@
+export { queueDayReminders, type ReminderOutcome, tickReminders } from './schedule';

@@ -1,0 +1,39 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { emailsApi } from '../../../domain/api/emails';
+import type { EmailDetail, EmailList, EmailListQuery, EmailSummary } from '../../../domain/emails';
+import { call, queryCall } from '../../api/client';
+import { downloadFile } from '../../api/download';
+
+export type { EmailDetail, EmailList, EmailSummary };
+
+/** What a list asks for: a page of one status, of one sale or of one client. */
+export type EmailFilters = Partial<Pick<EmailListQuery, 'status' | 'saleId' | 'clientId' | 'page'>>;
+
+export const emailsQuery = (filters: EmailFilters) =>
+  queryOptions({
+    queryKey: ['emails', 'list', filters],
+    queryFn: queryCall(emailsApi.list, { query: filters }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useEmail = (id: number | null) =>
+  useQuery({
+    queryKey: ['emails', 'detail', id],
+    queryFn: queryCall(emailsApi.get, { params: { id: id ?? 0 } }),
+    enabled: id !== null,
+  });
+
+/** "Reintentar" and "Cancelar": the lists and the open preview read the message again after. */
+function useEmailAction(endpoint: typeof emailsApi.retry | typeof emailsApi.cancel) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(endpoint, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['emails'] }),
+  });
+}
+export const useRetryEmail = () => useEmailAction(emailsApi.retry);
+export const useCancelEmail = () => useEmailAction(emailsApi.cancel);
+
+/** The message as the SMTP server receives it, fetched with the session's token. */
+export const downloadEml = (id: number) =>
+  downloadFile(`correo-${id}.eml`, emailsApi.eml, { params: { id } });

@@ -1,0 +1,1 @@
+export { Communications } from './Communications';
