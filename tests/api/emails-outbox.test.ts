@@ -21,7 +21,7 @@ const fast = (smtpUrl: string) => ({
   pollMs: 40,
   leaseMs: 10_000,
   backoff: { baseMs: 30, maxMs: 120 },
-  timeoutMs: 2_000,
+  timeoutMs: 10_000,
 });
 
 beforeAll(async () => {
