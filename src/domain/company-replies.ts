@@ -14,6 +14,9 @@ export const companySettingsReplySchema = z.object({
   backupKeepDaily: z.number(),
   backupKeepWeekly: z.number(),
   backupKeepMonthly: z.number(),
+  quoteValidityDays: z.number(),
+  quoteConditions: z.string(),
+  emergencyContact: z.string(),
 });
 export const companySettingsDataReplySchema = dataReply(companySettingsReplySchema);
 

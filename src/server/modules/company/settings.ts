@@ -4,6 +4,7 @@ import {
   type CompanySettings,
   DEFAULT_BACKUP_SCHEDULE,
   DEFAULT_LARGE_AMOUNT_THRESHOLD,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
   DEFAULT_TIME_ZONE,
 } from '../../../domain/company';
 import type { AgencyPreferences, companySettingsReplySchema } from '../../../domain/company-replies';
@@ -23,6 +24,9 @@ const EMPTY: StoredCompanySettings = {
   timeZone: DEFAULT_TIME_ZONE,
   largeAmountThreshold: DEFAULT_LARGE_AMOUNT_THRESHOLD,
   ...DEFAULT_BACKUP_SCHEDULE,
+  quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
+  quoteConditions: '',
+  emergencyContact: '',
 };
 
 export async function getCompanySettings(db: Database): Promise<StoredCompanySettings> {
