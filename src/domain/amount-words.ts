@@ -63,7 +63,8 @@ function upTo999(n: number, beforeNoun: boolean): string {
     restWords = `${TENS[Math.floor(rest / 10)]}${unit ? ` y ${UNITS[unit]}` : ''}`;
   }
   // uno, veintiuno, treinta y uno before a noun: un, veintiún, treinta y un.
-  if (beforeNoun && rest % 10 === 1 && rest !== 11) restWords = rest === 21 ? 'veintiún' : restWords.slice(0, -1);
+  if (beforeNoun && rest % 10 === 1 && rest !== 11)
+    restWords = rest === 21 ? 'veintiún' : restWords.slice(0, -1);
   return [HUNDREDS[hundreds], restWords].filter(Boolean).join(' ');
 }
 
@@ -82,8 +83,7 @@ export function integerInWords(n: number, beforeNoun = false): string {
   if (n === 0) return 'cero';
   const millions = Math.floor(n / 1e6);
   const rest = n % 1e6;
-  const head =
-    millions === 0 ? '' : millions === 1 ? 'un millón' : `${upToMillion(millions, true)} millones`;
+  const head = millions === 0 ? '' : millions === 1 ? 'un millón' : `${upToMillion(millions, true)} millones`;
   const tail = rest === 0 ? '' : upToMillion(rest, beforeNoun);
   return [head, tail].filter(Boolean).join(' ');
 }

@@ -44,6 +44,14 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     await api('PUT', `/api/sales/${id}`, { status: 'completed' });
     return id;
   };
+  const draftSale = async () =>
+    (await api('POST', '/api/sales', saleBody(refs, ctx.users.sales.id, { saleData: { status: 'draft' } })))
+      .sale.id;
+  const keptQuote = async () => {
+    const id = await draftSale();
+    await api('POST', `/api/sales/${id}/quotes`, {});
+    return id;
+  };
   const newInvoice = async () =>
     (await api('POST', `/api/sales/${await completedSale()}/invoice`, {})).invoice.id;
   const paymentBody = async () => ({ saleId: await newSale(), date: '2031-01-15', amount: '100.00' });
@@ -191,6 +199,26 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     'GET /api/invoices/:id': async () => ({ url: `/api/invoices/${await newInvoice()}` }),
     'GET /api/invoices/:id/pdf': async () => ({ url: `/api/invoices/${await newInvoice()}/pdf` }),
     'POST /api/sales/:id/invoice': async () => ({ url: `/api/sales/${await completedSale()}/invoice` }),
+    // Issue 28: the documents the client takes home.
+    'GET /api/sales/:id/quote.pdf': async () => ({
+      url: `/api/sales/${await draftSale()}/quote.pdf?validUntil=2031-01-31`,
+    }),
+    'GET /api/sales/:id/quotes': async () => ({ url: `/api/sales/${await keptQuote()}/quotes` }),
+    'POST /api/sales/:id/quotes': async () => ({
+      url: `/api/sales/${await draftSale()}/quotes`,
+      body: { validUntil: '2031-01-31' },
+    }),
+    'GET /api/sales/:id/quotes/:version.pdf': async () => ({
+      url: `/api/sales/${await keptQuote()}/quotes/1.pdf`,
+    }),
+    'POST /api/sales/:id/quote/accept': async () => ({ url: `/api/sales/${await draftSale()}/quote/accept` }),
+    'GET /api/sales/:id/itinerary.pdf': async () => ({ url: `/api/sales/${await newSale()}/itinerary.pdf` }),
+    'GET /api/payments/:id/receipt.pdf': async () => ({
+      url: `/api/payments/${await newPayment()}/receipt.pdf`,
+    }),
+    'GET /api/clients/:id/statement': async () => ({
+      url: `/api/clients/${refs.client.id}/statement?format=xlsx&from=2020-01-01&to=2031-12-31`,
+    }),
     'POST /api/invoices/:id/cancel': async () => ({
       url: `/api/invoices/${await newInvoice()}/cancel`,
       body: { reason: 'Error de emisión' },

@@ -18,8 +18,11 @@ describe('amounts in Spanish words', () => {
     [1200000, 'USD', 'un millón doscientos mil dólares'],
     [2500000000, 'USD', 'dos mil quinientos millones de dólares'],
     [21000001, 'USD', 'veintiún millones un dólares'],
-    [999999999999.99, 'USD',
-      'novecientos noventa y nueve mil novecientos noventa y nueve millones novecientos noventa y nueve mil novecientos noventa y nueve dólares con noventa y nueve centavos'],
+    [
+      999999999999.99,
+      'USD',
+      'novecientos noventa y nueve mil novecientos noventa y nueve millones novecientos noventa y nueve mil novecientos noventa y nueve dólares con noventa y nueve centavos',
+    ],
     [16716, 'CLP', 'dieciséis mil setecientos dieciséis pesos'],
     [1, 'CLP', 'un peso'],
     [42.5, 'EUR', 'cuarenta y dos euros con cincuenta céntimos'],

@@ -4,6 +4,7 @@ import { authApi } from './auth';
 import { backupsApi } from './backups';
 import { companyApi } from './company';
 import { dashboardApi } from './dashboard';
+import { documentsApi } from './documents';
 import type { EndpointShape } from './endpoint';
 import { healthApi } from './health';
 import { invoicesApi } from './invoices';
@@ -38,6 +39,7 @@ export const API = {
   reports: reportsApi,
   supplierPayments: supplierPaymentsApi,
   invoices: invoicesApi,
+  documents: documentsApi,
 } satisfies Record<string, Record<string, EndpointShape>>;
 
 /** All endpoints in one list. */
