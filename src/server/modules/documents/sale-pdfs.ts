@@ -70,8 +70,8 @@ export function quotePdf(quote: QuoteDocument): Promise<Buffer> {
     table(
       doc,
       [
-        { header: 'Servicio', share: 0.37, value: (item) => item.description || item.classificationName },
-        { header: 'Fechas', share: 0.2, value: (item) => dateSpan(item.dateIn, item.dateOut) },
+        { header: 'Servicio', share: 0.32, value: (item) => item.description || item.classificationName },
+        { header: 'Fechas', share: 0.25, value: (item) => dateSpan(item.dateIn, item.dateOut) },
         { header: 'Pasajeros', share: 0.23, value: passengerNames },
         {
           header: 'Precio',
@@ -123,15 +123,15 @@ export function itineraryPdf(itinerary: ItineraryDocument): Promise<Buffer> {
     table(
       doc,
       [
-        { header: 'Servicio', share: 0.26, value: (item) => item.description || item.classificationName },
-        { header: 'Proveedor', share: 0.18, value: (item) => item.supplierName },
+        { header: 'Servicio', share: 0.22, value: (item) => item.description || item.classificationName },
+        { header: 'Proveedor', share: 0.16, value: (item) => item.supplierName },
         // An item not yet booked is shown as such, never left out: the traveller must know.
         {
           header: 'Código de reserva',
-          share: 0.16,
+          share: 0.15,
           value: (item) => item.reservationCode || 'por confirmar',
         },
-        { header: 'Fechas', share: 0.18, value: (item) => dateSpan(item.dateIn, item.dateOut) },
+        { header: 'Fechas', share: 0.25, value: (item) => dateSpan(item.dateIn, item.dateOut) },
         { header: 'Pasajeros', share: 0.22, value: passengerNames },
       ],
       inTravelOrder(sale.items),
