@@ -34,12 +34,15 @@ WITH numbered AS (
   SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM payments WHERE status = 'confirmed'
 )
 UPDATE payments SET receipt_number = numbered.n FROM numbered WHERE payments.id = numbered.id;--> statement-breakpoint
+-- The counter row exists once a receipt has been numbered: an empty database stays empty (a backup is
+-- restored only into one).
 INSERT INTO document_counters (kind, last_number)
-  SELECT 'receipt', coalesce(max(receipt_number), 0) FROM payments;--> statement-breakpoint
+  SELECT 'receipt', max(receipt_number) FROM payments HAVING max(receipt_number) IS NOT NULL;--> statement-breakpoint
 CREATE FUNCTION payments_receipt_number() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.status = 'confirmed' AND NEW.receipt_number IS NULL THEN
-    UPDATE document_counters SET last_number = last_number + 1 WHERE kind = 'receipt'
+    INSERT INTO document_counters AS c (kind, last_number) VALUES ('receipt', 1)
+      ON CONFLICT (kind) DO UPDATE SET last_number = c.last_number + 1
       RETURNING last_number INTO NEW.receipt_number;
   END IF;
   RETURN NEW;

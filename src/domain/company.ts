@@ -72,11 +72,11 @@ const optionalText = (max: number) =>
  * A text printed on the client's documents: line breaks allowed (the form's textarea), other control
  * characters refused like everywhere else.
  */
-const documentText = (label: string, max: number) =>
+const documentText = (label: string, max: number, plural = false) =>
   z
-    .string(`${label} debe ser un texto`)
+    .string(`${label} ${plural ? 'deben' : 'debe'} ser un texto`)
     .trim()
-    .max(max, `${label} no puede superar ${max} caracteres`)
+    .max(max, `${label} no ${plural ? 'pueden' : 'puede'} superar ${max} caracteres`)
     .nullish()
     .transform((v) => v ?? '');
 
@@ -154,7 +154,7 @@ export const companySettingsSchema = z.strictObject({
     1,
     365,
   ).optional(),
-  quoteConditions: documentText('Las condiciones de la cotización', 4000).optional(),
+  quoteConditions: documentText('Las condiciones de la cotización', 4000, true).optional(),
   emergencyContact: documentText('El contacto de emergencia', 500).optional(),
 });
 export type CompanySettingsInput = z.input<typeof companySettingsSchema>;

@@ -142,7 +142,7 @@ describe('a database newer than the code', () => {
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DatabaseNewerError);
       expect((error as Error).message).toMatch(
-        /^La base de datos fue actualizada por una versión más nueva de la aplicación \(1 migración\(es\) que esta versión no conoce, la más reciente del \d{4}-\d\d-\d\d; la última de esta versión es 0019_backup_schedule\)\. Actualiza la aplicación/,
+        /^La base de datos fue actualizada por una versión más nueva de la aplicación \(1 migración\(es\) que esta versión no conoce, la más reciente del \d{4}-\d\d-\d\d; la última de esta versión es 0020_documents\)\. Actualiza la aplicación/,
       );
       expect(beforeMigrate).not.toHaveBeenCalled();
       expect(await fingerprint(database.db)).toEqual(before);

@@ -12,8 +12,9 @@ import { useRouteId } from '../../lib/route-id';
 import { SaleAlerts } from '../alerts';
 import { SaleHistory } from '../audit';
 import { useAgencyPreferences } from '../company';
+import { SaleDocuments } from '../documents';
 import { SalePayments } from '../payments';
-import { type SaleDetail, useSale } from './api';
+import { type SaleDetail, useSale, useSaleSaved } from './api';
 import { DetailItem } from './DetailList';
 import { uniquePassengerNames } from './form-model';
 import { SaleActions } from './SaleActions';
@@ -55,6 +56,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
   const canEdit = user.role === 'admin' || user.role === 'sales';
   const profit = sumMoney([sale.salePrice, -sale.totalCost]);
   const passengers = uniquePassengerNames(sale.items);
+  const onSaved = useSaleSaved();
 
   return (
     <div className="space-y-6">
@@ -108,6 +110,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
         </dl>
       </Card>
 
+      <SaleDocuments sale={sale} canEdit={canEdit} timeZone={timeZone} onAccepted={onSaved} />
       <SalePayments sale={sale} canWrite={canEdit} />
       <SaleHistory saleId={sale.id} timeZone={timeZone} />
     </div>
