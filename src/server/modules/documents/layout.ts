@@ -161,7 +161,12 @@ export function table<R>(doc: Pdf, columns: Column<R>[], rows: R[], total?: stri
     const height = rowHeight(cells, bold);
     const top = doc.y;
     cells.forEach((text, i) => {
-      doc.text(text, xs[i], top, { width: cellWidth(i), align: columns[i]?.align ?? 'left' });
+      // The gap between cells sits on the side away from the text: a right-aligned amount ends at the edge.
+      const right = columns[i]?.align === 'right';
+      doc.text(text, (xs[i] ?? MARGIN) + (right ? CELL_GAP : 0), top, {
+        width: cellWidth(i),
+        align: right ? 'right' : 'left',
+      });
     });
     doc.y = top + height + 4;
   };

@@ -43,18 +43,20 @@ function pdfCell<Row>(column: ExportColumn<Row>, row: Row, currency: string): st
   return String(value);
 }
 
-/** The PDF table of the columns: each amount a fixed share, the rest of the width split evenly. */
-function pdfColumns<Row extends { currency: string }>(columns: ExportColumn<Row>[]): Column<Row>[] {
-  const amounts = columns.filter((c) => c.kind === 'money').length;
-  const otherShare = (1 - MONEY_SHARE * amounts) / (columns.length - amounts);
-  return columns.map((column) => ({
+/** The PDF table of the columns, each given its share of the page's width (in the columns' order). */
+function pdfColumns<Row extends { currency: string }>(
+  columns: ExportColumn<Row>[],
+  shares: number[],
+): Column<Row>[] {
+  return columns.map((column, i) => ({
     header: column.header,
-    share: column.kind === 'money' ? MONEY_SHARE : otherShare,
+    share: shares[i] ?? 0,
     align: column.kind === 'money' ? 'right' : 'left',
     value: (row: Row) => pdfCell(column, row, row.currency),
   }));
 }
-const MONEY_SHARE = 0.15;
+const SALE_SHARES = [0.07, 0.12, 0.2, 0.12, 0.11, 0.13, 0.12, 0.13];
+const PAYMENT_SHARES = [0.13, 0.13, 0.08, 0.2, 0.28, 0.18];
 
 export function statementPdf(data: StatementData): Promise<Buffer> {
   const { client, receivable } = data;
@@ -68,9 +70,9 @@ export function statementPdf(data: StatementData): Promise<Buffer> {
       ['Emitido', formatDate(data.today)],
     ]);
     heading(doc, 'Ventas');
-    table(doc, pdfColumns(SALE_COLUMNS), data.sales);
+    table(doc, pdfColumns(SALE_COLUMNS, SALE_SHARES), data.sales);
     heading(doc, 'Pagos');
-    table(doc, pdfColumns(PAYMENT_COLUMNS), data.payments);
+    table(doc, pdfColumns(PAYMENT_COLUMNS, PAYMENT_SHARES), data.payments);
     heading(doc, `Saldo al ${formatDate(data.today)}`);
     agingTable(doc, receivable.client, usd);
   });
