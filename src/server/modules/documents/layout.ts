@@ -35,7 +35,8 @@ export function renderPdf(title: string, company: CompanyHeader, draw: (doc: Pdf
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: BOTTOM_MARGIN },
     bufferPages: true,
-    info: { Title: title, Author: company.name || undefined },
+    // pdfkit reads every info value it is given: an absent author is left out, not undefined.
+    info: { Title: title, ...(company.name && { Author: company.name }) },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
