@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentsApi } from '../../src/domain/api/documents';
+import type { ReplyOf } from '../../src/domain/api/endpoint';
 import type { SaleStatus } from '../../src/domain/status';
 import { SaleDocuments } from '../../src/web/features/documents';
 import { mockFetch, replyOf } from './helpers';
@@ -41,7 +42,7 @@ const CONFIRMED_SALE = {
   totalPaid: 0,
   balance: 1000,
   refundAmount: 0,
-} as const;
+} satisfies ReplyOf<typeof documentsApi.acceptQuote>['sale'];
 
 function renderDocuments(status: SaleStatus, canEdit = true, onAccepted = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
