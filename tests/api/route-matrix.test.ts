@@ -215,6 +215,8 @@ describe('route x role matrix', () => {
     expect(failures).toEqual([]);
   });
 
+  // One call per route, most building their records first: over a hundred routes need more than the
+  // default 30 s on a loaded two-core machine.
   it('each route, called validly by a role it allows, works (2xx)', async () => {
     const examples = await routeExamples(ctx);
     const registered = ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
@@ -236,7 +238,7 @@ describe('route x role matrix', () => {
         failures.push(`${key} as ${who}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     }
     expect(failures).toEqual([]);
-  });
+  }, 90_000);
 
   it('an API route registered without config.access stops the app from starting', async () => {
     const { default: Fastify } = await import('fastify');

@@ -1,6 +1,7 @@
 import { ISO_CURRENCIES } from '../../src/domain/currencies';
 import type { Role } from '../../src/domain/roles';
 import { settledBackup, untilBackupsSettle } from './backups';
+import { documentExamples } from './document-examples';
 import { createSaleRefs, type SaleRefs, saleBody } from './sales';
 import type { TestContext } from './test-app';
 
@@ -28,15 +29,6 @@ export function exampleCall(examples: RouteExamples, route: string): Promise<Exa
 let seq = 0;
 const next = () => ++seq;
 
-/** The first call's promise, for every call. */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}
-
 export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
   const headers = await ctx.auth('admin');
   const api = async (method: 'POST' | 'PUT', url: string, payload: object) => {
@@ -53,28 +45,6 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     await api('PUT', `/api/sales/${id}`, { status: 'completed' });
     return id;
   };
-  const draftSale = async () =>
-    (await api('POST', '/api/sales', saleBody(refs, ctx.users.sales.id, { saleData: { status: 'draft' } })))
-      .sale.id;
-  // The documents' reads share their records (made once, on first use): a GET changes nothing, and
-  // each new sale costs the matrix's time.
-  const keptQuote = once(async () => {
-    const id = await draftSale();
-    await api('POST', `/api/sales/${id}/quotes`, {});
-    return id;
-  });
-  const sharedDraft = once(draftSale);
-  const sharedSale = once(newSale);
-  const sharedPayment = once(
-    async () =>
-      (
-        await api('POST', '/api/payments', {
-          saleId: await sharedSale(),
-          date: '2031-01-15',
-          amount: '100.00',
-        })
-      ).payment.id as number,
-  );
   const newInvoice = async () =>
     (await api('POST', `/api/sales/${await completedSale()}/invoice`, {})).invoice.id;
   const paymentBody = async () => ({ saleId: await newSale(), date: '2031-01-15', amount: '100.00' });
@@ -222,28 +192,7 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     'GET /api/invoices/:id': async () => ({ url: `/api/invoices/${await newInvoice()}` }),
     'GET /api/invoices/:id/pdf': async () => ({ url: `/api/invoices/${await newInvoice()}/pdf` }),
     'POST /api/sales/:id/invoice': async () => ({ url: `/api/sales/${await completedSale()}/invoice` }),
-    // Issue 28: the documents the client takes home.
-    'GET /api/sales/:id/quote.pdf': async () => ({
-      url: `/api/sales/${await sharedDraft()}/quote.pdf?validUntil=2031-01-31`,
-    }),
-    'GET /api/sales/:id/quotes': async () => ({ url: `/api/sales/${await keptQuote()}/quotes` }),
-    'POST /api/sales/:id/quotes': async () => ({
-      url: `/api/sales/${await sharedDraft()}/quotes`,
-      body: { validUntil: '2031-01-31' },
-    }),
-    'GET /api/sales/:id/quotes/:version.pdf': async () => ({
-      url: `/api/sales/${await keptQuote()}/quotes/1.pdf`,
-    }),
-    'POST /api/sales/:id/quote/accept': async () => ({ url: `/api/sales/${await draftSale()}/quote/accept` }),
-    'GET /api/sales/:id/itinerary.pdf': async () => ({
-      url: `/api/sales/${await sharedSale()}/itinerary.pdf`,
-    }),
-    'GET /api/payments/:id/receipt.pdf': async () => ({
-      url: `/api/payments/${await sharedPayment()}/receipt.pdf`,
-    }),
-    'GET /api/clients/:id/statement': async () => ({
-      url: `/api/clients/${refs.client.id}/statement?format=xlsx&from=2020-01-01&to=2031-12-31`,
-    }),
+    ...documentExamples({ refs, sellerId: ctx.users.sales.id, api, newSale }),
     'POST /api/invoices/:id/cancel': async () => ({
       url: `/api/invoices/${await newInvoice()}/cancel`,
       body: { reason: 'Error de emisión' },

@@ -83,7 +83,7 @@ describe('SaleDocuments', () => {
   });
 
   it('accepts after asking, and hands the confirmed sale to the page', async () => {
-    const fetchMock = mockFetch((url, init) =>
+    const fetchMock = mockFetch((_url, init) =>
       init.method === 'POST'
         ? replyOf(documentsApi.acceptQuote, {
             message: 'Cotización aceptada: la venta está confirmada',
