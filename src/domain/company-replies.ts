@@ -18,6 +18,9 @@ export const companySettingsReplySchema = z.object({
   reminderHour: z.number(),
   clientPaymentReminders: z.boolean(),
   clientReminderDays: z.number(),
+  quoteValidityDays: z.number(),
+  quoteConditions: z.string(),
+  emergencyContact: z.string(),
 });
 export const companySettingsDataReplySchema = dataReply(companySettingsReplySchema);
 

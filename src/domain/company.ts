@@ -69,6 +69,18 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
+/**
+ * A text printed on the client's documents: line breaks allowed (the form's textarea), other control
+ * characters refused like everywhere else.
+ */
+const documentText = (label: string, max: number, plural = false) =>
+  z
+    .string(`${label} ${plural ? 'deben' : 'debe'} ser un texto`)
+    .trim()
+    .max(max, `${label} no ${plural ? 'pueden' : 'puede'} superar ${max} caracteres`)
+    .nullish()
+    .transform((v) => v ?? '');
+
 /** Whether this runtime knows `name` as an IANA time zone (a formatter refuses an unknown one). */
 export function isTimeZone(name: string): boolean {
   try {
@@ -106,6 +118,8 @@ export const DEFAULT_REMINDERS = {
   clientPaymentReminders: false,
   clientReminderDays: 7,
 } as const;
+/** A quote is valid a week unless Configuraciones or the quote itself says otherwise (issue 28). */
+export const DEFAULT_QUOTE_VALIDITY_DAYS = 7;
 
 /** How many backups of one kind to keep: at least one daily, up to ten years' worth of any kind. */
 const keepCount = (kind: string, min: number) =>
@@ -160,6 +174,14 @@ export const companySettingsSchema = z.strictObject({
     1,
     60,
   ).optional(),
+  /** The documents the client takes home (issue 28). Left out, each keeps its value. */
+  quoteValidityDays: intInput(
+    'La validez de la cotización debe ser un número entero de días entre 1 y 365',
+    1,
+    365,
+  ).optional(),
+  quoteConditions: documentText('Las condiciones de la cotización', 4000, true).optional(),
+  emergencyContact: documentText('El contacto de emergencia', 500).optional(),
 });
 export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
 export type CompanySettings = z.output<typeof companySettingsSchema>;

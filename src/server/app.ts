@@ -16,6 +16,7 @@ import { clientsRoutes } from './modules/clients/routes';
 import { agencyTimeZone } from './modules/company';
 import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { documentsRoutes } from './modules/documents/routes';
 import { type Outbox, type OutboxOptions, startOutbox } from './modules/emails';
 import { emailsRoutes } from './modules/emails/routes';
 import type { LastBackupAt } from './modules/health/readiness';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(companyRoutes, { db });
   await app.register(supplierPaymentsRoutes, { db });
   await app.register(invoicesRoutes, { db });
+  await app.register(documentsRoutes, { db });
   await app.register(paymentsRoutes, { db });
   await app.register(reportsRoutes, { db });
   await app.register(alertsRoutes, { db });

@@ -26,10 +26,22 @@ beforeAll(async () => {
     ['0.01', 'Un centavo'],
     ['123456789.99', 'Grande'],
   ]) {
-    const body = saleBody(refs, ctx.users.sales.id);
+    // The first is a draft with a kept quote: a PDF's bytes (bytea) go through the backup too.
+    const body = saleBody(refs, ctx.users.sales.id, {
+      saleData: { status: price === '1500.55' ? 'draft' : 'confirmed' },
+    });
     Object.assign(body.items[0] as object, { salePrice: price, description });
     const res = await ctx.app.inject({ method: 'POST', url: '/api/sales', headers, payload: body });
     expect(res.statusCode).toBe(201);
+    if (price === '1500.55') {
+      const quote = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/sales/${res.json().sale.id}/quotes`,
+        headers,
+        payload: {},
+      });
+      expect(quote.statusCode, quote.body).toBe(201);
+    }
     const pay = await ctx.app.inject({
       method: 'POST',
       url: '/api/payments',
@@ -71,6 +83,8 @@ describe('a backup and its restore', () => {
     expect(manifest.rowCounts.sales).toBe(3);
     expect(manifest.rowCounts.sale_items).toBe(3);
     expect(manifest.rowCounts.payments).toBe(3);
+    expect(manifest.rowCounts.sale_quotes).toBe(1);
+    expect(manifest.rowCounts.document_counters).toBe(1);
     expect(manifest.rowCounts.audit_log).toBeGreaterThan(6);
     expect(manifest.migration.tag).toMatch(/^\d{4}_/);
     expect(manifest.payloadSha256).toMatch(/^[0-9a-f]{64}$/);

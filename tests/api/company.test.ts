@@ -137,6 +137,9 @@ describe('company settings', () => {
       reminderHour: 8,
       clientPaymentReminders: false,
       clientReminderDays: 7,
+      quoteValidityDays: 7,
+      quoteConditions: '',
+      emergencyContact: '',
     });
     const saved = await call('PUT', '/api/company/settings', {
       name: 'Viajes Australes SpA',
@@ -250,6 +253,41 @@ describe('company settings', () => {
     expect((await call('GET', '/api/company/settings')).json().data).toMatchObject({
       ...schedule,
       backupKeepMonthly: 24,
+    });
+  });
+
+  it('keeps the quote validity, the quote conditions and the emergency contact, refused wrong in Spanish', async () => {
+    const documents = {
+      quoteValidityDays: '15',
+      quoteConditions: 'Tarifas sujetas a disponibilidad.\nNo incluye propinas.',
+      emergencyContact: 'Guardia 24 h: +56 9 5555 0000',
+    };
+    const saved = await call('PUT', '/api/company/settings', { name: 'Viajes Australes', ...documents });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ ...documents, quoteValidityDays: 15 });
+    for (const [body, message] of [
+      [
+        { quoteValidityDays: 0 },
+        'La validez de la cotización debe ser un número entero de días entre 1 y 365',
+      ],
+      [
+        { quoteValidityDays: 366 },
+        'La validez de la cotización debe ser un número entero de días entre 1 y 365',
+      ],
+      [
+        { quoteConditions: 'x'.repeat(4001) },
+        'Las condiciones de la cotización no pueden superar 4000 caracteres',
+      ],
+      [{ emergencyContact: 5 }, 'El contacto de emergencia debe ser un texto'],
+      [{ emergencyContact: 'a\u0000b' }, 'El texto contiene caracteres de control no permitidos'],
+    ] as const) {
+      const res = await call('PUT', '/api/company/settings', { name: 'X', ...body });
+      expect(res.statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await call('GET', '/api/company/settings')).json().data).toMatchObject({
+      ...documents,
+      quoteValidityDays: 15,
     });
   });
 });

@@ -36,12 +36,22 @@ const PREFIXES = [
   '/api/classifications',
 ];
 
-/** The errors the endpoint of an OpenAPI path (`/api/sales/{id}`) declares in src/domain/api. */
-function declaredErrors(method: string, path: string): string[] {
-  const declared = allEndpoints().find(
+/** The endpoint of an OpenAPI path (`/api/sales/{id}`) as src/domain/api declares it. */
+const declaredEndpoint = (method: string, path: string) =>
+  allEndpoints().find(
     (e) => e.method === method.toUpperCase() && e.path === path.replace(/\{(\w+)\}/g, ':$1'),
   );
+
+/** The errors the endpoint of an OpenAPI path declares. */
+function declaredErrors(method: string, path: string): string[] {
+  const declared = declaredEndpoint(method, path);
   return declared ? declared.errors.map(String) : ['no endpoint declared'];
+}
+
+/** The content types of a file the endpoint sends (a PDF, a statement), or none for a JSON reply. */
+function declaredFileTypes(method: string, path: string): string[] {
+  const reply = declaredEndpoint(method, path)?.replies[200] as { content?: object } | undefined;
+  return reply && 'content' in reply && reply.content ? Object.keys(reply.content) : [];
 }
 const FILE_TYPES = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -65,8 +75,11 @@ describe('the OpenAPI document', () => {
       const responses = op.responses ?? {};
       const success = Object.keys(responses).find((code) => /^2\d\d$/.test(code));
       const body = success ? (responses[success]?.content ?? {}) : {};
+      const fileTypes = declaredFileTypes(method, path);
       if (path.endsWith('/export')) {
         if (!FILE_TYPES.every((type) => type in body)) gaps.push(`${method} ${path}: file reply`);
+      } else if (fileTypes.length) {
+        if (!fileTypes.every((type) => type in body)) gaps.push(`${method} ${path}: file reply`);
       } else if (!body['application/json']?.schema) {
         gaps.push(`${method} ${path}: 2xx reply`);
       }

@@ -4,6 +4,7 @@ import type { Role } from '../../src/domain/roles';
 import { emails } from '../../src/server/db/schema';
 import { enqueueEmail } from '../../src/server/modules/emails';
 import { settledBackup, untilBackupsSettle } from './backups';
+import { documentExamples } from './document-examples';
 import { createSaleRefs, type SaleRefs, saleBody } from './sales';
 import type { TestContext } from './test-app';
 
@@ -210,6 +211,7 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     'GET /api/invoices/:id': async () => ({ url: `/api/invoices/${await newInvoice()}` }),
     'GET /api/invoices/:id/pdf': async () => ({ url: `/api/invoices/${await newInvoice()}/pdf` }),
     'POST /api/sales/:id/invoice': async () => ({ url: `/api/sales/${await completedSale()}/invoice` }),
+    ...documentExamples({ refs, sellerId: ctx.users.sales.id, api, newSale }),
     'POST /api/invoices/:id/cancel': async () => ({
       url: `/api/invoices/${await newInvoice()}/cancel`,
       body: { reason: 'Error de emisión' },

@@ -118,6 +118,18 @@ describe('SalePayments', () => {
     expect(screen.getByTestId('sale-refund').textContent).toBe(`A devolver ${formatMoney(400)}`);
   });
 
+  it('offers the receipt of a confirmed payment only, to readers too', async () => {
+    mockFetch(() => replyOf(paymentsApi.ofSale, PAYMENTS));
+    renderSection(SALE, false);
+    const rows = await screen.findAllByRole('listitem');
+    expect(
+      within(rows[0] as HTMLElement).getByRole('button', {
+        name: `Comprobante del pago de ${formatMoney(400)} del 02 mar 2026`,
+      }),
+    ).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Comprobante/ })).toBeNull();
+  });
+
   it('has no edit buttons for a reader', async () => {
     mockFetch(() => replyOf(paymentsApi.ofSale, PAYMENTS));
     renderSection(SALE, false);

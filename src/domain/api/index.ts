@@ -4,6 +4,7 @@ import { authApi } from './auth';
 import { backupsApi } from './backups';
 import { companyApi } from './company';
 import { dashboardApi } from './dashboard';
+import { documentsApi } from './documents';
 import { emailsApi } from './emails';
 import type { EndpointShape } from './endpoint';
 import { healthApi } from './health';
@@ -40,6 +41,7 @@ export const API = {
   reports: reportsApi,
   supplierPayments: supplierPaymentsApi,
   invoices: invoicesApi,
+  documents: documentsApi,
 } satisfies Record<string, Record<string, EndpointShape>>;
 
 /** All endpoints in one list. */

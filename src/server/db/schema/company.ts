@@ -3,6 +3,7 @@ import { boolean, check, integer, pgTable, serial, text, uniqueIndex } from 'dri
 import {
   DEFAULT_BACKUP_SCHEDULE,
   DEFAULT_LARGE_AMOUNT_THRESHOLD,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
   DEFAULT_REMINDERS,
   DEFAULT_TIME_ZONE,
 } from '../../../domain/company';
@@ -61,6 +62,11 @@ export const companySettings = pgTable(
     clientReminderDays: integer('client_reminder_days')
       .notNull()
       .default(DEFAULT_REMINDERS.clientReminderDays),
+    /** Days a quote stays valid when its "Válida hasta" is not given, and the conditions it prints. */
+    quoteValidityDays: integer('quote_validity_days').notNull().default(DEFAULT_QUOTE_VALIDITY_DAYS),
+    quoteConditions: text('quote_conditions').notNull().default(''),
+    /** Who the traveller calls when something goes wrong: printed on every itinerary. */
+    emergencyContact: text('emergency_contact').notNull().default(''),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -73,5 +79,6 @@ export const companySettings = pgTable(
       'company_settings_backup_keep_check',
       sql`${t.backupKeepDaily} >= 1 and ${t.backupKeepWeekly} >= 0 and ${t.backupKeepMonthly} >= 0`,
     ),
+    check('company_settings_quote_validity_days_check', sql`${t.quoteValidityDays} between 1 and 365`),
   ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../domain/payments';
 import { SUPPLIER_PAYMENT_METHODS } from '../../../domain/supplier-payments';
 import { createdAt, money, rate, updatedAt } from './columns';
@@ -33,6 +44,12 @@ export const payments = pgTable(
     method: text('method', { enum: PAYMENT_METHODS }).notNull().default('cash'),
     reference: text('reference'),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('confirmed'),
+    /**
+     * The receipt's consecutive number, given by a trigger (migrations, `payments_receipt_number`) the
+     * first time the payment is confirmed, from the `document_counters` row: kept if the payment goes
+     * back to pending, never given again.
+     */
+    receiptNumber: integer('receipt_number'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -44,6 +61,7 @@ export const payments = pgTable(
     check('payments_method_check', oneOf(t.method, PAYMENT_METHODS)),
     check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
     index('payments_sale_id_idx').on(t.saleId),
+    uniqueIndex('payments_receipt_number_key').on(t.receiptNumber),
     index('payments_date_idx').on(t.paymentDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

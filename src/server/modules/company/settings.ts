@@ -4,6 +4,7 @@ import {
   type CompanySettings,
   DEFAULT_BACKUP_SCHEDULE,
   DEFAULT_LARGE_AMOUNT_THRESHOLD,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
   DEFAULT_REMINDERS,
   DEFAULT_TIME_ZONE,
 } from '../../../domain/company';
@@ -26,6 +27,9 @@ const EMPTY: StoredCompanySettings = {
   largeAmountThreshold: DEFAULT_LARGE_AMOUNT_THRESHOLD,
   ...DEFAULT_BACKUP_SCHEDULE,
   ...DEFAULT_REMINDERS,
+  quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
+  quoteConditions: '',
+  emergencyContact: '',
 };
 
 export async function getCompanySettings(db: Database): Promise<StoredCompanySettings> {

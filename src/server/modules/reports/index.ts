@@ -2,3 +2,4 @@
 // from here, so that every screen computes debts the same way.
 export { openSalesWithSale } from './open-sales';
 export { countUnpaidSupplierItems, supplierCutoffs, unpaidSupplierItems } from './payables';
+export { receivableClient } from './receivables';

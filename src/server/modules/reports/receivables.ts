@@ -15,6 +15,7 @@ import { nameSortKey } from '../../db/name-order';
 import { balanceDays, clientBalances, clients, saleBalances } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { nameContains } from '../../lib/search';
+import { type SaleScope, sellerCondition } from '../sales';
 import { bucketConditions, openSales, openSalesWithSale } from './open-sales';
 
 /** Cobranza: every client with open sales, their debt split by age against the travel date. */
@@ -210,18 +211,26 @@ export async function receivables(db: Database, query: Query): Promise<Receivabl
   };
 }
 
-/** One client's open sales, oldest travel first, with the client's figures; 404 for an unknown client. */
+/**
+ * One client's open sales, oldest travel first, with the client's figures; 404 for an unknown client.
+ * `scope` narrows them to a seller's own sales (the client's statement a seller prints).
+ */
 export async function receivableClient(
   db: Database,
   clientId: number,
   asOf: string,
+  scope: SaleScope = {},
 ): Promise<ReceivableClientReply> {
   const [client] = await db
     .select({ id: clients.id, name: clients.name })
     .from(clients)
     .where(eq(clients.id, clientId));
   if (!client) throw notFound('Cliente no encontrado');
-  const open = openSalesWithSale(db, asOf, eq(saleBalances.clientId, clientId));
+  const open = openSalesWithSale(
+    db,
+    asOf,
+    and(eq(saleBalances.clientId, clientId), sellerCondition(saleBalances.sellerId, scope)),
+  );
   const rows = await db.select().from(open).orderBy(asc(open.travelDate), asc(open.id));
   const saleRows = rows.map((r) => ({
     saleId: r.id,

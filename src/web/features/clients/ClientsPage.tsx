@@ -4,6 +4,7 @@ import { Card } from '../../components/ui/Card';
 import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
 import { useRecordList } from '../../components/ui/use-record-list';
+import { StatementButton } from '../documents';
 import { clientsResource } from './api';
 import { ClientIdProblemsNotice } from './ClientIdProblemsNotice';
 import { CLIENT_TEXTS } from './texts';
@@ -37,15 +38,16 @@ export function ClientsPage() {
                 <Detail label="Email" value={client.email} />
                 <Detail label="Dirección" value={client.address} />
               </dl>
-              {canWrite && (
-                <div className="mt-auto">
+              <div className="mt-auto flex flex-wrap items-center gap-2">
+                <StatementButton client={client} />
+                {canWrite && (
                   <RowActions
                     name={client.name}
                     editTo={`/clients/${client.id}/edit`}
                     onDelete={() => askDelete(client)}
                   />
-                </div>
-              )}
+                )}
+              </div>
             </Card>
           </li>
         ))}

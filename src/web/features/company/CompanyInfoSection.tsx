@@ -7,7 +7,7 @@ import {
 } from '../../../domain/company';
 import { Card } from '../../components/ui/Card';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { Field, MoneyField } from '../../components/ui/Field';
+import { Field, MoneyField, TextareaField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
 import { Spinner } from '../../components/ui/Spinner';
@@ -123,6 +123,29 @@ function CompanyInfoForm({ settings }: { settings: StoredCompanySettings }) {
         <input type="checkbox" className="size-4 accent-blue-600" {...register('clientPaymentReminders')} />
         Enviar recordatorio de pago a los clientes con saldo antes del viaje
       </label>
+      <Field
+        label="Días de validez de la cotización"
+        hint="Fecha Válida hasta de una cotización cuando no se indica otra: hoy más estos días."
+        type="number"
+        min="1"
+        max="365"
+        step="1"
+        {...bind('quoteValidityDays')}
+      />
+      <TextareaField
+        label="Condiciones de la cotización"
+        hint="Se imprimen al final de cada cotización."
+        rows={4}
+        className="sm:col-span-2"
+        {...bind('quoteConditions')}
+      />
+      <TextareaField
+        label="Contacto de emergencia"
+        hint="Se imprime en cada itinerario; vacío, se imprimen el nombre, teléfono y email de la empresa."
+        rows={2}
+        className="sm:col-span-2"
+        {...bind('emergencyContact')}
+      />
       <FormActions
         save={save}
         errorTitle="Error al guardar la información de la empresa"
@@ -132,7 +155,7 @@ function CompanyInfoForm({ settings }: { settings: StoredCompanySettings }) {
   );
 }
 
-/** Configuraciones > Información de la Empresa: the details printed on invoices. */
+/** Configuraciones > Información de la Empresa: the details printed on invoices and the client's documents. */
 export function CompanyInfoSection() {
   const query = useQuery(companySettingsQuery());
   return (

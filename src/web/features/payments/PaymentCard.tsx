@@ -4,13 +4,14 @@ import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
 import { PAYMENT_STATUS_LABEL } from '../../../domain/status';
 import { CardDetail, LinkCard } from '../../components/ui/LinkCard';
 import { StatusBadge } from '../../components/ui/StatusBadge';
+import { ReceiptButton } from '../documents';
 import type { PaymentListRow } from './api';
 import { PendingPaymentActions } from './PendingPaymentActions';
 
 /**
  * One payment of /payments; the whole card links to its sale, where it can be edited. A pending one
  * of a sale that is not cancelled has its "Confirmar pago" and "Eliminar" below the card (a button
- * cannot sit inside the link).
+ * cannot sit inside the link); a confirmed one its "Comprobante".
  */
 export function PaymentCard({ payment, canDelete }: { payment: PaymentListRow; canDelete: boolean }) {
   const actionable = payment.status === 'pending' && payment.sale.status !== 'cancelled';
@@ -29,11 +30,13 @@ export function PaymentCard({ payment, canDelete }: { payment: PaymentListRow; c
       <CardDetail term="Pasajero">{payment.sale.passengerName}</CardDetail>
     </LinkCard>
   );
-  if (!actionable) return card;
+  const confirmed = payment.status === 'confirmed';
+  if (!actionable && !confirmed) return card;
   return (
     <div className="space-y-2">
       {card}
-      <PendingPaymentActions payment={payment} canDelete={canDelete} />
+      {actionable && <PendingPaymentActions payment={payment} canDelete={canDelete} />}
+      {confirmed && <ReceiptButton payment={payment} />}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { Card } from '../../components/ui/Card';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { EditButton } from '../../components/ui/RowActions';
 import { StatusBadge } from '../../components/ui/StatusBadge';
+import { ReceiptButton } from '../documents';
 import { useSalePayments } from './api';
 import { PaymentDialog } from './PaymentDialog';
 import { PendingPaymentActions } from './PendingPaymentActions';
@@ -123,6 +124,7 @@ function PaymentRow({ payment, onEdit, pending }: PaymentRowProps) {
         {pending && payment.status === 'pending' && (
           <PendingPaymentActions payment={payment} canDelete={pending.canDelete} />
         )}
+        {payment.status === 'confirmed' && <ReceiptButton payment={payment} />}
         {onEdit && <EditButton label="Editar pago" onClick={onEdit} />}
       </div>
     </li>

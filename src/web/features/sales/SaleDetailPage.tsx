@@ -12,9 +12,10 @@ import { useRouteId } from '../../lib/route-id';
 import { SaleAlerts } from '../alerts';
 import { SaleHistory } from '../audit';
 import { useAgencyPreferences } from '../company';
+import { SaleDocuments } from '../documents';
 import { Communications } from '../emails';
 import { SalePayments } from '../payments';
-import { type SaleDetail, useSale } from './api';
+import { type SaleDetail, useSale, useSaleSaved } from './api';
 import { DetailItem } from './DetailList';
 import { uniquePassengerNames } from './form-model';
 import { SaleActions } from './SaleActions';
@@ -56,6 +57,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
   const canEdit = user.role === 'admin' || user.role === 'sales';
   const profit = sumMoney([sale.salePrice, -sale.totalCost]);
   const passengers = uniquePassengerNames(sale.items);
+  const onSaved = useSaleSaved();
 
   return (
     <div className="space-y-6">
@@ -109,6 +111,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
         </dl>
       </Card>
 
+      <SaleDocuments sale={sale} canEdit={canEdit} timeZone={timeZone} onAccepted={onSaved} />
       <SalePayments sale={sale} canWrite={canEdit} />
       <Card>
         <Communications saleId={sale.id} timeZone={timeZone} />
