@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { createSerializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../domain/zod-locale';
@@ -15,6 +16,7 @@ import { clientsRoutes } from './modules/clients/routes';
 import { agencyTimeZone } from './modules/company';
 import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { dteRoutes } from './modules/dte/routes';
 import type { LastBackupAt } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
 import { invoicesRoutes } from './modules/invoices/routes';
@@ -57,6 +59,8 @@ export interface AppOptions {
   backups?: BackupSettings;
   /** Makes the daily backup at the company's backup hour (main.ts); needs `backups`. */
   scheduleBackups?: boolean;
+  /** Seals the certificate's private key (main.ts: SECRET_KEY or its file); a random one otherwise. */
+  secretKey?: string;
 }
 
 declare module 'fastify' {
@@ -129,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(salesRoutes, { db });
   await app.register(dashboardRoutes, { db });
   await app.register(companyRoutes, { db });
+  // Tests and tools that build the app without main.ts get a key of this process only.
+  await app.register(dteRoutes, { db, secretKey: options.secretKey ?? randomBytes(32).toString('hex') });
   await app.register(supplierPaymentsRoutes, { db });
   await app.register(invoicesRoutes, { db });
   await app.register(paymentsRoutes, { db });

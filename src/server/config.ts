@@ -53,6 +53,8 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_PASSPHRASE: z.string().min(1).optional(),
   BACKUP_SCHEDULE: booleanFlag.default(true),
+  // Seals the certificate's private key in the database (decision 0063); long enough not to be guessed.
+  SECRET_KEY: z.string().min(16, 'SECRET_KEY debe tener al menos 16 caracteres').optional(),
 });
 
 export interface Config {
@@ -75,6 +77,10 @@ export interface Config {
   backupDir: string;
   /** Backups are age-encrypted with it when set. */
   backupPassphrase: string | undefined;
+  /** SECRET_KEY: seals the certificate's private key; unset, the key in `secretKeyFile` is used. */
+  secretKey: string | undefined;
+  /** `secret-key` beside the data directory: generated on the first start when SECRET_KEY is unset. */
+  secretKeyFile: string;
 }
 
 /** True when `inner` is `outer` or a folder inside it. */
@@ -112,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir,
     backupPassphrase: e.BACKUP_PASSPHRASE,
     backupSchedule: e.BACKUP_SCHEDULE,
+    secretKey: e.SECRET_KEY,
+    secretKeyFile: path.join(path.dirname(path.resolve(e.DATA_DIR)), 'secret-key'),
   };
 }
 

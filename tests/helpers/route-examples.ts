@@ -1,6 +1,7 @@
 import { ISO_CURRENCIES } from '../../src/domain/currencies';
 import type { Role } from '../../src/domain/roles';
 import { settledBackup, untilBackupsSettle } from './backups';
+import { dteExamples } from './dte-examples';
 import { createSaleRefs, type SaleRefs, saleBody } from './sales';
 import type { TestContext } from './test-app';
 
@@ -270,6 +271,7 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     }),
     // Issue 16: the global search, as a seller (who finds only their own sales).
     'GET /api/search': async () => ({ url: '/api/search?q=ejemplo', as: 'sales' }),
+    ...dteExamples(api),
     ...masterData,
   };
 }

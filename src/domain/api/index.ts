@@ -4,6 +4,7 @@ import { authApi } from './auth';
 import { backupsApi } from './backups';
 import { companyApi } from './company';
 import { dashboardApi } from './dashboard';
+import { dteApi } from './dte';
 import type { EndpointShape } from './endpoint';
 import { healthApi } from './health';
 import { invoicesApi } from './invoices';
@@ -24,6 +25,7 @@ export const API = {
   backups: backupsApi,
   company: companyApi,
   dashboard: dashboardApi,
+  dte: dteApi,
   health: healthApi,
   metrics: metricsApi,
   payments: paymentsApi,

@@ -1,6 +1,7 @@
 export * from './audit';
 export * from './backups';
 export * from './company';
+export * from './dte';
 export * from './dues';
 export * from './invoices';
 export * from './master-data';

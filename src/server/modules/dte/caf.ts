@@ -1,9 +1,8 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { compactId, hasValidCheckDigit } from '../../../domain/rut';
+import { compactId, hasValidCheckDigit, siiRut } from '../../../domain/rut';
 import { badRequest } from '../../lib/http-errors';
-import { siiRut } from './text';
 
 /** The document types this product issues. */
 export const DTE_TYPES = [33, 34, 61] as const;

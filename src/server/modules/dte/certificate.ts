@@ -1,8 +1,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
-import { hasValidCheckDigit } from '../../../domain/rut';
+import { hasValidCheckDigit, siiRut } from '../../../domain/rut';
 import { badRequest } from '../../lib/http-errors';
-import { siiRut } from './text';
 
 export const CERTIFICATE_MESSAGES = {
   file: 'El archivo no es un certificado .p12 o .pfx',

@@ -1,11 +1,12 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { siiRut } from '../../../domain/rut';
 import { badRequest } from '../../lib/http-errors';
 import type { Caf, DteType } from './caf';
 import { type PesoTotals, pesoTotals } from './pesos';
 import { type Signer, signEnveloped, WRITE } from './signature';
 import { appendTed } from './ted';
-import { siiRut, siiText } from './text';
+import { siiText } from './text';
 
 export const SII_NAMESPACE = 'http://www.sii.cl/SiiDte';
 

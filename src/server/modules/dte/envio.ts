@@ -1,8 +1,8 @@
 import { create } from 'xmlbuilder2';
+import { siiRut } from '../../../domain/rut';
 import type { DteType } from './caf';
 import { SII_NAMESPACE } from './document';
 import { type Signer, signEnveloped, WRITE } from './signature';
-import { siiRut } from './text';
 
 /** The SII's own RUT: the receiver of every EnvioDTE sent to it. */
 export const SII_RUT = '60803000-K';

@@ -1,5 +1,3 @@
-import { compactId } from '../../../domain/rut';
-
 /** One character as the SII takes it: controls become spaces, what Latin-1 lacks becomes "?". */
 function latin1Char(char: string): string {
   const code = char.codePointAt(0) ?? 0x3f;
@@ -20,9 +18,3 @@ export function siiText(value: string, maxLength: number): string {
 
 /** The bytes of a document or of the timbre's data: ISO-8859-1, as the SII reads them. */
 export const latin1Bytes = (text: string): Buffer => Buffer.from(text, 'latin1');
-
-/** A RUT as the SII writes it: digits without dots, a dash, the check digit in upper case. */
-export function siiRut(rut: string): string {
-  const compact = compactId(rut);
-  return `${compact.slice(0, -1)}-${compact.slice(-1)}`;
-}
