@@ -11,13 +11,22 @@ export const SII_ENVIRONMENT_LABELS: Record<(typeof SII_ENVIRONMENTS)[number], s
   production: 'Producción',
 };
 
+/** The documents this product issues, as the SII names them. */
+export const DTE_TYPE_LABELS: Record<number, string> = {
+  33: 'Factura Electrónica',
+  34: 'Factura No Afecta o Exenta Electrónica',
+  61: 'Nota de Crédito Electrónica',
+};
+
+/** Days before its expiry when the certificate is shown with a warning (issue 29). */
+export const CERTIFICATE_WARNING_DAYS = 30;
+/** A type's folios are shown with a warning when fewer than this share of them is left (issue 29). */
+export const CAF_WARNING_SHARE = 0.1;
+
 const RUT_MESSAGE = 'El RUT de la empresa no es válido (por ejemplo 76.123.456-0)';
-const requiredText = (label: string, max: number) =>
-  z
-    .string(`${label} es requerido`)
-    .trim()
-    .min(1, `${label} es requerido`)
-    .max(max, `${label} no puede superar ${max} caracteres`);
+/** `required` is the whole message ("La comuna es requerida"), so each field's gender is right. */
+const requiredText = (required: string, max: number) =>
+  z.string(required).trim().min(1, required).max(max, `No puede superar ${max} caracteres`);
 
 /**
  * The company's tax data (Configuraciones > Datos tributarios, issue 29). Lengths are the SII
@@ -29,11 +38,11 @@ export const companyTaxSchema = z.strictObject({
     .trim()
     .refine((rut) => looksLikeRut(rut) && hasValidCheckDigit(rut), RUT_MESSAGE)
     .transform(siiRut),
-  businessName: requiredText('La razón social', 100),
-  businessActivity: requiredText('El giro', 80),
+  businessName: requiredText('La razón social es requerida', 100),
+  businessActivity: requiredText('El giro es requerido', 80),
   activityCode: intInput('La actividad económica (Acteco) debe ser un código de hasta 6 dígitos', 1, 999_999),
-  address: requiredText('La dirección', 70),
-  commune: requiredText('La comuna', 20),
+  address: requiredText('La dirección es requerida', 70),
+  commune: requiredText('La comuna es requerida', 20),
   resolutionNumber: intInput('El número de resolución debe ser un entero desde 0', 0, 999_999),
   resolutionDate: requiredIsoDate(
     'La fecha de resolución es requerida',
@@ -42,6 +51,7 @@ export const companyTaxSchema = z.strictObject({
   environment: z.enum(SII_ENVIRONMENTS, 'El ambiente debe ser certification o production'),
 });
 export type CompanyTax = z.output<typeof companyTaxSchema>;
+export type CompanyTaxInput = z.input<typeof companyTaxSchema>;
 
 export const companyTaxReplySchema = z.object({
   rut: z.string(),
