@@ -41,4 +41,26 @@ CREATE TABLE "dte_cafs" (
 	CONSTRAINT "dte_cafs_next_folio_check" CHECK ("dte_cafs"."next_folio" between "dte_cafs"."folio_from" and "dte_cafs"."folio_to" + 1)
 );
 --> statement-breakpoint
-CREATE INDEX "dte_cafs_type_idx" ON "dte_cafs" USING btree ("type","folio_from");
+CREATE TABLE "dte_documents" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"type" integer NOT NULL,
+	"folio" integer NOT NULL,
+	"caf_id" integer NOT NULL,
+	"issue_date" date NOT NULL,
+	"receiver_rut" text NOT NULL,
+	"receiver_name" text NOT NULL,
+	"net_amount" numeric(14, 0) NOT NULL,
+	"exempt_amount" numeric(14, 0) NOT NULL,
+	"vat_amount" numeric(14, 0) NOT NULL,
+	"total_amount" numeric(14, 0) NOT NULL,
+	"reference_id" integer,
+	"xml" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "dte_documents_type_check" CHECK ("dte_documents"."type" in (33, 34, 61)),
+	CONSTRAINT "dte_documents_reference_check" CHECK (("dte_documents"."type" = 61) = ("dte_documents"."reference_id" is not null))
+);
+--> statement-breakpoint
+ALTER TABLE "dte_documents" ADD CONSTRAINT "dte_documents_caf_id_dte_cafs_id_fk" FOREIGN KEY ("caf_id") REFERENCES "public"."dte_cafs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dte_documents" ADD CONSTRAINT "dte_documents_reference_id_dte_documents_id_fk" FOREIGN KEY ("reference_id") REFERENCES "public"."dte_documents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "dte_cafs_type_idx" ON "dte_cafs" USING btree ("type","folio_from");--> statement-breakpoint
+CREATE UNIQUE INDEX "dte_documents_type_folio_key" ON "dte_documents" USING btree ("type","folio");

@@ -18,4 +18,6 @@ export const ADVISORY_LOCKS = {
   clientIds: 727286,
   /** CAF uploads: two files of one type at once must not both pass the overlap check. */
   dteCafs: 727287,
+  /** Two-key form (key, DTE type): folios of one type are taken one after another, across servers. */
+  dteFolios: 727288,
 } as const;

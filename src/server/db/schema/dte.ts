@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, instant, updatedAt } from './columns';
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, instant, pesos, updatedAt } from './columns';
 
 /** The company's data as the SII knows it (issue 29), one row (id = 1), printed on every DTE. */
 export const companyTax = pgTable(
@@ -68,5 +78,38 @@ export const dteCafs = pgTable(
     check('dte_cafs_type_check', sql`${t.type} in (33, 34, 61)`),
     check('dte_cafs_range_check', sql`${t.folioFrom} >= 1 and ${t.folioTo} >= ${t.folioFrom}`),
     check('dte_cafs_next_folio_check', sql`${t.nextFolio} between ${t.folioFrom} and ${t.folioTo} + 1`),
+  ],
+);
+
+/**
+ * Each issued DTE: its folio (once per type, taken from a CAF in the same transaction that stores the
+ * document), its totals in pesos, and the signed EnvioDTE that carries it.
+ */
+export const dteDocuments = pgTable(
+  'dte_documents',
+  {
+    id: serial('id').primaryKey(),
+    type: integer('type').notNull(),
+    folio: integer('folio').notNull(),
+    cafId: integer('caf_id')
+      .notNull()
+      .references(() => dteCafs.id),
+    issueDate: date('issue_date').notNull(),
+    receiverRut: text('receiver_rut').notNull(),
+    receiverName: text('receiver_name').notNull(),
+    netAmount: pesos('net_amount').notNull(),
+    exemptAmount: pesos('exempt_amount').notNull(),
+    vatAmount: pesos('vat_amount').notNull(),
+    totalAmount: pesos('total_amount').notNull(),
+    /** The document a credit note annuls or corrects. */
+    referenceId: integer('reference_id').references((): AnyPgColumn => dteDocuments.id),
+    /** The signed EnvioDTE, as sent to the SII. */
+    xml: text('xml').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('dte_documents_type_folio_key').on(t.type, t.folio),
+    check('dte_documents_type_check', sql`${t.type} in (33, 34, 61)`),
+    check('dte_documents_reference_check', sql`(${t.type} = 61) = (${t.referenceId} is not null)`),
   ],
 );

@@ -12,6 +12,8 @@ export {
   type Party,
 } from './document';
 export { buildEnvio, type EnvioInput, SII_RUT } from './envio';
+export { ISSUE_MESSAGES, type IssuedDte, type IssueInput, issueDte } from './issue';
 export { pesosOf, pesoTotals, toPesos } from './pesos';
+export { type SecretBox, secretBox } from './secret-box';
 export type { Signer } from './signature';
 export { flatDd } from './ted';
