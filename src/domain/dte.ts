@@ -110,3 +110,8 @@ export const cafReplySchema = z.object({
 export type CafReply = z.infer<typeof cafReplySchema>;
 export const cafDataReplySchema = dataReply(cafReplySchema);
 export const cafsDataReplySchema = dataReply(z.array(cafReplySchema));
+
+/** The Libro de ventas' month: yyyy-mm. */
+export const registerMonth = z
+  .string('El mes es requerido (aaaa-mm)')
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'El mes debe escribirse aaaa-mm (por ejemplo 2026-11)');

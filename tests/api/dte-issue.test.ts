@@ -5,14 +5,14 @@ import { type Database, openPostgres } from '../../src/server/db/client';
 import { dteCafs, dteDocuments } from '../../src/server/db/schema';
 import { ISSUE_MESSAGES, type IssueInput, issueDte, secretBox } from '../../src/server/modules/dte';
 import { saveCertificate } from '../../src/server/modules/dte/setup';
-import { taxBody } from '../helpers/dte-examples';
-import { makeCaf, makeP12 } from '../helpers/dte-fixtures';
+import { makeCaf, type makeP12 } from '../helpers/dte-fixtures';
+import { setUpIssuing } from '../helpers/dte-setup';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { verifySignatures, xmlTree } from '../helpers/xml-check.mjs';
 
 let ctx: TestContext;
 const box = secretBox('clave-de-prueba-de-emision');
-const p12 = makeP12();
+let p12: ReturnType<typeof makeP12>;
 const actor = { userId: null, username: 'prueba', ip: '127.0.0.1' };
 
 const receiver = {
@@ -42,13 +42,15 @@ const cafLeft = async (type: number) =>
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const headers = await ctx.auth('admin');
-  const post = (url: string, payload: object, method: 'POST' | 'PUT' = 'POST') =>
-    ctx.app.inject({ method, url, headers, payload });
-  expect((await post('/api/company/tax', taxBody(), 'PUT')).statusCode).toBe(200);
-  for (const caf of [makeCaf({ type: 33, from: 1, to: 30 }), makeCaf({ type: 34, from: 1, to: 2 })]) {
-    expect((await post('/api/company/cafs', { xml: caf.xml })).statusCode).toBe(201);
-  }
+  p12 = await setUpIssuing(
+    ctx,
+    box,
+    [
+      { type: 33, from: 1, to: 30 },
+      { type: 34, from: 1, to: 2 },
+    ],
+    { certificate: false },
+  );
 });
 afterAll(() => ctx.close());
 

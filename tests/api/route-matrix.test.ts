@@ -145,6 +145,7 @@ const MATRIX: Record<string, Expectation> = {
   'POST /api/company/certificate': { access: ['admin'] },
   'GET /api/company/cafs': { access: ['admin'] },
   'POST /api/company/cafs': { access: ['admin'] },
+  'GET /api/reports/sales-register': { access: ['admin', 'finance'] },
   ...masterData('clients', ['admin', 'sales'], () => ({ name: 'Cliente Matriz' })),
   // Issue 26: saved IDs/RUTs that break the rules, for the admin to fix.
   'GET /api/clients/id-problems': { access: ['admin'] },

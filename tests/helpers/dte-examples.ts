@@ -33,6 +33,10 @@ export function dteExamples(
       };
     },
     'GET /api/company/cafs': async () => ({ url: '/api/company/cafs' }),
+    'GET /api/reports/sales-register': async () => ({
+      url: '/api/reports/sales-register?month=2031-03&format=csv',
+      as: 'finance',
+    }),
     'POST /api/company/cafs': async () => {
       await api('PUT', '/api/company/tax', taxBody());
       const from = ++range * 1000 + 1;

@@ -7,8 +7,10 @@ import {
   certificateUploadSchema,
   companyTaxDataReplySchema,
   companyTaxSchema,
+  registerMonth,
 } from '../dte';
 import { endpoint, SIGNED_IN, WITH_BODY } from './endpoint';
+import { exportFileReply, exportQuery } from './files';
 
 /** Electronic tax documents' setup (issue 29): the company's tax data, its certificate, its CAFs. */
 export const dteApi = {
@@ -51,5 +53,13 @@ export const dteApi = {
     replies: { 201: cafDataReplySchema },
     // 409: the tax data are not saved yet, or the range overlaps a CAF of the same type.
     errors: [...WITH_BODY, 409],
+  }),
+  /** Libro de ventas: the month's issued documents for the accountant. */
+  salesRegister: endpoint({
+    method: 'GET',
+    path: '/api/reports/sales-register',
+    query: exportQuery({ month: registerMonth }),
+    replies: { 200: exportFileReply },
+    errors: SIGNED_IN,
   }),
 };
