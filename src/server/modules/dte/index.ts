@@ -17,3 +17,4 @@ export { pesosOf, pesoTotals, toPesos } from './pesos';
 export { type SecretBox, secretBox } from './secret-box';
 export type { Signer } from './signature';
 export { flatDd } from './ted';
+export { tedOf, timbrePng } from './timbre';
