@@ -57,3 +57,26 @@ export function agencyHour(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new
   );
   return Number(formatter.format(now));
 }
+
+const stampFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment on the agency's clock as the SII's timestamps write it: yyyy-mm-ddThh:mm:ss. */
+export function agencyTimestamp(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
+  const formatter = cached(
+    stampFormatters,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      }),
+  );
+  const part = (type: string) => formatter.formatToParts(now).find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`;
+}

@@ -17,6 +17,9 @@ export const AUDIT_ENTITIES = [
   'classification',
   'currencyRate',
   'companySettings',
+  'companyTax',
+  'certificate',
+  'caf',
   'user',
   'session',
 ] as const;
@@ -46,6 +49,9 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   classification: 'Clasificación',
   currencyRate: 'Tasa de cambio',
   companySettings: 'Datos de la empresa',
+  companyTax: 'Datos tributarios',
+  certificate: 'Certificado digital',
+  caf: 'CAF (folios)',
   user: 'Usuario',
   session: 'Sesión',
 };

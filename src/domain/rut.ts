@@ -38,3 +38,9 @@ export const hasWrongRutDigit = (id: string | null | undefined) =>
   !!id && looksLikeRut(id) && !hasValidCheckDigit(id);
 
 export const DUPLICATE_CLIENT_ID_MESSAGE = 'Ya existe un cliente con este ID/RUT';
+
+/** A RUT as the SII writes it: digits without dots, a dash, the check digit in upper case. */
+export function siiRut(rut: string): string {
+  const compact = compactId(rut);
+  return `${compact.slice(0, -1)}-${compact.slice(-1)}`;
+}

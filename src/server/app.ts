@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../domain/zod-locale';
@@ -17,6 +18,7 @@ import { agencyTimeZone } from './modules/company';
 import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentsRoutes } from './modules/documents/routes';
+import { dteRoutes } from './modules/dte/routes';
 import { type Outbox, type OutboxOptions, startOutbox } from './modules/emails';
 import { emailsRoutes } from './modules/emails/routes';
 import type { LastBackupAt } from './modules/health/readiness';
@@ -70,6 +72,8 @@ export interface AppOptions {
   outbox?: Omit<OutboxOptions, 'onError'>;
   /** Queues the morning reminders at the company's reminder hour (main.ts). */
   scheduleReminders?: boolean;
+  /** Seals the certificate's private key (main.ts: SECRET_KEY or its file); a random one otherwise. */
+  secretKey?: string;
 }
 
 declare module 'fastify' {
@@ -143,6 +147,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(salesRoutes, { db });
   await app.register(dashboardRoutes, { db });
   await app.register(companyRoutes, { db });
+  // Tests and tools that build the app without main.ts get a key of this process only.
+  await app.register(dteRoutes, { db, secretKey: options.secretKey ?? randomBytes(32).toString('hex') });
   await app.register(supplierPaymentsRoutes, { db });
   await app.register(invoicesRoutes, { db });
   await app.register(documentsRoutes, { db });

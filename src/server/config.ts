@@ -59,6 +59,8 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar con smtp:// o smtps://')
     .optional(),
+  // Seals the certificate's private key in the database (decision 0063); long enough not to be guessed.
+  SECRET_KEY: z.string().min(16, 'SECRET_KEY debe tener al menos 16 caracteres').optional(),
 });
 
 export interface Config {
@@ -87,6 +89,10 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The morning reminders at the company's hour; off for the E2E servers, whose outbox the tests read. */
   reminderSchedule: boolean;
+  /** SECRET_KEY: seals the certificate's private key; unset, the key in `secretKeyFile` is used. */
+  secretKey: string | undefined;
+  /** `secret-key` beside the data directory: generated on the first start when SECRET_KEY is unset. */
+  secretKeyFile: string;
 }
 
 /** True when `inner` is `outer` or a folder inside it. */
@@ -127,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     replyChecks: e.REPLY_CHECKS,
     smtpUrl: e.SMTP_URL,
     reminderSchedule: e.REMINDER_SCHEDULE,
+    secretKey: e.SECRET_KEY,
+    secretKeyFile: path.join(path.dirname(path.resolve(e.DATA_DIR)), 'secret-key'),
   };
 }
 

@@ -10,11 +10,13 @@ import { DEMO_ACCOUNTS } from './demo/accounts';
 import { seedDemoData } from './demo/seed';
 import { lanUrls } from './lib/lan-addresses';
 import { lastBackupTime, writeBackup } from './modules/backups';
+import { resolveSecretKey } from './secret-key';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main() {
   const config = loadConfig();
+  const secret = resolveSecretKey(config);
   const backup = { dir: config.backupDir, passphrase: config.backupPassphrase };
   // A database that has data is backed up before its pending migrations run (docs/decisions/0052).
   const { database, unlock } = await openConfiguredDatabase(config, {
@@ -36,6 +38,7 @@ async function main() {
     replyChecks: config.replyChecks,
     scheduleReminders: config.reminderSchedule,
     outbox: config.smtpUrl ? { smtpUrl: config.smtpUrl } : undefined,
+    secretKey: secret.key,
   });
 
   let closing = false;
@@ -59,6 +62,12 @@ async function main() {
     ...officeAddresses(config.host, config.port),
     `  Base de datos: ${database.kind === 'pglite' ? `PGlite en ${path.resolve(config.dataDir)}` : 'PostgreSQL'}`,
   ];
+  if (secret.generatedFile) {
+    lines.push(
+      `  SECRET_KEY no está definida: se generó una clave en ${secret.generatedFile} (solo su dueño la lee).`,
+      '  Guárdala aparte: los respaldos no la incluyen, y sin ella el certificado digital debe subirse de nuevo.',
+    );
+  }
   if (config.demo) {
     lines.push(seeded ? '  Datos de demostración creados. Cuentas:' : '  Cuentas de demostración:');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(8)} ${a.email}  /  ${a.password}`);

@@ -57,6 +57,10 @@ function printReport(report: RestoreReport) {
   console.log(
     `Cadena de auditoría verificada: ${report.audit.checked} entradas, termina en ${manifest.auditLastHash}.`,
   );
+  // The key that seals the certificate's private key lives outside the database (decision 0063).
+  console.log(
+    'El respaldo no incluye la clave del certificado digital (SECRET_KEY o el archivo secret-key): en otro servidor, sube de nuevo el certificado en Configuraciones.',
+  );
 }
 
 main().catch((error) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISO_CURRENCIES } from '../../src/domain/currencies';
 import type { Access } from '../../src/server/plugins/access';
+import { taxBody } from '../helpers/dte-examples';
 import { routeExamples } from '../helpers/route-examples';
 import { createTestContext, type TestContext, type Who } from '../helpers/test-app';
 
@@ -154,6 +155,14 @@ const MATRIX: Record<string, Expectation> = {
   'PUT /api/company/currency-rates/:id': { access: ['admin'], body: () => ({ rate: 1 }) },
   'PATCH /api/company/currency-rates/:id/toggle': { access: ['admin'] },
   'DELETE /api/company/currency-rates/:id': { access: ['admin'] },
+  // Issue 29: the SII setup is Configuraciones, admins only (the bodies: tests/api/dte-setup.test.ts).
+  'GET /api/company/tax': { access: ['admin'] },
+  'PUT /api/company/tax': { access: ['admin'], body: taxBody },
+  'GET /api/company/certificate': { access: ['admin'] },
+  'POST /api/company/certificate': { access: ['admin'] },
+  'GET /api/company/cafs': { access: ['admin'] },
+  'POST /api/company/cafs': { access: ['admin'] },
+  'GET /api/reports/sales-register': { access: ['admin', 'finance'] },
   ...masterData('clients', ['admin', 'sales'], () => ({ name: 'Cliente Matriz' })),
   // Issue 26: saved IDs/RUTs that break the rules, for the admin to fix.
   'GET /api/clients/id-problems': { access: ['admin'] },

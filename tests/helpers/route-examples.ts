@@ -5,6 +5,7 @@ import { emails } from '../../src/server/db/schema';
 import { enqueueEmail } from '../../src/server/modules/emails';
 import { settledBackup, untilBackupsSettle } from './backups';
 import { documentExamples } from './document-examples';
+import { dteExamples } from './dte-examples';
 import { createSaleRefs, type SaleRefs, saleBody } from './sales';
 import type { TestContext } from './test-app';
 
@@ -304,6 +305,7 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     'POST /api/emails/:id/cancel': async () => ({ url: `/api/emails/${(await queuedEmail()).id}/cancel` }),
     // Issue 16: the global search, as a seller (who finds only their own sales).
     'GET /api/search': async () => ({ url: '/api/search?q=ejemplo', as: 'sales' }),
+    ...dteExamples(api),
     ...masterData,
   };
 }

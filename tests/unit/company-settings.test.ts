@@ -25,6 +25,7 @@ describe('parseSection', () => {
       'Información de la Empresa',
       'Usuarios y Permisos',
       'Auditoría',
+      'Facturación Electrónica',
       'Integraciones',
     ]);
     expect(SECTIONS.filter((s) => !s.available).map((s) => s.id)).toEqual(['integrations']);

@@ -5,6 +5,7 @@ import { backupsApi } from './backups';
 import { companyApi } from './company';
 import { dashboardApi } from './dashboard';
 import { documentsApi } from './documents';
+import { dteApi } from './dte';
 import { emailsApi } from './emails';
 import type { EndpointShape } from './endpoint';
 import { healthApi } from './health';
@@ -27,6 +28,7 @@ export const API = {
   company: companyApi,
   dashboard: dashboardApi,
   emails: emailsApi,
+  dte: dteApi,
   health: healthApi,
   metrics: metricsApi,
   payments: paymentsApi,

@@ -16,4 +16,8 @@ export const ADVISORY_LOCKS = {
   firstUser: 727278,
   /** Two-key form (key, hash of the normalised ID): one client per ID/RUT, even when two save at once. */
   clientIds: 727286,
+  /** CAF uploads: two files of one type at once must not both pass the overlap check. */
+  dteCafs: 727287,
+  /** Two-key form (key, DTE type): folios of one type are taken one after another, across servers. */
+  dteFolios: 727288,
 } as const;

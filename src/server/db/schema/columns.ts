@@ -10,6 +10,8 @@ import { numeric, timestamp } from 'drizzle-orm/pg-core';
 export const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 /** A sum of amounts kept by triggers, two digits wider than the amounts it adds. */
 export const moneySum = (name: string) => numeric(name, { precision: 16, scale: 2 });
+/** Chilean pesos of a tax document (DTE): whole pesos only, as the SII takes them. */
+export const pesos = (name: string) => numeric(name, { precision: 14, scale: 0 });
 /** A currency's value in USD, to eight decimals. */
 export const rate = (name: string) => numeric(name, { precision: 18, scale: 8 });
 /** A point in time, stored with its time zone. */

@@ -2,6 +2,7 @@ export * from './audit';
 export * from './backups';
 export * from './company';
 export * from './documents';
+export * from './dte';
 export * from './dues';
 export * from './emails';
 export * from './invoices';

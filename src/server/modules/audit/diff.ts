@@ -7,6 +7,7 @@ export const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'tokenHash',
   'currentPassword',
   'token',
+  'encryptedKey',
 ]);
 /**
  * Bookkeeping columns every write touches, and the search text the database derives from the

@@ -135,6 +135,9 @@ const RECORD_NOUNS: Record<AuditEntity, string> = {
   classification: 'la clasificación',
   currencyRate: 'la tasa de cambio',
   companySettings: 'los datos de la empresa',
+  companyTax: 'los datos tributarios',
+  certificate: 'el certificado digital',
+  caf: 'el CAF',
   user: 'el usuario',
   session: 'la sesión',
 };

@@ -4,6 +4,7 @@ import { FOCUS_RING } from '../../components/ui/Button';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { cn } from '../../lib/cn';
 import { AuditSection } from '../audit';
+import { DteSection } from '../dte';
 import { UsersSection } from '../users';
 import { useAgencyPreferences } from './agency';
 import { CompanyInfoSection } from './CompanyInfoSection';
@@ -20,6 +21,7 @@ const SECTION_VIEWS: Record<SectionId, ComponentType> = {
   company: CompanyInfoSection,
   users: UsersSection,
   audit: AgencyAuditSection,
+  dte: DteSection,
 };
 
 const ITEM =

@@ -8,6 +8,8 @@ export const SECTIONS = [
   { id: 'users', label: 'Usuarios y Permisos', available: true },
   // Issue 18: the audit trail takes the place of the spec's coming-soon "Seguridad".
   { id: 'audit', label: 'Auditoría', available: true },
+  // Issue 29: the company's tax data, certificate and CAFs for electronic tax documents.
+  { id: 'dte', label: 'Facturación Electrónica', available: true },
   { id: 'integrations', label: 'Integraciones', available: false },
 ] as const;
 

@@ -1,0 +1,65 @@
+import {
+  cafDataReplySchema,
+  cafsDataReplySchema,
+  cafUploadSchema,
+  certificateDataReplySchema,
+  certificateStatusDataReplySchema,
+  certificateUploadSchema,
+  companyTaxDataReplySchema,
+  companyTaxSchema,
+  registerMonth,
+} from '../dte';
+import { endpoint, SIGNED_IN, WITH_BODY } from './endpoint';
+import { exportFileReply, exportQuery } from './files';
+
+/** Electronic tax documents' setup (issue 29): the company's tax data, its certificate, its CAFs. */
+export const dteApi = {
+  tax: endpoint({
+    method: 'GET',
+    path: '/api/company/tax',
+    replies: { 200: companyTaxDataReplySchema },
+    errors: SIGNED_IN,
+  }),
+  saveTax: endpoint({
+    method: 'PUT',
+    path: '/api/company/tax',
+    body: companyTaxSchema,
+    replies: { 200: companyTaxDataReplySchema },
+    errors: WITH_BODY,
+  }),
+  certificate: endpoint({
+    method: 'GET',
+    path: '/api/company/certificate',
+    replies: { 200: certificateStatusDataReplySchema },
+    errors: SIGNED_IN,
+  }),
+  uploadCertificate: endpoint({
+    method: 'POST',
+    path: '/api/company/certificate',
+    body: certificateUploadSchema,
+    replies: { 200: certificateDataReplySchema },
+    errors: WITH_BODY,
+  }),
+  cafs: endpoint({
+    method: 'GET',
+    path: '/api/company/cafs',
+    replies: { 200: cafsDataReplySchema },
+    errors: SIGNED_IN,
+  }),
+  uploadCaf: endpoint({
+    method: 'POST',
+    path: '/api/company/cafs',
+    body: cafUploadSchema,
+    replies: { 201: cafDataReplySchema },
+    // 409: the tax data are not saved yet, or the range overlaps a CAF of the same type.
+    errors: [...WITH_BODY, 409],
+  }),
+  /** Libro de ventas: the month's issued documents for the accountant. */
+  salesRegister: endpoint({
+    method: 'GET',
+    path: '/api/reports/sales-register',
+    query: exportQuery({ month: registerMonth }),
+    replies: { 200: exportFileReply },
+    errors: SIGNED_IN,
+  }),
+};

@@ -1,0 +1,20 @@
+export { assertCafOf, CAF_MESSAGES, type Caf, DTE_TYPES, type DteType, parseCaf } from './caf';
+export { CERTIFICATE_MESSAGES, type Certificate, readCertificate } from './certificate';
+export {
+  type BuiltDte,
+  buildDte,
+  DTE_MESSAGES,
+  type DteInput,
+  type DteLine,
+  type DteReference,
+  type Issuer,
+  invoiceTypeFor,
+  type Party,
+} from './document';
+export { buildEnvio, type EnvioInput, SII_RUT } from './envio';
+export { ISSUE_MESSAGES, type IssuedDte, type IssueInput, issueDte } from './issue';
+export { pesosOf, pesoTotals, toPesos } from './pesos';
+export { type SecretBox, secretBox } from './secret-box';
+export type { Signer } from './signature';
+export { flatDd } from './ted';
+export { tedOf, timbrePng } from './timbre';

@@ -1,0 +1,89 @@
+import { toast } from 'sonner';
+import {
+  type CompanyTax,
+  type CompanyTaxInput,
+  companyTaxSchema,
+  SII_ENVIRONMENT_LABELS,
+  SII_ENVIRONMENTS,
+} from '../../../domain/dte';
+import { Field } from '../../components/ui/Field';
+import { FormActions } from '../../components/ui/FormActions';
+import { SelectField } from '../../components/ui/SelectField';
+import { blankAsNullResolver, useBoundForm } from '../../lib/form';
+import { type StoredCompanyTax, useSaveCompanyTax } from './api';
+
+const EMPTY: CompanyTaxInput = {
+  rut: '',
+  businessName: '',
+  businessActivity: '',
+  activityCode: '',
+  address: '',
+  commune: '',
+  resolutionNumber: 0,
+  resolutionDate: '',
+  environment: 'certification',
+};
+
+const resolver = blankAsNullResolver(companyTaxSchema);
+const environmentOptions = SII_ENVIRONMENTS.map((value) => ({ value, label: SII_ENVIRONMENT_LABELS[value] }));
+
+/** The company as the SII knows it: printed on every DTE and checked against each CAF. */
+export function TaxDataForm({ tax }: { tax: StoredCompanyTax | null }) {
+  const save = useSaveCompanyTax();
+  const { handleSubmit, reset, bind } = useBoundForm<CompanyTaxInput, CompanyTax>({
+    resolver,
+    defaultValues: tax ?? EMPTY,
+  });
+  const submit = (body: CompanyTax) =>
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        if (saved) reset(saved);
+        toast.success('Datos tributarios guardados');
+      },
+    });
+
+  return (
+    <form noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit(submit)}>
+      <Field
+        label="RUT de la empresa"
+        required
+        autoComplete="off"
+        placeholder="76.123.456-0"
+        {...bind('rut')}
+      />
+      <Field label="Razón social" required autoComplete="off" {...bind('businessName')} />
+      <Field label="Giro" required autoComplete="off" {...bind('businessActivity')} />
+      <Field
+        label="Actividad económica (Acteco)"
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="791100"
+        {...bind('activityCode')}
+      />
+      <Field label="Dirección" required autoComplete="off" {...bind('address')} />
+      <Field label="Comuna" required autoComplete="off" {...bind('commune')} />
+      <Field
+        label="Número de resolución SII"
+        hint="0 mientras la empresa se certifica."
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        {...bind('resolutionNumber')}
+      />
+      <Field
+        label="Fecha de resolución"
+        required
+        type="date"
+        autoComplete="off"
+        {...bind('resolutionDate')}
+      />
+      <SelectField label="Ambiente del SII" options={environmentOptions} {...bind('environment')} />
+      <FormActions
+        save={save}
+        errorTitle="Error al guardar los datos tributarios"
+        className="sm:col-span-2"
+      />
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { DteSection } from './DteSection';

@@ -1,0 +1,46 @@
+import { COMPANY_RUT, makeCaf, makeP12 } from './dte-fixtures';
+import type { RouteExamples } from './route-examples';
+
+export const taxBody = () => ({
+  rut: COMPANY_RUT,
+  businessName: 'Agencia Ejemplo SpA',
+  businessActivity: 'Agencia de viajes',
+  activityCode: 791100,
+  address: 'Calle Ejemplo 123',
+  commune: 'Santiago',
+  resolutionNumber: 0,
+  resolutionDate: '2031-01-10',
+  environment: 'certification',
+});
+
+let range = 0;
+
+/** The SII setup's example calls (issue 29); a CAF example saves the tax data first and takes a new range. */
+export function dteExamples(
+  api: (method: 'POST' | 'PUT', url: string, payload: object) => Promise<unknown>,
+): RouteExamples {
+  // Made on first use: the other users of the examples (fuzz, dates) need no key pair.
+  let certificate: ReturnType<typeof makeP12> | undefined;
+  return {
+    'GET /api/company/tax': async () => ({ url: '/api/company/tax' }),
+    'PUT /api/company/tax': async () => ({ url: '/api/company/tax', body: taxBody() }),
+    'GET /api/company/certificate': async () => ({ url: '/api/company/certificate' }),
+    'POST /api/company/certificate': async () => {
+      certificate ??= makeP12();
+      return {
+        url: '/api/company/certificate',
+        body: { file: certificate.base64, password: certificate.password },
+      };
+    },
+    'GET /api/company/cafs': async () => ({ url: '/api/company/cafs' }),
+    'GET /api/reports/sales-register': async () => ({
+      url: '/api/reports/sales-register?month=2031-03&format=csv',
+      as: 'finance',
+    }),
+    'POST /api/company/cafs': async () => {
+      await api('PUT', '/api/company/tax', taxBody());
+      const from = ++range * 1000 + 1;
+      return { url: '/api/company/cafs', body: { xml: makeCaf({ type: 33, from, to: from + 99 }).xml } };
+    },
+  };
+}
