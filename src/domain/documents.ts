@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredIsoDate } from './date-schemas';
 import { pathIdSchema } from './input';
 import { absentWhenNull, savedReply } from './replies';
 import { choiceParam, isoDateParam } from './report-params';
@@ -15,8 +16,13 @@ const validUntil = isoDateParam('Válida hasta');
 
 /** `?validUntil=` of the quote's preview: left out, today (agency day) plus the company's validity days. */
 export const quoteQuerySchema = z.strictObject({ validUntil: validUntil.optional() });
-/** The body of "keep this version": the same choice. */
-export const quoteIssueSchema = z.strictObject({ validUntil: validUntil.optional() });
+/** The body of "keep this version": the same choice, read as every body's dates are (an ISO timestamp or dd/mm/yyyy too). */
+export const quoteIssueSchema = z.strictObject({
+  validUntil: requiredIsoDate(
+    'Válida hasta debe ser una fecha con formato aaaa-mm-dd',
+    'Válida hasta debe ser una fecha con formato aaaa-mm-dd',
+  ).optional(),
+});
 export type QuoteIssue = z.output<typeof quoteIssueSchema>;
 
 export const saleQuoteReplySchema = z.object({
