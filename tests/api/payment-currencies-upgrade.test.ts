@@ -9,7 +9,7 @@ import { insertUser } from '../helpers/test-app';
  * balances then count the USD values.
  */
 
-const before = migrationsCopy({ drop: 1 });
+const before = migrationsCopy({ before: '0021_payment_currencies' });
 let start: StartingPoint;
 beforeAll(async () => {
   start = await startingPoint(before.folder);

@@ -13,13 +13,25 @@ import { pgliteSnapshot } from './database-templates';
  * upgrade), and databases copied from a starting point on the project's driver.
  */
 
-/** A copy of the migrations without the last `drop` and with `extra` appended; `remove()` deletes it. */
-export function migrationsCopy(options: { drop?: number; extra?: { tag: string; sql: string } }) {
+/**
+ * A copy of the migrations without the last `drop` (or without `before` and every later one: the
+ * release before a given migration, whatever came after it) and with `extra` appended; `remove()`
+ * deletes it.
+ */
+export function migrationsCopy(options: {
+  drop?: number;
+  before?: string;
+  extra?: { tag: string; sql: string };
+}) {
   const folder = mkdtempSync(path.join(tmpdir(), 'migraciones-'));
   cpSync(migrationsFolder, folder, { recursive: true });
   const journalPath = path.join(folder, 'meta/_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-  journal.entries = journal.entries.slice(0, journal.entries.length - (options.drop ?? 0));
+  const cut = options.before
+    ? journal.entries.findIndex((entry: { tag: string }) => entry.tag === options.before)
+    : journal.entries.length - (options.drop ?? 0);
+  if (cut < 0) throw new Error(`no migration ${options.before}`);
+  journal.entries = journal.entries.slice(0, cut);
   if (options.extra) {
     const last = journal.entries.at(-1);
     journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: options.extra.tag });
