@@ -81,7 +81,9 @@ describe('a day whose backup failed', () => {
   const hoursAfter = (hours: number) => new Date(AT_HOUR.getTime() + hours * 3_600_000);
   const attempts = async () => (await ctx.db.select().from(backupSlots))[0]?.attempts;
 
-  it('is claimed again an hour later by one server, up to three tries a day', async () => {
+  it('is claimed again an hour later by one server, up to three tries a day', {
+    timeout: 120_000,
+  }, async () => {
     await failTheDaysBackup();
     // Within the hour: still claimed.
     expect(await Promise.all([tick(ctx.app, hoursAfter(0.9)), tick(second, hoursAfter(0.9))])).toEqual([
