@@ -69,6 +69,10 @@ const FIELD_LABELS: Record<string, string> = {
   reminderHour: 'la hora de los recordatorios',
   clientPaymentReminders: 'los recordatorios de pago a clientes',
   clientReminderDays: 'los días antes del viaje del recordatorio',
+  quoteValidityDays: 'los días de validez de la cotización',
+  quoteConditions: 'las condiciones de la cotización',
+  emergencyContact: 'el contacto de emergencia',
+  receiptNumber: 'el número de comprobante',
   password: 'la contraseña',
 };
 /** A client's own `clientId` is the ID/RUT typed for it, not a reference to a client. */
