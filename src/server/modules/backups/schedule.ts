@@ -12,6 +12,8 @@ interface BackupStarter {
 /** A day whose backup failed is claimed again after this long, up to MAX_ATTEMPTS claims in all. */
 const RETRY_AFTER_MINUTES = 60;
 const MAX_ATTEMPTS = 3;
+/** A claim made at or before this instant may be retried at `now`. */
+const retryFrom = (now: Date) => new Date(now.getTime() - RETRY_AFTER_MINUTES * 60_000);
 
 /** What one tick did: too early in the agency's day, the day's backup already claimed, or started. */
 export type TickOutcome = 'before-hour' | 'claimed-already' | 'started';
@@ -38,7 +40,7 @@ export async function tickBackupSchedule(
       target: backupSlots.agencyDay,
       set: { claimedAt: now, attempts: sql`${backupSlots.attempts} + 1` },
       setWhere: sql`${backupSlots.attempts} < ${MAX_ATTEMPTS}
-        and ${backupSlots.claimedAt} <= ${new Date(now.getTime() - RETRY_AFTER_MINUTES * 60_000)}
+        and ${backupSlots.claimedAt} <= ${retryFrom(now)}
         and exists (select 1 from ${backupRows} where ${backupRows.id} = ${backupSlots.backupId} and ${backupRows.status} = 'failed')`,
     })
     .returning({ attempts: backupSlots.attempts });
@@ -48,7 +50,8 @@ export async function tickBackupSchedule(
   try {
     backup = await backups.start(null, true);
   } catch (error) {
-    // Not started (one is running, or the database failed): the claim is undone, the next tick tries again.
+    // Not started (one is running, or the database failed): the claim is undone, the next tick tries
+    // again; a retry's slot keeps pointing at the failed backup, which is what lets it be claimed.
     const slot = eq(backupSlots.agencyDay, agencyDay);
     if (claim.attempts === 1) await db.delete(backupSlots).where(slot);
     else
@@ -56,7 +59,7 @@ export async function tickBackupSchedule(
         .update(backupSlots)
         .set({
           attempts: claim.attempts - 1,
-          claimedAt: new Date(now.getTime() - RETRY_AFTER_MINUTES * 60_000),
+          claimedAt: retryFrom(now),
         })
         .where(slot);
     throw error;
