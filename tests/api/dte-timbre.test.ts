@@ -6,11 +6,16 @@ import {
   HybridBinarizer,
   PDF417Reader,
   RGBLuminanceSource,
+  ZXingStringEncoding,
 } from '@zxing/library';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { buildDte, parseCaf, readCertificate, tedOf, timbrePng } from '../../src/server/modules/dte';
 import { makeCaf, makeP12 } from '../helpers/dte-fixtures';
+
+// zxing 0.21 (the last release for Node 20) decodes Latin-1 on Node with a URI fallback that breaks on
+// "ñ"; Node's own TextDecoder reads it right.
+ZXingStringEncoding.customDecoder = (bytes, encoding) => new TextDecoder(encoding).decode(bytes);
 
 /** The PNG's pixels as grey levels, read by zxing's PDF417 reader. */
 function readPdf417(png: Buffer): string {
