@@ -19,7 +19,7 @@ import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { dteRoutes } from './modules/dte/routes';
-import { type Outbox, type OutboxOptions, startOutbox } from './modules/emails';
+import { type Outbox, type OutboxOptions, outboxGauges, startOutbox } from './modules/emails';
 import { emailsRoutes } from './modules/emails/routes';
 import type { LastBackupAt } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
@@ -180,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   }
   await app.register(emailsRoutes, { db });
+  outboxGauges(metrics, db);
   if (options.outbox) {
     const outbox = startOutbox(options.database, { ...options.outbox, onError: (e) => app.log.error(e) });
     app.decorate('outbox', outbox);

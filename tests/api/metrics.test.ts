@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMETHEUS_CONTENT_TYPE } from '../../src/domain/api/metrics';
 import { buildApp } from '../../src/server/app';
+import { enqueueEmail } from '../../src/server/modules/emails';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
@@ -79,5 +80,25 @@ describe('/metrics', () => {
     } else {
       expect(pool, 'PGlite has no pool').toBeNull();
     }
+  });
+
+  it('reports the outbox depth: messages waiting and how long the oldest has waited', async () => {
+    const gauges = async () => {
+      const { body } = await scrape(scraped, { authorization: `Bearer ${TOKEN}` });
+      return {
+        pending: Number(/^emails_outbox_pending (\S+)$/m.exec(body)?.[1]),
+        oldest: Number(/^emails_outbox_oldest_pending_seconds (\S+)$/m.exec(body)?.[1]),
+      };
+    };
+    const before = await gauges();
+    for (const to of ['uno@correo.cl', 'dos@correo.cl']) {
+      await ctx.db.transaction((tx) =>
+        enqueueEmail(tx, { kind: 'reminder', to: [to], subject: 'Recordatorio', body: 'Hola' }),
+      );
+    }
+    const after = await gauges();
+    expect(after.pending).toBe(before.pending + 2);
+    expect(after.oldest).toBeGreaterThanOrEqual(0);
+    expect(after.oldest).toBeLessThan(60);
   });
 });
