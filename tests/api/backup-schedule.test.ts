@@ -134,7 +134,10 @@ describe('retention after a backup', () => {
     return Math.max(...(await ids()));
   };
 
-  it('deletes nothing after a failed backup, then what the choice says after a verified one', async () => {
+  // Two backups, each verified by a restore, on a machine running other suites: 2 minutes, as above.
+  it('deletes nothing after a failed backup, then what the choice says after a verified one', {
+    timeout: 120_000,
+  }, async () => {
     const settings = await pruned.app.inject({
       method: 'PUT',
       url: '/api/company/settings',
