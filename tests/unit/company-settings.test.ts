@@ -33,9 +33,12 @@ describe('parseSection', () => {
 });
 
 describe('rate texts', () => {
-  it("shows the last update as a date, or 'N/A' when there is none", () => {
-    expect(lastUpdatedText('2026-03-05T23:30:00.000Z')).toBe('05 mar 2026');
-    expect(lastUpdatedText(null)).toBe('N/A');
+  it("shows the last update as the agency's day, or 'N/A' when there is none", () => {
+    expect(lastUpdatedText('2026-03-05T23:30:00.000Z', 'America/Santiago')).toBe('05 mar 2026');
+    // 00:07 UTC on the 28th is 21:07 on the 27th in Santiago.
+    expect(lastUpdatedText('2026-11-28T00:07:00.000Z', 'America/Santiago')).toBe('27 nov 2026');
+    expect(lastUpdatedText('2026-11-28T00:07:00.000Z', 'Europe/Madrid')).toBe('28 nov 2026');
+    expect(lastUpdatedText(null, 'America/Santiago')).toBe('N/A');
   });
 
   it('knows USD is the base currency', () => {

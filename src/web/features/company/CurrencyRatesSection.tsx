@@ -12,6 +12,7 @@ import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListPage } from '../../components/ui/ListPage';
 import { EditButton } from '../../components/ui/RowActions';
 import { Badge } from '../../components/ui/StatusBadge';
+import { useAgencyPreferences } from './agency';
 import { currencyRatesQuery, useDeleteRate, useToggleRate } from './api';
 import { CurrencyRateDialog, RATE_ERROR } from './CurrencyRateForm';
 import { isBaseCurrency, lastUpdatedText } from './rate-text';
@@ -34,6 +35,7 @@ interface RateRowProps {
 
 function RateRow({ rate, busy, onEdit, onToggle, onDelete }: RateRowProps) {
   const base = isBaseCurrency(rate);
+  const { timeZone } = useAgencyPreferences();
   return (
     <ActionRow
       title={rate.currency}
@@ -49,7 +51,9 @@ function RateRow({ rate, busy, onEdit, onToggle, onDelete }: RateRowProps) {
           <p className="text-sm text-gray-800">{rateEquation(rate.currency, rate.rate)}</p>
           {/* Four decimals show 0.00105 and 0.00108 alike; the inverse tells them apart. */}
           {!base && <p className="text-sm text-gray-800">{inverseRateEquation(rate.currency, rate.rate)}</p>}
-          <p className="text-sm text-gray-700">Última actualización: {lastUpdatedText(rate.lastUpdated)}</p>
+          <p className="text-sm text-gray-700">
+            Última actualización: {lastUpdatedText(rate.lastUpdated, timeZone)}
+          </p>
         </>
       }
       // The base currency is fixed at 1 and always active, so it offers nothing to change.
