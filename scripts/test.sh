@@ -16,6 +16,7 @@ mkdir -p "$REPORT_DIR"
 rm -f "$VITEST_JSON" "$PLAYWRIGHT_JSON"
 
 failed_steps=()
+step_times=()
 start_all=$SECONDS
 
 header() {
@@ -36,6 +37,7 @@ run_step() {
     echo "--- $title: FALLÓ (código $status, $((SECONDS - start)) s)"
     failed_steps+=("$title")
   fi
+  step_times+=("$(printf '%5d s  %s' $((SECONDS - start)) "$title")")
   return 0
 }
 
@@ -92,6 +94,8 @@ EOF
 read -r passed failed skipped <<<"$counts"
 
 header "Resumen ($((SECONDS - start_all)) s)"
+# Each phase's time together at the end, so a slow phase shows without scrolling back.
+printf '%s\n' "${step_times[@]}"
 if [[ ${#failed_steps[@]} -gt 0 ]]; then
   echo "Pasos con errores: ${failed_steps[*]}"
 fi
