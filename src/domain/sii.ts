@@ -13,5 +13,3 @@ export const SII_STATUS_LABELS: Record<SiiStatus, string> = {
   repairs: 'Reparos',
 };
 
-/** The SII has not decided yet: the outbox keeps uploading or asking. */
-export const isSiiFinal = (status: SiiStatus) => status !== 'pending' && status !== 'sent';
