@@ -12,4 +12,3 @@ export const SII_STATUS_LABELS: Record<SiiStatus, string> = {
   rejected: 'Rechazado',
   repairs: 'Reparos',
 };
-
