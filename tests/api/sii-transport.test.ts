@@ -195,6 +195,23 @@ describe('sending an issued DTE to the SII', () => {
     expect((await attemptsOf(done.id)).length).toBe(2);
   });
 
+  it('a file the upload refuses (STATUS 7) is rejected at once, without a track id', async () => {
+    const issued = await issue();
+    await ctx.db
+      .update(dteDocuments)
+      .set({ xml: '<?xml version="1.0" encoding="ISO-8859-1"?><Otro></Otro>' })
+      .where(eq(dteDocuments.id, issued.id));
+    startWorker();
+    const done = await final(issued.id);
+    expect(done).toMatchObject({
+      status: 'rejected',
+      trackId: null,
+      siiCode: '7',
+      siiMessages: ['7: Esquema inválido', 'El archivo no es un EnvioDTE'],
+    });
+    expect((await attemptsOf(done.id)).map((a) => [a.step, a.ok])).toEqual([['upload', true]]);
+  });
+
   it('records reparos, and a document the SII rejects inside a processed upload', async () => {
     sii.setVerdict('repairs');
     const withRepairs = await issue();
