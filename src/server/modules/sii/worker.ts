@@ -33,7 +33,8 @@ export interface SiiOutboxOptions {
 
 const DEFAULTS = {
   pollMs: 30_000,
-  leaseMs: 5 * 60_000,
+  // A try may make six calls of up to a minute each (seed, token, upload; again with a new token).
+  leaseMs: 10 * 60_000,
   backoff: { baseMs: 60_000, maxMs: 60 * 60_000 },
   statusBackoff: { baseMs: 30_000, maxMs: 30 * 60_000 },
   tokenTtlMs: 30 * 60_000,
