@@ -16,6 +16,9 @@ export type Outcome =
   | { kind: 'token' }
   | { kind: 'retry'; error: string };
 
+/** An outcome to record: a token the SII refused twice in one try is a retry (worker.ts). */
+export type Settled = Exclude<Outcome, { kind: 'token' }>;
+
 /** DTEUpload's STATUS codes (the SII's "Envío automático de DTE" manual). */
 const UPLOAD_STATUS: Record<string, string> = {
   '0': 'Upload OK',

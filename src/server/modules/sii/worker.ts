@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
-import { companyTax, dteDocuments, siiAttempts, siiSubmissions } from '../../db/schema';
-import { type Backoff, backoffMs, claimDue, startWorkerLoop } from '../../lib/outbox-worker';
+import { companyTax, dteDocuments, siiSubmissions } from '../../db/schema';
+import { type Backoff, claimDue, startWorkerLoop } from '../../lib/outbox-worker';
 import { type SiiClient, type SiiSigner, siiClient } from './client';
 import { type SiiEnvironment, siiEndpoints } from './endpoints';
-import { type Outcome, statusOutcome, uploadOutcome } from './outcome';
+import { type Outcome, type Settled, statusOutcome, uploadOutcome } from './outcome';
 import { SII_OUTBOX_CHANNEL } from './queue';
+import { settle } from './settle';
 import { tokenCache } from './tokens';
 import { SiiTemporaryError } from './xml';
 
@@ -42,11 +43,17 @@ const DEFAULTS = {
   now: () => Date.now(),
 };
 
-type Claimed = { id: number; attempts: number; status: 'pending' | 'sent'; trackId: string | null } & {
+/** A submission this server holds the lease of, with its document. */
+interface Claimed {
+  id: number;
+  /** Tries of the current step, this one included. */
+  attempts: number;
+  status: 'pending' | 'sent';
+  trackId: string | null;
   xml: string;
   type: number;
   folio: number;
-};
+}
 
 async function claimNext(db: Database, leaseMs: number): Promise<Claimed | undefined> {
   const due = sql`status in ('pending', 'sent') and next_attempt_at <= now()`;
@@ -82,16 +89,16 @@ export function startSiiOutbox(database: DatabaseHandle, options: SiiOutboxOptio
     signer: SiiSigner,
     key: string,
     call: (t: string) => Promise<Outcome>,
-  ) {
+  ): Promise<Settled> {
     const fetchToken = () => client.token(signer);
     const outcome = await call(await tokens.get(key, fetchToken));
     if (outcome.kind !== 'token') return outcome;
     tokens.drop(key);
     const again = await call(await tokens.get(key, fetchToken));
-    return again.kind === 'token' ? { kind: 'retry' as const, error: 'El SII no reconoce el token' } : again;
+    return again.kind === 'token' ? { kind: 'retry', error: 'El SII no reconoce el token' } : again;
   }
 
-  async function attempt(submission: Claimed): Promise<Outcome> {
+  async function attempt(submission: Claimed): Promise<Settled> {
     const [tax] = await db.select().from(companyTax).where(eq(companyTax.id, 1));
     if (!tax) throw new SiiTemporaryError('Faltan los datos tributarios de la empresa');
     const signer = await o.loadSigner(db, new Date(o.now()));
@@ -118,67 +125,6 @@ export function startSiiOutbox(database: DatabaseHandle, options: SiiOutboxOptio
     );
   }
 
-  /** Records the try and its outcome in one transaction: the submission and its log agree. */
-  async function settle(submission: Claimed, outcome: Outcome) {
-    const step = submission.status === 'pending' ? ('upload' as const) : ('status' as const);
-    const later = (backoff: Backoff) => new Date(Date.now() + backoffMs(submission.attempts, backoff));
-    const now = new Date();
-    const [ok, detail, set] = ((): [boolean, string, Partial<typeof siiSubmissions.$inferInsert>] => {
-      switch (outcome.kind) {
-        case 'sent':
-          return [
-            true,
-            `TRACKID ${outcome.trackId} · ${outcome.messages.join(' · ')}`,
-            {
-              status: 'sent',
-              trackId: outcome.trackId,
-              sentAt: now,
-              // Status queries count their own tries from here.
-              attempts: 0,
-              nextAttemptAt: new Date(Date.now() + o.statusBackoff.baseMs),
-              siiCode: outcome.code,
-              siiMessages: outcome.messages,
-              lastError: null,
-            },
-          ];
-        case 'final':
-          return [
-            true,
-            outcome.messages.join(' · '),
-            {
-              status: outcome.status,
-              settledAt: now,
-              siiCode: outcome.code,
-              siiMessages: outcome.messages,
-              lastError: null,
-            },
-          ];
-        case 'processing':
-          return [
-            true,
-            outcome.messages.join(' · '),
-            {
-              nextAttemptAt: later(o.statusBackoff),
-              siiCode: outcome.code,
-              siiMessages: outcome.messages,
-              lastError: null,
-            },
-          ];
-        case 'retry':
-          return [false, outcome.error, { nextAttemptAt: later(o.backoff), lastError: outcome.error }];
-        case 'token':
-          throw new Error('token outcome settled');
-      }
-    })();
-    await db.transaction(async (tx) => {
-      await tx.insert(siiAttempts).values({ submissionId: submission.id, step, ok, detail });
-      await tx
-        .update(siiSubmissions)
-        .set({ ...set, lockedUntil: null })
-        .where(eq(siiSubmissions.id, submission.id));
-    });
-  }
-
   const loop = startWorkerLoop({
     database,
     channel: SII_OUTBOX_CHANNEL,
@@ -187,7 +133,7 @@ export function startSiiOutbox(database: DatabaseHandle, options: SiiOutboxOptio
     async next() {
       const submission = await claimNext(db, o.leaseMs);
       if (!submission) return false;
-      let outcome: Outcome;
+      let outcome: Settled;
       try {
         outcome = await attempt(submission);
       } catch (error) {
@@ -195,7 +141,7 @@ export function startSiiOutbox(database: DatabaseHandle, options: SiiOutboxOptio
         if (!(error instanceof SiiTemporaryError || isRefusal(error))) o.onError(error);
         outcome = { kind: 'retry', error: error instanceof Error ? error.message : String(error) };
       }
-      await settle(submission, outcome);
+      await settle(db, submission, outcome, o);
       return true;
     },
   });
