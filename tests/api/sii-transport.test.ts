@@ -8,7 +8,13 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type DatabaseHandle, openPostgres } from '../../src/server/db/client';
 import { dteDocuments, siiAttempts, siiSubmissions } from '../../src/server/db/schema';
-import { companySigner, type IssueInput, issueDte, secretBox } from '../../src/server/modules/dte';
+import {
+  companySigner,
+  ISSUE_MESSAGES,
+  type IssueInput,
+  issueDte,
+  secretBox,
+} from '../../src/server/modules/dte';
 import {
   SII_HOSTS,
   type SiiOutboxOptions,
@@ -177,6 +183,21 @@ describe('sending an issued DTE to the SII', () => {
     const uploads = log.filter((a) => a.step === 'upload');
     expect(uploads.at(-1)?.ok).toBe(true);
     expect(uploads.filter((a) => !a.ok).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('waits, with the reason, while this server cannot open the certificate', async () => {
+    const issued = await issue();
+    const otherServer = secretBox('la-clave-de-otro-servidor');
+    startWorker({ loadSigner: (db, now) => companySigner(db, otherServer, now) });
+    const waiting = await until(
+      () => submissionOf(issued.id),
+      (s) => s.attempts >= 2,
+    );
+    expect(waiting).toMatchObject({ status: 'pending', lastError: ISSUE_MESSAGES.unusableCertificate });
+    expect((await attemptsOf(waiting.id)).every((a) => a.step === 'upload' && !a.ok)).toBe(true);
+    for (const worker of workers.splice(0)) await worker.stop();
+    startWorker();
+    expect((await final(issued.id)).status).toBe('accepted');
   });
 
   it('a document whose signature no longer verifies is rejected by the SII, with its message, and left alone', async () => {
