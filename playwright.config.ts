@@ -106,6 +106,8 @@ export default defineConfig({
         REPLY_CHECKS: 'check',
         // Reminders queued by the clock would mix with the ones the Correos test reads.
         REMINDER_SCHEDULE: 'false',
+        // No SII to reach from the E2E servers: issued documents wait as "Por enviar".
+        SII_SEND: 'false',
         DEMO_DATA: 'true',
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',

@@ -18,6 +18,7 @@ import { agencyTimeZone } from './modules/company';
 import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentsRoutes } from './modules/documents/routes';
+import { companySigner, secretBox } from './modules/dte';
 import { dteRoutes } from './modules/dte/routes';
 import { type Outbox, type OutboxOptions, outboxGauges, startOutbox } from './modules/emails';
 import { emailsRoutes } from './modules/emails/routes';
@@ -33,6 +34,7 @@ import { type ReminderOutcome, tickReminders } from './modules/reminders';
 import { reportsRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { searchRoutes } from './modules/search/routes';
+import { type SiiOutbox, type SiiOutboxOptions, startSiiOutbox } from './modules/sii';
 import { supplierPaymentsRoutes } from './modules/supplier-payments/routes';
 import { usersRoutes } from './modules/users/routes';
 import { accessPlugin } from './plugins/access';
@@ -74,6 +76,8 @@ export interface AppOptions {
   scheduleReminders?: boolean;
   /** Seals the certificate's private key (main.ts: SECRET_KEY or its file); a random one otherwise. */
   secretKey?: string;
+  /** SII_SEND: the SII's outbox uploads issued DTEs (SII_BASE_URL and the worker's timings). */
+  sii?: Omit<SiiOutboxOptions, 'onError' | 'loadSigner'>;
 }
 
 declare module 'fastify' {
@@ -82,6 +86,8 @@ declare module 'fastify' {
     tickBackupSchedule?: (now: Date) => Promise<TickOutcome>;
     /** The outbox's worker, when the app sends e-mail (tests wait for it to be idle). */
     outbox?: Outbox;
+    /** The SII's outbox worker, when the app sends DTEs to the SII. */
+    siiOutbox?: SiiOutbox;
     /** One tick of the morning reminders at `now`: tests call it with a fake clock. */
     tickReminders: (now: Date) => Promise<ReminderOutcome>;
   }
@@ -148,7 +154,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dashboardRoutes, { db });
   await app.register(companyRoutes, { db });
   // Tests and tools that build the app without main.ts get a key of this process only.
-  await app.register(dteRoutes, { db, secretKey: options.secretKey ?? randomBytes(32).toString('hex') });
+  const secretKey = options.secretKey ?? randomBytes(32).toString('hex');
+  await app.register(dteRoutes, { db, secretKey });
+  if (options.sii) {
+    const box = secretBox(secretKey);
+    const siiOutbox = startSiiOutbox(options.database, {
+      ...options.sii,
+      loadSigner: (database, now) => companySigner(database, box, now),
+      onError: (e) => app.log.error(e),
+    });
+    app.decorate('siiOutbox', siiOutbox);
+    // A try under way is recorded before the database closes.
+    app.addHook('onClose', () => siiOutbox.stop());
+  }
   await app.register(supplierPaymentsRoutes, { db });
   await app.register(invoicesRoutes, { db });
   await app.register(documentsRoutes, { db });

@@ -59,6 +59,14 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar con smtp:// o smtps://')
     .optional(),
+  SII_SEND: booleanFlag.default(true),
+  SII_BASE_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^/]+\/?$/,
+      'SII_BASE_URL debe ser esquema://servidor[:puerto], sin ruta (por ejemplo http://127.0.0.1:8089)',
+    )
+    .optional(),
   // Seals the certificate's private key in the database (decision 0063); long enough not to be guessed.
   SECRET_KEY: z.string().min(16, 'SECRET_KEY debe tener al menos 16 caracteres').optional(),
 });
@@ -89,6 +97,10 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The morning reminders at the company's hour; off for the E2E servers, whose outbox the tests read. */
   reminderSchedule: boolean;
+  /** The SII's outbox uploads issued DTEs; off for the E2E servers, which have no SII to reach. */
+  siiSend: boolean;
+  /** SII_BASE_URL: replaces the SII's host of the company's environment (a stand-in, tests). */
+  siiBaseUrl: string | undefined;
   /** SECRET_KEY: seals the certificate's private key; unset, the key in `secretKeyFile` is used. */
   secretKey: string | undefined;
   /** `secret-key` beside the data directory: generated on the first start when SECRET_KEY is unset. */
@@ -134,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     reminderSchedule: e.REMINDER_SCHEDULE,
     secretKey: e.SECRET_KEY,
+    siiSend: e.SII_SEND,
+    siiBaseUrl: e.SII_BASE_URL,
     secretKeyFile: path.join(path.dirname(path.resolve(e.DATA_DIR)), 'secret-key'),
   };
 }

@@ -39,6 +39,7 @@ async function main() {
     scheduleReminders: config.reminderSchedule,
     outbox: config.smtpUrl ? { smtpUrl: config.smtpUrl } : undefined,
     secretKey: secret.key,
+    sii: config.siiSend ? { baseUrl: config.siiBaseUrl } : undefined,
   });
 
   let closing = false;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { numeric, timestamp } from 'drizzle-orm/pg-core';
 
 /*
@@ -18,3 +19,5 @@ export const rate = (name: string) => numeric(name, { precision: 18, scale: 8 })
 export const instant = (name: string) => timestamp(name, { withTimezone: true });
 export const createdAt = () => instant('created_at').notNull().defaultNow();
 export const updatedAt = () => instant('updated_at').notNull().defaultNow();
+/** A check constraint's list of allowed values ('a', 'b'), from the domain's constant. */
+export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { EMAIL_KINDS, EMAIL_STATUSES, type EmailKind, type EmailStatus } from '../../../domain/emails';
-import { createdAt, instant } from './columns';
+import { createdAt, inList, instant } from './columns';
 import { clients } from './master-data';
 import { payments } from './payments';
 import { sales } from './sales';
@@ -23,8 +23,6 @@ const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
  * The outbox (issue 28, docs/decisions/0053): every message the app sends, written in the same

@@ -10,5 +10,6 @@ export * from './master-data';
 export * from './payments';
 export * from './report-days';
 export * from './sales';
+export * from './sii';
 export * from './summaries';
 export * from './users';

@@ -1,5 +1,6 @@
 export { assertCafOf, CAF_MESSAGES, type Caf, DTE_TYPES, type DteType, parseCaf } from './caf';
 export { CERTIFICATE_MESSAGES, type Certificate, readCertificate } from './certificate';
+export { companySigner } from './company-signer';
 export {
   type BuiltDte,
   buildDte,

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { companyCertificate, dteCafs, dteDocuments } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { agencyTimeZone } from '../company';
+import { queueSiiSubmission } from '../sii';
 import { type DteType, parseCaf } from './caf';
 import { buildDte, type DteLine, type Party } from './document';
 import { buildEnvio } from './envio';
@@ -44,7 +45,11 @@ export interface IssuedDte {
 }
 
 /** The certificate's signer, refused (409) when missing, expired or sealed with another SECRET_KEY. */
-async function loadSigner(db: Database, box: SecretBox, now: Date): Promise<Signer & { holderRut: string }> {
+export async function loadSigner(
+  db: Database,
+  box: SecretBox,
+  now: Date,
+): Promise<Signer & { holderRut: string }> {
   const [row] = await db.select().from(companyCertificate).where(eq(companyCertificate.id, 1));
   if (!row) throw conflict(ISSUE_MESSAGES.noCertificate);
   const pem = box.open(row.encryptedKey);
@@ -136,6 +141,7 @@ export async function issueDte(
       })
       .returning({ id: dteDocuments.id });
     if (!row) throw new Error('DTE not stored');
+    await queueSiiSubmission(tx, row.id);
     return { id: row.id, type: input.type, folio, totals: dte.totals, xml };
   });
 }

@@ -27,12 +27,27 @@ const base64Of = (base64url: string) => Buffer.from(base64url, 'base64url').toSt
  * numbers and the certificate.
  */
 export function signEnveloped(parent: XMLBuilder, referenced: XMLBuilder, id: string, signer: Signer): void {
+  appendSignature(parent, referenced, `#${id}`, signer);
+}
+
+/**
+ * Signs a whole document (`root`, its element) as the SII's token request wants its seed signed:
+ * the Signature appended to the root, a Reference URI="" with the enveloped-signature transform, so
+ * the digest is of the root as it was before the Signature was added.
+ */
+export function signDocument(root: XMLBuilder, signer: Signer): void {
+  appendSignature(root, root, '', signer);
+}
+
+function appendSignature(parent: XMLBuilder, referenced: XMLBuilder, uri: string, signer: Signer) {
+  // Taken before the Signature is appended: for URI="" that is the enveloped transform's result.
   const digest = createHash('sha1').update(referenced.toString(WRITE), 'utf8').digest('base64');
   const signature = parent.ele(DSIG, 'Signature');
   const signedInfo = signature.ele('SignedInfo');
   signedInfo.ele('CanonicalizationMethod', { Algorithm: C14N });
   signedInfo.ele('SignatureMethod', { Algorithm: `${DSIG}rsa-sha1` });
-  const reference = signedInfo.ele('Reference', { URI: `#${id}` });
+  const reference = signedInfo.ele('Reference', { URI: uri });
+  if (uri === '') reference.ele('Transforms').ele('Transform', { Algorithm: `${DSIG}enveloped-signature` });
   reference.ele('DigestMethod', { Algorithm: `${DSIG}sha1` });
   reference.ele('DigestValue').txt(digest);
   // SignedInfo's text here carries the Signature's namespace, as its canonical form does.

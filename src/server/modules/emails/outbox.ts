@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { DatabaseHandle } from '../../db/client';
 import { emailAttempts, emails } from '../../db/schema';
+import { type Backoff, backoffMs, claimDue, startWorkerLoop } from '../../lib/outbox-worker';
 import { composeMessage, envelopeOf, type OutgoingMessage } from './compose';
 import { OUTBOX_CHANNEL } from './enqueue';
 import { attachmentsOf } from './queries';
@@ -15,7 +16,7 @@ export interface OutboxOptions {
   /** How long a claimed message is this server's (ms): longer than a send can take. */
   leaseMs?: number;
   /** The wait after the first temporary failure, doubled each time up to `maxMs`. */
-  backoff?: { baseMs: number; maxMs: number };
+  backoff?: Backoff;
   /** Temporary failures in a row after which the message is failed (an admin may retry it). */
   maxAttempts?: number;
   /** SMTP connection, greeting and socket timeouts (ms). */
@@ -37,28 +38,15 @@ export interface Claimed extends OutgoingMessage {
 }
 
 /**
- * Takes the oldest due message for `leaseMs` and counts the try, in one statement: of several
- * servers at once each gets a different row (FOR UPDATE SKIP LOCKED), and a row whose lease is in
- * the future is another server's. A server that dies mid-send leaves its lease to expire; the next
- * claimer sends the same message again with the same Message-ID (at most once more).
+ * Takes the oldest due message for `leaseMs` and counts the try (claimDue: one server per message).
+ * A server that dies mid-send leaves its lease to expire; the next claimer sends the same message
+ * again with the same Message-ID (at most once more).
  */
 export async function claimNext(database: DatabaseHandle, leaseMs: number): Promise<Claimed | undefined> {
-  const [row] = await database.db
-    .update(emails)
-    .set({
-      attempts: sql`${emails.attempts} + 1`,
-      lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
-    })
-    .where(
-      eq(
-        emails.id,
-        sql`(select id from ${emails}
-          where status = 'pending' and next_attempt_at <= now()
-            and (locked_until is null or locked_until < now())
-          order by id for update skip locked limit 1)`,
-      ),
-    )
-    .returning();
+  const due = sql`status = 'pending' and next_attempt_at <= now()`;
+  const claimed = await claimDue(database.db, emails, due, leaseMs);
+  if (!claimed) return undefined;
+  const [row] = await database.db.select().from(emails).where(eq(emails.id, claimed.id));
   if (!row) return undefined;
   const files = await attachmentsOf(database.db, row.id);
   return {
@@ -110,7 +98,7 @@ async function settle(
 /**
  * The outbox's worker (docs/decisions/0053): sends one message at a time until none is due, when
  * woken (a message committed, on this server or another: NOTIFY) and every `pollMs` (retries that
- * came due, a missed notification). Timers are unref'd; `stop` waits for a send under way.
+ * came due, a missed notification). `stop` waits for a send under way.
  */
 export function startOutbox(database: DatabaseHandle, options: OutboxOptions) {
   const o = { ...DEFAULTS, ...options };
@@ -121,10 +109,6 @@ export function startOutbox(database: DatabaseHandle, options: OutboxOptions) {
     greetingTimeout: t,
     socketTimeout: t,
   });
-  let stopped = false;
-  let again = false;
-  let running: Promise<void> | undefined;
-  let stopping: Promise<void> | undefined;
 
   async function sendOne(message: Claimed) {
     const raw = await composeMessage(database.db, message);
@@ -135,55 +119,27 @@ export function startOutbox(database: DatabaseHandle, options: OutboxOptions) {
     } catch (error) {
       const detail = describe(error);
       const last = isPermanent(error) || message.attempts >= o.maxAttempts;
-      const wait = Math.min(o.backoff.maxMs, o.backoff.baseMs * 2 ** (message.attempts - 1));
+      const wait = backoffMs(message.attempts, o.backoff);
       await settle(database, message, { ok: false, detail, retryInMs: last ? undefined : wait });
     }
   }
 
-  async function drain() {
-    do {
-      again = false;
-      for (let message = await claimNext(database, o.leaseMs); message && !stopped; ) {
-        await sendOne(message);
-        message = stopped ? undefined : await claimNext(database, o.leaseMs);
-      }
-    } while (again && !stopped);
-  }
-
-  /** Starts draining, or asks the drain under way to look once more when it ends. */
-  function wake() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch(o.onError)
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
-  const poll = setInterval(wake, o.pollMs);
-  poll.unref();
-  const unlisten = database.listen?.(OUTBOX_CHANNEL, wake, (listening) => listening && wake());
-  wake();
-
-  return {
-    wake,
-    /** Waits until nothing is due or being sent (tests). */
-    async idle() {
-      while (running) await running;
+  const loop = startWorkerLoop({
+    database,
+    channel: OUTBOX_CHANNEL,
+    pollMs: o.pollMs,
+    onError: o.onError,
+    async next() {
+      const message = await claimNext(database, o.leaseMs);
+      if (message) await sendOne(message);
+      return message !== undefined;
     },
-    stop() {
-      stopping ??= (async () => {
-        stopped = true;
-        clearInterval(poll);
-        await (await unlisten)?.();
-        await running;
-        transport.close();
-      })();
-      return stopping;
+  });
+  return {
+    ...loop,
+    async stop() {
+      await loop.stop();
+      transport.close();
     },
   };
 }
