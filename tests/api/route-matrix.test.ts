@@ -126,6 +126,9 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/emails/:id/eml': { access: ALL_ROLES },
   'POST /api/emails/:id/retry': { access: ['admin'] },
   'POST /api/emails/:id/cancel': { access: ['admin'] },
+  // "Enviar": whoever reads a document sends it, in the same scope (a quote: admin and sales, checked inside).
+  'POST /api/emails': { access: ALL_ROLES },
+  'GET /api/emails/draft': { access: ALL_ROLES },
   'POST /api/invoices/:id/cancel': { access: ['admin'], body: () => ({ reason: 'Error de emisión' }) },
   // Issue 17: what clients owe and supplier dues are for admin and finance; reports and alerts for all.
   'GET /api/reports/receivables': { access: ['admin', 'finance'] },
