@@ -265,7 +265,9 @@ describe("a seller and another seller's documents", () => {
       const res = await send({ ...body, to: ['a@b.cl'] });
       expect(res.statusCode, JSON.stringify(body)).toBe(404);
       expect(res.json().message).toBe(message);
-      const query = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]));
+      const query = new URLSearchParams(
+        Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]),
+      );
       expect((await call('GET', `/api/emails/draft?${query}`, 'sales')).statusCode).toBe(404);
     }
     expect(await written()).toEqual(before);

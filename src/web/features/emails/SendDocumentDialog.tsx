@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { PLACEHOLDER_HINT } from '../../../domain/document-emails';
 import { EMAIL_KIND_LABELS } from '../../../domain/emails';
@@ -79,10 +80,12 @@ function MessageForm({
   onSent,
 }: Omit<SendDocumentDialogProps, 'open'> & { defaults: SendFormValues }) {
   const send = useSendDocument();
-  const { handleSubmit, bind, setError } = useBoundForm<SendFormValues, SendForm>({
+  const { handleSubmit, bind, setError, setFocus } = useBoundForm<SendFormValues, SendForm>({
     resolver: zodResolver(sendFormSchema),
     defaultValues: defaults,
   });
+  // The dialog opened on its close button while the draft loaded: typing starts at Para.
+  useEffect(() => setFocus('to'), [setFocus]);
 
   const submit = (form: SendForm) =>
     send.mutate(sendBody(target, form), {
@@ -112,7 +115,7 @@ function MessageForm({
         {...bind('to')}
       />
       <Field label="CC" hint="Opcional." type="text" inputMode="email" autoComplete="off" {...bind('cc')} />
-      <TextareaField label="Mensaje" hint={PLACEHOLDER_HINT} rows={7} {...bind('message')} />
+      <TextareaField label="Mensaje" hint={PLACEHOLDER_HINT} rows={6} {...bind('message')} />
       {target.kind === 'quote' && (
         <Field
           label="Válida hasta"

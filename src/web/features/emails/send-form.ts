@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import type { DocumentDraft, DocumentEmailInput, DocumentKind } from '../../../domain/document-emails';
 import { templatedMessageSchema } from '../../../domain/document-emails';
-import {
-  RECIPIENT_LIMIT,
-  recipientFields,
-  type recipientsSchema,
-  withinRecipientLimit,
-} from '../../../domain/emails';
+import { RECIPIENT_LIMIT, recipientFields, withinRecipientLimit } from '../../../domain/emails';
 
 /** The document a dialog sends: its kind and the record it is made of. */
 export type DocumentTarget =
@@ -25,23 +20,27 @@ export interface SendFormValues {
   validUntil: string;
 }
 
+/** One box of addresses, checked by the domain's list rule; its first problem is the box's error. */
+const addressBox = (list: typeof recipientFields.to | typeof recipientFields.cc) =>
+  z.string().transform((text, ctx) => {
+    const parsed = list.safeParse(splitAddresses(text));
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Revisa los emails' });
+    return z.NEVER;
+  });
+
 /**
  * The dialog's checks, the server's own rules (recipients, at most 20, no line breaks, known
  * placeholders) read from the boxes; the server checks again and has the last word.
  */
 export const sendFormSchema = z
-  .object({ to: z.string(), cc: z.string(), message: templatedMessageSchema, validUntil: z.string() })
-  // Typed as the recipients' input (Cc may be absent there) for the pipe.
-  .transform((form): z.input<typeof recipientsSchema> & { message: string; validUntil: string } => ({
-    ...form,
-    to: splitAddresses(form.to),
-    cc: splitAddresses(form.cc),
-  }))
-  .pipe(
-    z
-      .object({ ...recipientFields, message: z.string(), validUntil: z.string() })
-      .refine(withinRecipientLimit, RECIPIENT_LIMIT),
-  );
+  .object({
+    to: addressBox(recipientFields.to),
+    cc: addressBox(recipientFields.cc),
+    message: templatedMessageSchema,
+    validUntil: z.string(),
+  })
+  .refine(withinRecipientLimit, RECIPIENT_LIMIT);
 export type SendForm = z.output<typeof sendFormSchema>;
 
 export const formValuesOf = (draft: DocumentDraft): SendFormValues => ({
