@@ -12,9 +12,9 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useBoundForm } from '../../lib/form';
 import { useDocumentDraft, useSendDocument } from './api';
 import {
-  DOCUMENT_NAMES,
   type DocumentTarget,
   formValuesOf,
+  OF_DOCUMENT,
   type SendForm,
   type SendFormValues,
   sendBody,
@@ -44,7 +44,7 @@ export function SendDocumentDialog({ target, open, onClose, onSent }: SendDocume
       open={open}
       onOpenChange={(next) => !next && onClose()}
       title={title}
-      description={`El PDF de ${DOCUMENT_NAMES[target.kind]} va adjunto; el asunto lleva el documento y el nombre de la empresa.`}
+      description={`El PDF ${OF_DOCUMENT[target.kind]} va adjunto; el asunto lleva el documento y el nombre de la empresa.`}
       // Only the close button and Cancelar close it: nothing typed is lost to a stray Escape or click.
       onDismissHeld={() => undefined}
     >

@@ -69,9 +69,10 @@ export function draftQuery(target: DocumentTarget) {
   return { kind, saleId: target.saleId };
 }
 
-export const DOCUMENT_NAMES: Record<DocumentKind, string> = {
-  quote: 'la cotización',
-  itinerary: 'el itinerario',
-  receipt: 'el comprobante',
-  statement: 'el estado de cuenta',
+/** "El PDF ... va adjunto": each document with its article. */
+export const OF_DOCUMENT: Record<DocumentKind, string> = {
+  quote: 'de la cotización',
+  itinerary: 'del itinerario',
+  receipt: 'del comprobante',
+  statement: 'del estado de cuenta',
 };
