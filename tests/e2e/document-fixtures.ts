@@ -32,9 +32,9 @@ export async function draftSale(
     name: clientName,
     ...(email && { email }),
   });
-  const [classification, supplier, operator, passenger] = await Promise.all(
-    ['/api/classifications', '/api/suppliers', '/api/operators', '/api/passengers'].map((p) =>
-      firstId(request, token, p),
+  const [classificationId, supplierId, operatorId, passengerId] = await Promise.all(
+    ['/api/classifications', '/api/suppliers', '/api/operators', '/api/passengers'].map(
+      async (p) => (await firstId(request, token, p)).id,
     ),
   );
   const { user } = await api<{ user: { id: number } }>(request, token, 'GET', '/api/users/me');
@@ -52,10 +52,10 @@ export async function draftSale(
     },
     items: [
       {
-        classificationId: String(classification.id),
-        supplierId: String(supplier.id),
-        operatorId: String(operator.id),
-        passengers: [passenger.id],
+        classificationId: String(classificationId),
+        supplierId: String(supplierId),
+        operatorId: String(operatorId),
+        passengers: [passengerId],
         description: 'Tour Valle del Elqui',
         dateIn: '2031-06-20',
         dateOut: '2031-06-23',
