@@ -65,7 +65,9 @@ test.describe('documentos para el cliente', () => {
     await api(request, token, 'POST', '/api/payments', { saleId, date: '2031-05-02', amount: '300.10' });
     await page.reload();
     const receipt = await download(page, () =>
-      page.getByRole('button', { name: 'Comprobante del pago de US$ 300.10 del 02 may 2031' }).click(),
+      page
+        .getByRole('button', { name: 'Comprobante del pago de US$ 300.10 del 02 may 2031', exact: true })
+        .click(),
     );
     const receiptText = await pdfOf(receipt);
     expect(receiptText).toContain('trescientos dólares con diez centavos');
