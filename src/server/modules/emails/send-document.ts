@@ -9,7 +9,10 @@ import { addresseeOf, type DocumentRef, QUOTE_EDITORS, renderDocument } from '..
 import { documentEmailText } from './document-text';
 import { type Enqueued, enqueueEmail } from './enqueue';
 
-/** The document a request names, with the choices of its kind. */
+/**
+ * The document a request names, with the choices of its kind. The schemas made sure the kind's own id
+ * is there (and no other), so the `?? 0` never applies; were it to, 0 finds no record (a 404).
+ */
 function refOf(request: DocumentDraftQuery | DocumentEmail): DocumentRef {
   const extra = 'to' in request ? request : undefined;
   switch (request.kind) {
