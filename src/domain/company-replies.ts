@@ -21,6 +21,7 @@ export const companySettingsReplySchema = z.object({
   quoteValidityDays: z.number(),
   quoteConditions: z.string(),
   emergencyContact: z.string(),
+  emailMessage: z.string(),
 });
 export const companySettingsDataReplySchema = dataReply(companySettingsReplySchema);
 

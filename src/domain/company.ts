@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './agency-day';
 import { isIsoCurrency } from './currencies';
+import { placeholdersMessage, unknownPlaceholders } from './document-emails';
 import { decimalInput, intInput } from './input';
 import { moneySchema } from './money';
 
@@ -182,6 +183,13 @@ export const companySettingsSchema = z.strictObject({
   ).optional(),
   quoteConditions: documentText('Las condiciones de la cotización', 4000, true).optional(),
   emergencyContact: documentText('El contacto de emergencia', 500).optional(),
+  /** The words of a document's e-mail, with {cliente}, {documento}, {empresa} (decision 0064). */
+  emailMessage: documentText('El mensaje de los correos', 2000)
+    .superRefine((text, ctx) => {
+      const unknown = unknownPlaceholders(text);
+      if (unknown.length) ctx.addIssue({ code: 'custom', message: placeholdersMessage(unknown) });
+    })
+    .optional(),
 });
 export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
 export type CompanySettings = z.output<typeof companySettingsSchema>;

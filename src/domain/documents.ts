@@ -12,6 +12,17 @@ export const quoteNumber = (saleId: number, version: number) => `COT-${saleId}-$
 /** A receipt's number as printed: its consecutive count, six digits. */
 export const receiptLabel = (receiptNumber: number) => String(receiptNumber).padStart(6, '0');
 
+/** The agency's name on its documents and e-mails while Configuraciones has none. */
+export const UNNAMED_AGENCY = 'Agencia de viajes';
+
+/** Each document's title: printed at its top, and its e-mail's subject and {documento}. */
+export const documentTitles = {
+  quote: (number: string) => `Cotización ${number}`,
+  itinerary: (saleId: number) => `Itinerario de viaje - Venta #${saleId}`,
+  receipt: (label: string) => `Comprobante de pago N° ${label}`,
+  statement: (clientName: string) => `Estado de cuenta - ${clientName}`,
+};
+
 const validUntil = isoDateParam('Válida hasta');
 
 /** `?validUntil=` of the quote's preview: left out, today (agency day) plus the company's validity days. */

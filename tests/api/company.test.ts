@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_EMAIL_MESSAGE } from '../../src/domain/document-emails';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
@@ -140,6 +141,7 @@ describe('company settings', () => {
       quoteValidityDays: 7,
       quoteConditions: '',
       emergencyContact: '',
+      emailMessage: DEFAULT_EMAIL_MESSAGE,
     });
     const saved = await call('PUT', '/api/company/settings', {
       name: 'Viajes Australes SpA',
@@ -289,5 +291,27 @@ describe('company settings', () => {
       ...documents,
       quoteValidityDays: 15,
     });
+  });
+
+  it("keeps the documents' e-mail message, refusing unknown placeholders and control characters (issue 28)", async () => {
+    const emailMessage = 'Hola {cliente}:\nVa {documento}.\n{EMPRESA}';
+    const saved = await call('PUT', '/api/company/settings', { name: 'Viajes Australes', emailMessage });
+    expect(saved.json().data.emailMessage).toBe(emailMessage);
+    for (const [body, message] of [
+      [
+        { emailMessage: 'Hola {nombre} y {fecha}' },
+        'Marcador desconocido {nombre}, {fecha}: usa {cliente}, {documento} o {empresa}',
+      ],
+      [{ emailMessage: 'x'.repeat(2001) }, 'El mensaje de los correos no puede superar 2000 caracteres'],
+      [{ emailMessage: 7 }, 'El mensaje de los correos debe ser un texto'],
+      [{ emailMessage: 'a\u0007b' }, 'El texto contiene caracteres de control no permitidos'],
+    ] as const) {
+      const res = await call('PUT', '/api/company/settings', { name: 'X', ...body });
+      expect(res.statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    // Left out, it keeps its value.
+    await call('PUT', '/api/company/settings', { name: 'Viajes Australes' });
+    expect((await call('GET', '/api/company/settings')).json().data.emailMessage).toBe(emailMessage);
   });
 });

@@ -1,73 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { pdfText } from '../helpers/pdf-text';
+import { api, draftSale, unique } from './document-fixtures';
 import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: object,
-) {
-  const response = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, data });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-async function firstId(request: APIRequestContext, token: string, path: string): Promise<number> {
-  const body = await api<{ data: { id: number }[] } | { id: number }[]>(
-    request,
-    token,
-    'GET',
-    `${path}?page=1&limit=1`,
-  );
-  const first = (Array.isArray(body) ? body : body.data)[0];
-  if (!first) throw new Error(`${path} has no demo records`);
-  return first.id;
-}
-
-/** A draft of US$ 812.35 for a client of its own, made through the API: this test is about its documents. */
-async function draftSale(request: APIRequestContext, token: string, clientName: string) {
-  const { client } = await api<{ client: { id: number } }>(request, token, 'POST', '/api/clients', {
-    name: clientName,
-  });
-  const [classificationId, supplierId, operatorId, passengerId] = await Promise.all(
-    ['/api/classifications', '/api/suppliers', '/api/operators', '/api/passengers'].map((p) =>
-      firstId(request, token, p),
-    ),
-  );
-  const { user } = await api<{ user: { id: number } }>(request, token, 'GET', '/api/users/me');
-  const { sale } = await api<{ sale: { id: number } }>(request, token, 'POST', '/api/sales', {
-    saleData: {
-      passengerName: clientName,
-      clientId: client.id,
-      travelDate: '2031-06-20',
-      saleType: 'individual',
-      serviceType: 'package',
-      region: 'national',
-      passengerCount: 1,
-      sellerId: user.id,
-      status: 'draft',
-    },
-    items: [
-      {
-        classificationId: String(classificationId),
-        supplierId: String(supplierId),
-        operatorId: String(operatorId),
-        passengers: [passengerId],
-        description: 'Tour Valle del Elqui',
-        dateIn: '2031-06-20',
-        dateOut: '2031-06-23',
-        salePrice: 812.35,
-        costPrice: 600,
-      },
-    ],
-  });
-  return sale.id;
-}
 
 /** Clicks the control that downloads a file and returns the file's bytes and suggested name. */
 async function download(page: Page, click: () => Promise<void>) {
@@ -90,7 +25,7 @@ test.describe('documentos para el cliente', () => {
     test.setTimeout(120_000);
     const token = await apiLogin(request, DEMO.admin);
     const clientName = `Cliente Documentos ${unique()}`;
-    const saleId = await draftSale(request, token, clientName);
+    const { saleId } = await draftSale(request, token, clientName);
     await signIn(page, DEMO.admin, `/sales/${saleId}`);
 
     const documents = page.getByRole('region', { name: 'Documentos para el cliente' });
@@ -130,7 +65,9 @@ test.describe('documentos para el cliente', () => {
     await api(request, token, 'POST', '/api/payments', { saleId, date: '2031-05-02', amount: '300.10' });
     await page.reload();
     const receipt = await download(page, () =>
-      page.getByRole('button', { name: 'Comprobante del pago de US$ 300.10 del 02 may 2031' }).click(),
+      page
+        .getByRole('button', { name: 'Comprobante del pago de US$ 300.10 del 02 may 2031', exact: true })
+        .click(),
     );
     const receiptText = await pdfOf(receipt);
     expect(receiptText).toContain('trescientos dólares con diez centavos');

@@ -76,7 +76,7 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     (await api('POST', '/api/company/currency-rates', { currency: currency(), rate: 0.5, isActive: true }))
       .data.id;
 
-  // A message of a sale of the base seller, queued as "Enviar" will (no POST route queues one yet).
+  // A message of a sale of the base seller, queued straight into the outbox.
   const queuedEmail = async () => {
     const saleId = await newSale();
     const { id } = await ctx.db.transaction((tx) =>
@@ -303,6 +303,21 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       return { url: `/api/emails/${id}/retry` };
     },
     'POST /api/emails/:id/cancel': async () => ({ url: `/api/emails/${(await queuedEmail()).id}/cancel` }),
+    // "Enviar" of a document: an itinerary, which every role may send of the base seller's sale.
+    'POST /api/emails': async () => ({
+      url: '/api/emails',
+      body: {
+        kind: 'itinerary',
+        saleId: await newSale(),
+        to: ['cliente@ejemplo.cl'],
+        cc: ['copia@ejemplo.cl'],
+        message: 'Hola {cliente}',
+      },
+    }),
+    'GET /api/emails/draft': async () => ({
+      url: `/api/emails/draft?kind=itinerary&saleId=${await newSale()}`,
+      as: 'sales',
+    }),
     // Issue 16: the global search, as a seller (who finds only their own sales).
     'GET /api/search': async () => ({ url: '/api/search?q=ejemplo', as: 'sales' }),
     ...dteExamples(api),

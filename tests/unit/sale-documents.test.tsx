@@ -68,7 +68,7 @@ describe('SaleDocuments', () => {
     expect(await screen.findByText('COT-7-2')).toBeTruthy();
     expect(screen.getByText(/Válida hasta 31 ene 2031/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Descargar COT-7-2' })).toBeTruthy();
-    for (const name of ['Cotización (PDF)', 'Guardar versión', 'Aceptar cotización'])
+    for (const name of ['Cotización (PDF)', 'Enviar cotización', 'Guardar versión', 'Aceptar cotización'])
       expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Itinerario (PDF)' })).toBeNull();
   });
@@ -80,6 +80,8 @@ describe('SaleDocuments', () => {
     expect(screen.getByRole('button', { name: 'Cotización (PDF)' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Aceptar cotización' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Guardar versión' })).toBeNull();
+    // Sending a quote keeps a version: not for a reader either.
+    expect(screen.queryByRole('button', { name: 'Enviar cotización' })).toBeNull();
   });
 
   it('accepts after asking, and hands the confirmed sale to the page', async () => {
@@ -111,6 +113,7 @@ describe('SaleDocuments', () => {
     mockFetch(() => replyOf(documentsApi.quotes, { quotes: [] }));
     renderDocuments('completed');
     expect(screen.getByRole('button', { name: 'Itinerario (PDF)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enviar itinerario' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cotización (PDF)' })).toBeNull();
     cleanup();
     renderDocuments('cancelled');

@@ -127,7 +127,12 @@ describe('SalePayments', () => {
         name: `Comprobante del pago de ${formatMoney(400)} del 02 mar 2026`,
       }),
     ).toBeTruthy();
-    expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Comprobante/ })).toBeNull();
+    expect(
+      within(rows[0] as HTMLElement).getByRole('button', {
+        name: `Enviar comprobante del pago de ${formatMoney(400)} del 02 mar 2026`,
+      }),
+    ).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Comprobante/i })).toBeNull();
   });
 
   it('has no edit buttons for a reader', async () => {

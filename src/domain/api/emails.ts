@@ -1,14 +1,39 @@
+import {
+  documentDraftQuerySchema,
+  documentDraftSchema,
+  documentEmailSchema,
+  emailQueuedSchema,
+} from '../document-emails';
 import { emailChangedSchema, emailDetailSchema, emailListQuerySchema, emailListSchema } from '../emails';
-import { endpoint, ON_RECORD, SIGNED_IN } from './endpoint';
+import { endpoint, ON_RECORD, ON_RECORD_WITH_BODY, SIGNED_IN } from './endpoint';
 import { fileReply } from './files';
 import { idParams } from './params';
 
 /**
  * Correos (issue 28): the outbox. Messages are queued by the actions that send them (a document's
- * "Enviar", the morning reminders); these read the outbox, download a message as it would be sent,
- * and put a failed one back in line or take one out of it.
+ * "Enviar", the morning reminders); the rest read the outbox, download a message as it would be
+ * sent, and put a failed one back in line or take one out of it.
  */
 export const emailsApi = {
+  /**
+   * "Enviar" of a document: made and attached (a quote kept as a version) and queued in one
+   * transaction. 404: the record is not the user's to send; 409: not in the state its document needs.
+   */
+  send: endpoint({
+    method: 'POST',
+    path: '/api/emails',
+    body: documentEmailSchema,
+    replies: { 202: emailQueuedSchema },
+    errors: [...ON_RECORD_WITH_BODY, 409],
+  }),
+  /** What the send dialog starts from: the client's e-mail and the company's message. */
+  draft: endpoint({
+    method: 'GET',
+    path: '/api/emails/draft',
+    query: documentDraftQuerySchema,
+    replies: { 200: documentDraftSchema },
+    errors: ON_RECORD,
+  }),
   list: endpoint({
     method: 'GET',
     path: '/api/emails',

@@ -7,6 +7,7 @@ import {
   DEFAULT_REMINDERS,
   DEFAULT_TIME_ZONE,
 } from '../../../domain/company';
+import { DEFAULT_EMAIL_MESSAGE } from '../../../domain/document-emails';
 import { createdAt, instant, money, rate, updatedAt } from './columns';
 
 export const currencyRates = pgTable(
@@ -67,6 +68,8 @@ export const companySettings = pgTable(
     quoteConditions: text('quote_conditions').notNull().default(''),
     /** Who the traveller calls when something goes wrong: printed on every itinerary. */
     emergencyContact: text('emergency_contact').notNull().default(''),
+    /** The words of a document's e-mail, its placeholders filled when it is queued (decision 0064). */
+    emailMessage: text('email_message').notNull().default(DEFAULT_EMAIL_MESSAGE),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -9,6 +9,7 @@ import {
   DEFAULT_TIME_ZONE,
 } from '../../../domain/company';
 import type { AgencyPreferences, companySettingsReplySchema } from '../../../domain/company-replies';
+import { DEFAULT_EMAIL_MESSAGE } from '../../../domain/document-emails';
 import type { Database } from '../../db/client';
 import { toMoney } from '../../db/money';
 import { companySettings } from '../../db/schema';
@@ -30,6 +31,7 @@ const EMPTY: StoredCompanySettings = {
   quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
   quoteConditions: '',
   emergencyContact: '',
+  emailMessage: DEFAULT_EMAIL_MESSAGE,
 };
 
 export async function getCompanySettings(db: Database): Promise<StoredCompanySettings> {

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { UNNAMED_AGENCY } from '../../../domain/documents';
 import { formatDate, formatMoney } from '../../../domain/format';
 
 /**
@@ -57,7 +58,7 @@ function companyHeader(doc: Pdf, company: CompanyHeader) {
   doc
     .font('Helvetica-Bold')
     .fontSize(18)
-    .text(company.name || 'Agencia de viajes');
+    .text(company.name || UNNAMED_AGENCY);
   doc.font('Helvetica').fontSize(9);
   for (const line of [
     company.taxId && `RUT: ${company.taxId}`,

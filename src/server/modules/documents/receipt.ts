@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { amountInWords } from '../../../domain/amount-words';
-import { receiptLabel } from '../../../domain/documents';
+import { documentTitles, receiptLabel } from '../../../domain/documents';
 import { formatDate } from '../../../domain/format';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
 import type { Database } from '../../db/client';
@@ -42,6 +42,7 @@ export async function receipt(db: Database, paymentId: number, user: AuthUser) {
       balance: moneyValue(balanceAfter, 'USD'),
       clientName: clients.name,
       clientId: clients.clientId,
+      clientEmail: clients.email,
     })
     .from(payments)
     .innerJoin(sales, eq(sales.id, payments.saleId))
@@ -54,7 +55,7 @@ export async function receipt(db: Database, paymentId: number, user: AuthUser) {
   if (row.receiptNumber === null) throw conflict('Este pago no tiene número de comprobante');
   const number = receiptLabel(row.receiptNumber);
   const company = await getCompanySettings(db);
-  const pdf = await renderPdf(`Comprobante de pago N° ${number}`, company, (doc) => {
+  const pdf = await renderPdf(documentTitles.receipt(number), company, (doc) => {
     fields(doc, [
       ['Fecha de pago', formatDate(row.date)],
       ['Recibimos de', row.clientId ? `${row.clientName} (ID/RUT ${row.clientId})` : row.clientName],
@@ -72,5 +73,10 @@ export async function receipt(db: Database, paymentId: number, user: AuthUser) {
       ['Saldo después de este pago', documentAmount(row.balance, row.saleCurrency)],
     ]);
   });
-  return { pdf, filename: `Comprobante-${number}.pdf` };
+  return {
+    pdf,
+    filename: `Comprobante-${number}.pdf`,
+    number,
+    client: { name: row.clientName, email: row.clientEmail },
+  };
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
+import { QUOTE_EDITORS } from './for-email';
 import { receipt } from './receipt';
 import { acceptQuote, issueQuote, itinerary, listQuotes, previewQuote, quoteVersion } from './sale-documents';
 import { statementData } from './statement';
@@ -13,8 +14,7 @@ import { statementPdf, statementXlsx } from './statement-files';
 
 /** Whoever reads the record reads its documents (a seller only their own sales and payments). */
 const READ = ['admin', 'sales', 'finance'] as const;
-/** Keeping a quote version and accepting it change the sale: whoever edits sales. */
-const WRITE = ['admin', 'sales'] as const;
+const WRITE = QUOTE_EDITORS;
 
 const sendFile = (reply: FastifyReply, file: { pdf: Buffer; filename: string }, type = 'application/pdf') =>
   reply

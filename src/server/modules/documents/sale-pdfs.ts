@@ -1,3 +1,4 @@
+import { documentTitles } from '../../../domain/documents';
 import { formatDate } from '../../../domain/format';
 import type { SaleDetail } from '../sales';
 import {
@@ -56,7 +57,7 @@ export interface QuoteDocument {
  */
 export function quotePdf(quote: QuoteDocument): Promise<Buffer> {
   const { sale } = quote;
-  const title = quote.number ? `Cotización ${quote.number}` : 'Borrador de cotización';
+  const title = quote.number ? documentTitles.quote(quote.number) : 'Borrador de cotización';
   return renderPdf(title, quote.company, (doc) => {
     fields(doc, [
       ['Fecha', formatDate(quote.issuedOn)],
@@ -112,7 +113,7 @@ export interface ItineraryDocument {
 /** The itinerary (voucher): each service with its provider and reservation code, in travel order. */
 export function itineraryPdf(itinerary: ItineraryDocument): Promise<Buffer> {
   const { sale, company } = itinerary;
-  return renderPdf(`Itinerario de viaje - Venta #${sale.id}`, company, (doc) => {
+  return renderPdf(documentTitles.itinerary(sale.id), company, (doc) => {
     fields(doc, [
       ['Fecha', formatDate(itinerary.issuedOn)],
       ['Fecha de viaje', formatDate(sale.travelDate)],

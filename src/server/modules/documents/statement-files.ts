@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { documentTitles } from '../../../domain/documents';
 import { formatDate } from '../../../domain/format';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
 import { AGE_BUCKET_LABELS, AGE_BUCKETS } from '../../../domain/reports';
@@ -61,7 +62,7 @@ const PAYMENT_SHARES = [0.13, 0.13, 0.08, 0.2, 0.28, 0.18];
 export function statementPdf(data: StatementData): Promise<Buffer> {
   const { client, receivable } = data;
   const usd = (n: number) => documentAmount(n, 'USD');
-  return renderPdf(`Estado de cuenta - ${client.name}`, data.company, (doc) => {
+  return renderPdf(documentTitles.statement(client.name), data.company, (doc) => {
     fields(doc, [
       ['Cliente', client.name],
       ['ID/RUT', client.clientId],

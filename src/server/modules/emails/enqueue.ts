@@ -1,6 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { type EmailKind, hasHeaderBreak, recipientsSchema, subjectSchema } from '../../../domain/emails';
+import {
+  type EmailKind,
+  type EmailStatus,
+  hasHeaderBreak,
+  recipientsSchema,
+  subjectSchema,
+} from '../../../domain/emails';
 import { hasControlCharacter } from '../../../domain/input';
 import type { Database } from '../../db/client';
 import { emailAttachments, emails, payments, sales } from '../../db/schema';
@@ -33,7 +39,7 @@ export interface EmailInput {
 
 export interface Enqueued {
   id: number;
-  status: string;
+  status: EmailStatus;
   /** False when the idempotency key had queued the message already. */
   created: boolean;
 }

@@ -8,6 +8,7 @@ import { scopeFor } from '../sales';
 import { composeMessage } from './compose';
 import { notifyOutbox } from './enqueue';
 import { attachmentsOf, attemptsOf, emailSummary, findEmail, listEmails, moveEmail } from './queries';
+import { documentDraft, sendDocument } from './send-document';
 import { senderOf } from './sender';
 
 /** Every role reads, each within its scope (queries.ts, emailScope); only an admin retries or cancels. */
@@ -22,6 +23,22 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     if (!row) throw notFound(NOT_FOUND);
     return row;
   };
+
+  // Each document is sent by whoever reads it, within the same scope (a quote: whoever keeps versions).
+  app.route({
+    ...routeOf(emailsApi.send, tags),
+    config: { access: READ },
+    handler: async (request, reply) => {
+      const { id, status } = await sendDocument(db, currentUser(request), request.body);
+      return reply.status(202).send({ id, status });
+    },
+  });
+
+  app.route({
+    ...routeOf(emailsApi.draft, tags),
+    config: { access: READ },
+    handler: async (request) => ({ draft: await documentDraft(db, currentUser(request), request.query) }),
+  });
 
   app.route({
     ...routeOf(emailsApi.list, tags),

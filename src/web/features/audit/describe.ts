@@ -72,6 +72,7 @@ const FIELD_LABELS: Record<string, string> = {
   quoteValidityDays: 'los días de validez de la cotización',
   quoteConditions: 'las condiciones de la cotización',
   emergencyContact: 'el contacto de emergencia',
+  emailMessage: 'el mensaje de los correos',
   receiptNumber: 'el número de comprobante',
   password: 'la contraseña',
 };

@@ -5,6 +5,7 @@ import {
   type CompanySettingsInput,
   companySettingsSchema,
 } from '../../../domain/company';
+import { PLACEHOLDER_HINT } from '../../../domain/document-emails';
 import { Card } from '../../components/ui/Card';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field, MoneyField, TextareaField } from '../../components/ui/Field';
@@ -145,6 +146,13 @@ function CompanyInfoForm({ settings }: { settings: StoredCompanySettings }) {
         rows={2}
         className="sm:col-span-2"
         {...bind('emergencyContact')}
+      />
+      <TextareaField
+        label="Mensaje de los correos"
+        hint={`El texto de cada cotización, itinerario, comprobante o estado de cuenta enviado por email; quien envía puede cambiarlo. ${PLACEHOLDER_HINT}`}
+        rows={6}
+        className="sm:col-span-2"
+        {...bind('emailMessage')}
       />
       <FormActions
         save={save}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Save } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -10,8 +10,10 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Input, Labelled } from '../../components/ui/Field';
+import { SendDocumentButton } from '../emails';
 import {
   acceptQuote,
+  documentKeys,
   downloadItinerary,
   downloadQuotePreview,
   downloadQuoteVersion,
@@ -46,6 +48,7 @@ export function SaleDocuments({ sale, canEdit, timeZone, onAccepted }: SaleDocum
         ) : (
           <div className="flex flex-wrap gap-2">
             <DocumentButton download={() => downloadItinerary(sale.id)}>Itinerario (PDF)</DocumentButton>
+            <SendDocumentButton label="Enviar itinerario" target={{ kind: 'itinerary', saleId: sale.id }} />
           </div>
         )}
       </Card>
@@ -62,6 +65,7 @@ function QuoteDocuments({
   const [validUntil, setValidUntil] = useState('');
   const [accepting, setAccepting] = useState(false);
   const issue = useIssueQuote(saleId);
+  const queryClient = useQueryClient();
   const chosen = validUntil || undefined;
 
   const keep = () =>
@@ -89,6 +93,11 @@ function QuoteDocuments({
         </DocumentButton>
         {canEdit && (
           <>
+            <SendDocumentButton
+              label="Enviar cotización"
+              target={{ kind: 'quote', saleId }}
+              onSent={() => queryClient.invalidateQueries({ queryKey: documentKeys.quotes(saleId) })}
+            />
             <Button variant="secondary" onClick={keep} disabled={issue.isPending}>
               <Save aria-hidden="true" className="size-4" />
               {issue.isPending ? 'Guardando...' : 'Guardar versión'}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { Modal } from '../../components/ui/Modal';
+import { SendDocumentButton } from '../emails';
 import { downloadStatement } from './api';
 import { DocumentButton } from './DocumentButton';
 
@@ -56,6 +57,15 @@ export function StatementButton({ client }: { client: { id: number; name: string
                 <DocumentButton variant="primary" download={() => downloadStatement(client.id, 'pdf', range)}>
                   PDF
                 </DocumentButton>
+                <SendDocumentButton
+                  label="Enviar estado de cuenta"
+                  target={{
+                    kind: 'statement',
+                    clientId: client.id,
+                    ...(range.from && { periodFrom: range.from }),
+                    ...(range.to && { periodTo: range.to }),
+                  }}
+                />
               </>
             )}
           </div>

@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { emailsApi } from '../../../domain/api/emails';
+import type { DocumentEmailInput } from '../../../domain/document-emails';
 import type { EmailDetail, EmailList, EmailListQuery, EmailSummary } from '../../../domain/emails';
 import { call, queryCall } from '../../api/client';
 import { downloadFile } from '../../api/download';
+import { type DocumentTarget, draftQuery } from './send-form';
 
 export type { EmailDetail, EmailList, EmailSummary };
 
@@ -37,3 +39,21 @@ export const useCancelEmail = () => useEmailAction(emailsApi.cancel);
 /** The message as the SMTP server receives it, fetched with the session's token. */
 export const downloadEml = (id: number) =>
   downloadFile(`correo-${id}.eml`, emailsApi.eml, { params: { id } });
+
+/** What the send dialog starts from (the client's e-mail, the company's message), read once per opening. */
+export const useDocumentDraft = (target: DocumentTarget) =>
+  useQuery({
+    queryKey: ['emails', 'draft', target],
+    queryFn: queryCall(emailsApi.draft, { query: draftQuery(target) }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** "Enviar": queues the document's e-mail; every list of messages (Comunicaciones, Correos) reads again. */
+export function useSendDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DocumentEmailInput) => call(emailsApi.send, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['emails', 'list'] }),
+  });
+}

@@ -117,7 +117,7 @@ function PaymentRow({ payment, onEdit, pending }: PaymentRowProps) {
           {payment.currency !== BASE_CURRENCY && <> · {rateText(payment)}</>}
         </p>
       </div>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         {payment.status === 'pending' && (
           <StatusBadge status="pending" label={PAYMENT_STATUS_LABEL.pending} />
         )}
