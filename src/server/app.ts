@@ -148,9 +148,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dashboardRoutes, { db });
   await app.register(companyRoutes, { db });
   // Tests and tools that build the app without main.ts get a key of this process only.
-  await app.register(dteRoutes, { db, secretKey: options.secretKey ?? randomBytes(32).toString('hex') });
+  const secretKey = options.secretKey ?? randomBytes(32).toString('hex');
+  await app.register(dteRoutes, { db, secretKey });
   await app.register(supplierPaymentsRoutes, { db });
-  await app.register(invoicesRoutes, { db });
+  await app.register(invoicesRoutes, { db, secretKey });
   await app.register(documentsRoutes, { db });
   await app.register(paymentsRoutes, { db });
   await app.register(reportsRoutes, { db });

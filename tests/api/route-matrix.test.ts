@@ -103,6 +103,10 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/invoices/:id': { access: ALL_ROLES },
   'GET /api/invoices/:id/pdf': { access: ALL_ROLES },
   'POST /api/sales/:id/invoice': { access: ['admin', 'sales'] },
+  'GET /api/invoices/:id/xml': { access: ALL_ROLES },
+  'GET /api/invoices/:id/credit-note/xml': { access: ALL_ROLES },
+  'GET /api/invoices/:id/credit-note/pdf': { access: ALL_ROLES },
+  'POST /api/invoices/:id/credit-note': { access: ['admin'], body: () => ({ reason: 'Error de emisión' }) },
   // Issue 28: each document is read as its record is; keeping a quote and accepting it edit the sale.
   'GET /api/sales/:id/quote.pdf': { access: ALL_ROLES },
   'GET /api/sales/:id/quotes': { access: ALL_ROLES },

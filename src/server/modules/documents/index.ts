@@ -3,10 +3,12 @@
 export {
   type Column,
   type CompanyHeader,
+  contentWidth,
   dateSpan,
   documentAmount,
   fields,
   heading,
+  type Pdf,
   paragraph,
   renderPdf,
   table,
