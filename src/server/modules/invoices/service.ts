@@ -46,9 +46,13 @@ export async function generateInvoice(
     // Dated and numbered by the agency's day: at 23:30 on 31 December in Santiago it is still that year.
     const issueDate = agencyToday(company.timeZone);
     // With the company's tax data saved the invoice is a DTE (issue 29); without, the internal one (0065).
+    const tax = await getCompanyTax(tx);
     const dte =
-      client && (await getCompanyTax(tx))
-        ? await issueInvoiceDte(tx, box, { actor, sale, client, body, issueDate })
+      client && tax ? await issueInvoiceDte(tx, box, { actor, sale, client, body, issueDate }) : null;
+    // A DTE's issuer is the company as the SII knows it: the copy shows what the document states.
+    const issuer =
+      tax && dte
+        ? { name: tax.businessName, taxId: tax.rut, address: `${tax.address}, ${tax.commune}` }
         : null;
     const year = Number(issueDate.slice(0, 4));
     const [counter] = await tx
@@ -78,9 +82,9 @@ export async function generateInvoice(
         clientCommune: dte?.receiver.commune ?? null,
         dteDocumentId: dte?.issued.id ?? null,
         exchangeRate: dte?.exchangeRate ?? null,
-        companyName: company.name,
-        companyTaxId: company.taxId,
-        companyAddress: company.address,
+        companyName: issuer?.name ?? company.name,
+        companyTaxId: issuer?.taxId ?? company.taxId,
+        companyAddress: issuer?.address ?? company.address,
         companyEmail: company.email,
         companyPhone: company.phone,
         items: sale.items.map((item) =>

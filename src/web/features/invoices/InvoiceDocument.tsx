@@ -47,24 +47,26 @@ function DteTotals({ invoice }: { invoice: Invoice }) {
     ['IVA 19%', invoice.vatAmount],
   ];
   return (
-    <dl className="ml-auto mt-4 w-full max-w-xs space-y-1 text-sm">
-      {rows.map(([label, amount]) => (
-        <div key={label} className="flex justify-between gap-4">
-          <dt className="text-gray-700">{label}</dt>
-          <dd className="whitespace-nowrap text-gray-900">{formatPesos(amount ?? 0)}</dd>
+    <div className="ml-auto mt-4 w-full max-w-xs text-sm">
+      <dl className="space-y-1">
+        {rows.map(([label, amount]) => (
+          <div key={label} className="flex justify-between gap-4">
+            <dt className="text-gray-700">{label}</dt>
+            <dd className="whitespace-nowrap text-gray-900">{formatPesos(amount ?? 0)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t-2 border-gray-300 pt-2 text-base font-bold text-gray-900">
+          <dt>Total</dt>
+          <dd className="whitespace-nowrap">{formatPesos(invoice.totalAmount ?? 0)}</dd>
         </div>
-      ))}
-      <div className="flex justify-between gap-4 border-t-2 border-gray-300 pt-2 text-base font-bold text-gray-900">
-        <dt>Total</dt>
-        <dd className="whitespace-nowrap">{formatPesos(invoice.totalAmount ?? 0)}</dd>
-      </div>
+      </dl>
       {invoice.exchangeRate ? (
         <p className="pt-2 text-right text-gray-700">
           Tipo de cambio: CLP {invoice.exchangeRate.toFixed(2)} por cada 1 {invoice.currency} (venta por{' '}
           {formatMoney(invoice.amount, invoice.currency)})
         </p>
       ) : null}
-    </dl>
+    </div>
   );
 }
 

@@ -7,9 +7,9 @@ import { Modal } from '../../components/ui/Modal';
 
 /** The receiver's fields a factura electrónica may ask for, with the SII's lengths. */
 export const RECEIVER_FIELDS = [
-  { name: 'receiverActivity', label: 'Giro del cliente', maxLength: 40 },
-  { name: 'receiverAddress', label: 'Dirección del cliente', maxLength: 70 },
-  { name: 'receiverCommune', label: 'Comuna del cliente', maxLength: 20 },
+  { name: 'receiverActivity', label: 'Giro del cliente', maxLength: 40, required: 'Indica el giro' },
+  { name: 'receiverAddress', label: 'Dirección del cliente', maxLength: 70, required: 'Indica la dirección' },
+  { name: 'receiverCommune', label: 'Comuna del cliente', maxLength: 20, required: 'Indica la comuna' },
 ] as const;
 export type ReceiverField = (typeof RECEIVER_FIELDS)[number]['name'];
 
