@@ -4,9 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyCertificate, dteCafs } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/modules/auth';
+import { ISSUE_MESSAGES } from '../../src/server/modules/dte';
 import { DTE_INVOICE_MESSAGES } from '../../src/server/modules/invoices/dte-invoice';
 import { DTE_NEEDS_CREDIT_NOTE } from '../../src/server/modules/invoices/service';
-import { ISSUE_MESSAGES } from '../../src/server/modules/dte';
 import { taxBody } from '../helpers/dte-examples';
 import { makeCaf, makeP12 } from '../helpers/dte-fixtures';
 import { all, first, names, timbreVerifies, value } from '../helpers/dte-xml';
@@ -71,9 +71,9 @@ async function completedSale(
 }
 
 const receiverBody = { receiverActivity: 'Comercio minorista', receiverCommune: 'Ñuñoa' };
+/** The next folio of every CAF, summed: unchanged when no folio was taken. */
 const foliosTaken = async () =>
-  (await ctx.db.execute<{ n: string }>(sql`select coalesce(sum(next_folio), 0)::text as n from dte_cafs`))
-    .rows[0]?.n;
+  (await ctx.db.select({ n: sql<string>`coalesce(sum(${dteCafs.nextFolio}), 0)::text` }).from(dteCafs))[0]?.n;
 
 /** The EnvioDTE as its bytes say (ISO-8859-1), parsed. */
 async function xmlOf(url: string, who: Who = 'admin') {

@@ -209,7 +209,9 @@ describe('route x role matrix', () => {
   });
 
   // Four calls per route, over a hundred and fifty routes: more than 30 s on a loaded two-core machine.
-  it('the server enforces the declared access for anonymous, admin, sales and finance', { timeout: 120_000 }, async () => {
+  it('the server enforces the declared access for anonymous, admin, sales and finance', {
+    timeout: 120_000,
+  }, async () => {
     const failures: string[] = [];
     for (const route of ctx.app.apiRoutes) {
       const expectation = MATRIX[`${route.method} ${route.url}`];

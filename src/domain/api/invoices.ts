@@ -2,8 +2,8 @@ import { z } from 'zod';
 import {
   creditNoteSchema,
   INVOICE_STATUSES,
-  invoiceIssueSchema,
   invoiceCancelSchema,
+  invoiceIssueSchema,
   invoiceReplySchema,
   invoiceSavedSchema,
   invoicesPageSchema,

@@ -1,7 +1,7 @@
 import { catalogsApi } from '../../../domain/api/master-data';
 import { CATALOGS, type CatalogKind } from '../../../domain/master-data';
-import { classifications, operators, suppliers } from '../../db/schema';
 import { TAX_TREATMENT_LABELS, type TaxTreatment } from '../../../domain/tax-treatment';
+import { classifications, operators, suppliers } from '../../db/schema';
 import type { Row } from '../../lib/crud-resource';
 import { crudRoutes } from '../../lib/crud-routes';
 import { nameContains } from '../../lib/search';

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { agencyToday } from '../../../domain/agency-day';
 import type { Database } from '../../db/client';
 import { invoices } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
@@ -6,7 +7,6 @@ import { type AuditActor, record } from '../audit';
 import type { AuthUser } from '../auth';
 import { agencyTimeZone } from '../company';
 import { issueDte, type SecretBox } from '../dte';
-import { agencyToday } from '../../../domain/agency-day';
 import { INVOICE_NOT_FOUND, loadInvoice } from './queries';
 import { ALREADY_CANCELLED } from './service';
 

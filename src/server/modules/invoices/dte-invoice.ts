@@ -6,11 +6,11 @@ import { isExempt } from '../../../domain/tax-treatment';
 import type { Database } from '../../db/client';
 import {
   classifications,
-  clients,
+  type clients,
   type InvoiceItemSnapshot,
   invoices,
-  sales,
   saleItems,
+  sales,
 } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../lib/http-errors';
 import type { AuthUser } from '../auth';

@@ -7,8 +7,8 @@ import { conflict } from '../../lib/http-errors';
 import { type AuditActor, diff, record } from '../audit';
 import type { AuthUser } from '../auth';
 import { getCompanySettings } from '../company';
-import { loadSale, lockSale, scopeFor } from '../sales';
 import { getCompanyTax, type SecretBox } from '../dte';
+import { loadSale, lockSale, scopeFor } from '../sales';
 import { type InvoiceIssueBody, issueInvoiceDte, withLine } from './dte-invoice';
 import { loadInvoice } from './queries';
 

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { type CatalogItem, type CatalogKind, catalogSchema } from '../../../domain/master-data';
-import { useRecordSave } from '../../api/resource';
 import { TAX_TREATMENT_LABELS, TAX_TREATMENTS, type TaxTreatment } from '../../../domain/tax-treatment';
+import { useRecordSave } from '../../api/resource';
 import { Field } from '../../components/ui/Field';
-import { SelectField } from '../../components/ui/SelectField';
 import { FormActions } from '../../components/ui/FormActions';
 import { RecordFormPage } from '../../components/ui/RecordFormPage';
+import { SelectField } from '../../components/ui/SelectField';
 import { blankAsNullResolver, useBoundForm } from '../../lib/form';
 import { type CatalogData, catalogResource } from './api';
 import { CATALOG_TEXTS } from './config';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useState } from 'react';
 import type { InvoiceIssueInput } from '../../../domain/invoices';
 import { ApiError } from '../../api/client';
 import { Button, buttonClasses } from '../../components/ui/Button';
