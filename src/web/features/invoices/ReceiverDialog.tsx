@@ -73,11 +73,7 @@ function ReceiverForm({ missing, pending, error, onSubmit, onClose }: Omit<Recei
           autoFocus={index === 0}
           maxLength={field.maxLength}
           value={values[field.name] ?? ''}
-          error={
-            blank.includes(field.name)
-              ? `Indica el ${field.label.toLowerCase().replace(' del cliente', '')}`
-              : undefined
-          }
+          error={blank.includes(field.name) ? field.required : undefined}
           onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
         />
       ))}
