@@ -18,7 +18,7 @@ function rutBox(doc: Pdf, dte: PrintedDte) {
   const x = doc.page.width - doc.page.margins.right - BOX_WIDTH;
   const y = doc.page.margins.top;
   const { y: afterHeader } = doc;
-  doc.lineWidth(2).strokeColor(RED).rect(x, y, BOX_WIDTH, 78).stroke();
+  doc.lineWidth(2).strokeColor(RED).rect(x, y, BOX_WIDTH, 62).stroke();
   doc.fillColor(RED).font('Helvetica-Bold').fontSize(11);
   const options = { width: BOX_WIDTH, align: 'center' as const };
   doc.text(`R.U.T.: ${dte.issuer.rut}`, x, y + 8, options);
@@ -27,10 +27,10 @@ function rutBox(doc: Pdf, dte: PrintedDte) {
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(`S.I.I. - ${dte.issuer.commune.toUpperCase()}`, x, y + 84, options);
+    .text(`S.I.I. - ${dte.issuer.commune.toUpperCase()}`, x, y + 67, options);
   doc.fillColor('black').strokeColor('black').lineWidth(1);
   doc.x = doc.page.margins.left;
-  doc.y = Math.max(afterHeader, y + 100);
+  doc.y = Math.max(afterHeader, y + 82);
 }
 
 /** The timbre: the TED as PDF417, "Timbre Electrónico SII", the resolution and where to verify. */
