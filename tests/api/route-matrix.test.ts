@@ -239,9 +239,9 @@ describe('route x role matrix', () => {
     expect(failures).toEqual([]);
   });
 
-  // One call per route, most building their records first: over a hundred routes need more than the
-  // default 30 s on a loaded two-core machine.
-  it('each route, called validly by a role it allows, works (2xx)', { timeout: 120_000 }, async () => {
+  // One call per route, most building their records first (the invoices' sign DTEs): over a hundred
+  // and fifty routes need minutes on a loaded two-core machine.
+  it('each route, called validly by a role it allows, works (2xx)', { timeout: 240_000 }, async () => {
     const examples = await routeExamples(ctx);
     const registered = ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
     expect(Object.keys(examples).sort()).toEqual(registered);

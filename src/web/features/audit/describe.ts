@@ -73,6 +73,11 @@ const FIELD_LABELS: Record<string, string> = {
   quoteConditions: 'las condiciones de la cotización',
   emergencyContact: 'el contacto de emergencia',
   receiptNumber: 'el número de comprobante',
+  taxTreatment: 'el tratamiento tributario',
+  dteType: 'el tipo de documento tributario',
+  folio: 'el folio',
+  totalAmount: 'el total en pesos',
+  creditNote: 'la nota de crédito',
   password: 'la contraseña',
 };
 /** A client's own `clientId` is the ID/RUT typed for it, not a reference to a client. */
