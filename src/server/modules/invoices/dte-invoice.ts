@@ -57,7 +57,7 @@ async function receiverOf(tx: Database, client: typeof clients.$inferSelect, bod
     .orderBy(desc(invoices.id))
     .limit(1);
   const activity = body.receiverActivity ?? last?.activity ?? '';
-  const address = body.receiverAddress ?? client.address?.trim() ?? last?.address ?? '';
+  const address = body.receiverAddress || client.address?.trim() || last?.address || '';
   const commune = body.receiverCommune ?? last?.commune ?? '';
   const missing = [
     !activity && { path: 'receiverActivity', message: 'Indica el giro del receptor' },
@@ -139,7 +139,7 @@ export async function issueInvoiceDte(
     issued,
     exchangeRate: rate,
     receiver,
-    /** The line of each item, in the sale's item order, to complete the invoice's item copies. */
+    /** Each item's line, to complete the invoice's copy of the item. */
     itemLine: (id: number) => byItem.get(id),
   };
 }

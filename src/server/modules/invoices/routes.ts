@@ -4,6 +4,7 @@ import { invoicesApi } from '../../../domain/api/invoices';
 import { invoiceIssueSchema } from '../../../domain/invoices';
 import { paginationOf } from '../../../domain/pagination';
 import type { Database } from '../../db/client';
+import { badRequest } from '../../lib/http-errors';
 import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
@@ -17,6 +18,8 @@ import { cancelInvoice, generateInvoice } from './service';
 
 /** Invoices follow their sale: everyone reads what they may read of the sale; writers of the sale issue. */
 const READ = ['admin', 'sales', 'finance'] as const;
+
+const NOT_AN_OBJECT = 'El cuerpo de la solicitud debe ser un objeto JSON';
 
 /** The SII's XML is ISO-8859-1, as its declaration says: sent as those bytes. */
 const XML_TYPE = 'application/xml; charset=ISO-8859-1';
@@ -137,6 +140,11 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database; secretKey: st
   app.route({
     ...routeOf(invoicesApi.issue, tags),
     config: { access: ['admin', 'sales'] },
+    // The body is optional (the spec's call sends none, which Fastify reads as null); a JSON null
+    // sent on purpose is no object and is refused like any other.
+    preValidation: async (request) => {
+      if (request.body === null && request.headers['content-type']) throw badRequest(NOT_AN_OBJECT);
+    },
     handler: async (request, reply) => {
       const { created, invoice } = await generateInvoice(
         db,
