@@ -78,6 +78,10 @@ const FIELD_LABELS: Record<string, string> = {
   folio: 'el folio',
   totalAmount: 'el total en pesos',
   creditNote: 'la nota de crédito',
+  dteDocumentId: 'el documento tributario',
+  creditNoteId: 'la nota de crédito',
+  clientActivity: 'el giro del cliente',
+  clientCommune: 'la comuna del cliente',
   password: 'la contraseña',
 };
 /** A client's own `clientId` is the ID/RUT typed for it, not a reference to a client. */
