@@ -12,10 +12,17 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SERVERS = Number(process.env.E2E_SERVERS ?? 2);
 const TEST_DIR = 'tests/e2e';
 
+/**
+ * Specs that turn electronic invoicing on (they save the company's tax data, after which "Generar
+ * Factura" issues DTEs instead of the internal invoice the other specs expect): they run last, on the
+ * first group's server, once every group is done (decision 0065).
+ */
+const DTE_SPEC = /(^|\/)dte-[^/]*\.spec\.ts$/;
+
 /** Spec files spread over the groups by their number of tests (largest first), so the groups take about as long. */
 function specGroups(count: number): string[][] {
   const specs = readdirSync(TEST_DIR)
-    .filter((file) => file.endsWith('.spec.ts'))
+    .filter((file) => file.endsWith('.spec.ts') && !DTE_SPEC.test(file))
     .map((file) => ({
       file,
       tests: readFileSync(`${TEST_DIR}/${file}`, 'utf8').split(/\btest\(/).length - 1,
@@ -31,6 +38,8 @@ function specGroups(count: number): string[][] {
 }
 
 const baseUrl = (port: number) => `http://127.0.0.1:${port}`;
+const groups = specGroups(SERVERS);
+const groupNames = groups.map((_, index) => (SERVERS === 1 ? 'chromium' : `chromium-${index + 1}`));
 const ports = Array.from({ length: SERVERS }, (_, index) => PORT + index);
 
 export default defineConfig({
@@ -60,18 +69,31 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
-  projects: specGroups(SERVERS).map((files, index) => ({
-    name: SERVERS === 1 ? 'chromium' : `chromium-${index + 1}`,
-    testMatch: files,
-    // A group's files run one after another: without this limit a worker that finished its own group
-    // would join another and two tests would change one server's data at once.
-    workers: 1,
-    use: {
-      ...devices['Desktop Chrome'],
-      baseURL: baseUrl(ports[index] ?? PORT),
-      launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  projects: [
+    ...groupNames.map((name, index) => ({
+      name,
+      testMatch: groups[index],
+      // A group's files run one after another: without this limit a worker that finished its own group
+      // would join another and two tests would change one server's data at once.
+      workers: 1,
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: baseUrl(ports[index] ?? PORT),
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
+    })),
+    {
+      name: 'chromium-dte',
+      testMatch: DTE_SPEC,
+      dependencies: groupNames,
+      workers: 1,
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: baseUrl(PORT),
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
     },
-  })),
+  ],
   webServer: ports.map((port) => {
     // A throw-away PGlite directory, wiped at every start, so each run begins from the demo seed alone.
     const dataDir = `.tmp/e2e-data-${port}`;

@@ -13,6 +13,12 @@ export function formatMoney(amount: number | string | null | undefined, currency
   }
 }
 
+const pesoFormatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/** Whole pesos of a tax document (DTE): "CLP 1,190,000", no decimals, as the SII takes them. */
+export function formatPesos(amount: number | bigint): string {
+  return `CLP ${pesoFormatter.format(amount)}`;
+}
+
 /** How an amount's currency is named: "US$" for dollars (as Chilean banks write it), else the ISO code. */
 export function currencyPrefix(currency = 'USD'): string {
   const code = !currency || currency === 'local' ? 'USD' : currency.toUpperCase();

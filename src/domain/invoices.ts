@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idInput } from './input';
 import { paginationReplySchema } from './pagination';
 import { absentWhenNull } from './replies';
 
@@ -11,6 +12,45 @@ export const invoiceCancelSchema = z.strictObject({
     .trim()
     .min(1, 'El motivo es requerido')
     .max(500, 'El motivo no puede superar 500 caracteres'),
+});
+
+/**
+ * What "Generar Factura" may add when the invoice is a DTE (issue 29): the receiver's giro, address
+ * and comuna the client's record lacks (lengths are the SII's: GiroRecep 40, DirRecep 70, CmnaRecep
+ * 20), and, for an admin, an item's exemption other than its classification's.
+ */
+const receiverText = (label: string, max: number) =>
+  z
+    .string(`${label} debe ser un texto`)
+    .trim()
+    .max(max, `${label} no puede superar ${max} caracteres (el SII admite ${max})`)
+    .optional()
+    .transform((v) => v || undefined);
+
+export const invoiceIssueSchema = z.strictObject({
+  receiverActivity: receiverText('El giro del receptor', 40),
+  receiverAddress: receiverText('La dirección del receptor', 70),
+  receiverCommune: receiverText('La comuna del receptor', 20),
+  items: z
+    .array(
+      z.strictObject({
+        id: idInput('El id del ítem debe ser un número entero positivo'),
+        exempt: z.boolean('exempt debe ser true o false'),
+      }),
+      'items debe ser una lista de { id, exempt }',
+    )
+    .max(60, 'Una factura admite hasta 60 ítems')
+    .optional(),
+});
+export type InvoiceIssueInput = z.input<typeof invoiceIssueSchema>;
+
+/** A Nota de Crédito's reason: the SII's RazonRef holds 90 characters. */
+export const creditNoteSchema = z.strictObject({
+  reason: z
+    .string('El motivo es requerido')
+    .trim()
+    .min(1, 'El motivo es requerido')
+    .max(90, 'El motivo no puede superar 90 caracteres (el SII admite 90)'),
 });
 
 /** F-2026-000042: the year and a six-digit number from that year's gap-free sequence. */
@@ -27,6 +67,17 @@ export const invoiceItemSchema = z.object({
   dateIn: absentWhenNull(z.string()),
   dateOut: absentWhenNull(z.string()),
   salePrice: z.number(),
+  /** A DTE invoice's line: exempt from IVA (marked on the document) and its amount in whole pesos. */
+  exempt: z.boolean().optional(),
+  pesos: z.number().optional(),
+});
+
+/** A DTE's Nota de Crédito (61) as the invoice shows it. */
+export const creditNoteRefSchema = z.object({
+  folio: z.number(),
+  date: z.string(),
+  reason: z.string(),
+  totalAmount: z.number(),
 });
 
 /** An invoice as the API shows it: client and company as they were at issue time. */
@@ -43,6 +94,9 @@ export const invoiceSchema = z.object({
     taxId: absentWhenNull(z.string()),
     email: absentWhenNull(z.string()),
     address: absentWhenNull(z.string()),
+    /** Giro and comuna, as a DTE invoice states them. */
+    activity: absentWhenNull(z.string()),
+    commune: absentWhenNull(z.string()),
   }),
   company: z.object({
     name: z.string(),
@@ -55,6 +109,18 @@ export const invoiceSchema = z.object({
   cancelledAt: absentWhenNull(z.string()),
   cancelReason: absentWhenNull(z.string()),
   createdAt: z.string(),
+  /**
+   * A DTE invoice's (issue 29), absent for an internal one: its type (33 or 34), folio, totals in
+   * whole pesos, the rate (pesos per unit of the sale's currency) when converted, its credit note.
+   */
+  dteType: absentWhenNull(z.number()),
+  folio: absentWhenNull(z.number()),
+  netAmount: absentWhenNull(z.number()),
+  exemptAmount: absentWhenNull(z.number()),
+  vatAmount: absentWhenNull(z.number()),
+  totalAmount: absentWhenNull(z.number()),
+  exchangeRate: absentWhenNull(z.number()),
+  creditNote: absentWhenNull(creditNoteRefSchema),
 });
 
 export const invoicesPageSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationReplySchema } from './pagination';
 import { absentWhenNull, dataReply, savedReply } from './replies';
+import { TAX_TREATMENTS } from './tax-treatment';
 
 /** A client as the API shows it. */
 export const clientReplySchema = z.object({
@@ -23,7 +24,12 @@ export const passengerReplySchema = z.object({
 export type Passenger = z.infer<typeof passengerReplySchema>;
 
 /** A supplier, operator or classification: only a name. */
-export const catalogItemReplySchema = z.object({ id: z.number(), name: z.string() });
+export const catalogItemReplySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Classifications only (issue 29): 'exempt', 'taxable' or 'byRegion'. */
+  taxTreatment: z.enum(TAX_TREATMENTS).optional(),
+});
 export type CatalogItem = z.infer<typeof catalogItemReplySchema>;
 
 /* One type per key when the key is a union (any catalog): each reply carries only its own key. */

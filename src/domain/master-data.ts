@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredIsoDate } from './date-schemas';
 import { optionalText } from './input';
+import { TAX_TREATMENTS } from './tax-treatment';
 
 /** Longest text accepted in a name-like field; keeps rows and screens sane. */
 const MAX_TEXT = 200;
@@ -76,7 +77,17 @@ export const CATALOGS = {
 } as const;
 export type CatalogKind = keyof typeof CATALOGS;
 
-export const catalogSchema = (kind: CatalogKind) =>
-  z.strictObject({ name: requiredText(CATALOGS[kind].nameRequired) });
+/** A name; a classification may add its tax treatment (left out: new ones by region, saved ones keep theirs). */
+export const catalogSchema = (kind: CatalogKind) => {
+  const name = requiredText(CATALOGS[kind].nameRequired);
+  return kind === 'classifications'
+    ? z.strictObject({
+        name,
+        taxTreatment: z
+          .enum(TAX_TREATMENTS, 'El tratamiento tributario debe ser exempt, taxable o byRegion')
+          .optional(),
+      })
+    : z.strictObject({ name });
+};
 
 export type { CatalogItem, Client, Passenger } from './master-data-replies';

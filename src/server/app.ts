@@ -168,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => siiOutbox.stop());
   }
   await app.register(supplierPaymentsRoutes, { db });
-  await app.register(invoicesRoutes, { db });
+  await app.register(invoicesRoutes, { db, secretKey });
   await app.register(documentsRoutes, { db });
   await app.register(paymentsRoutes, { db });
   await app.register(reportsRoutes, { db });

@@ -1,5 +1,4 @@
 // DTE 33, 34 and 61 as the SII's schemas describe them, signed so that another library verifies them.
-import forge from 'node-forge';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type BuiltDte,
@@ -10,7 +9,8 @@ import {
   readCertificate,
 } from '../../src/server/modules/dte';
 import { COMPANY_RUT, HOLDER_RUT, makeCaf, makeP12 } from '../helpers/dte-fixtures';
-import { verifySignatures, type XmlNode, xmlTree } from '../helpers/xml-check.mjs';
+import { all, first, names, timbreVerifies, value } from '../helpers/dte-xml';
+import { verifySignatures, xmlTree } from '../helpers/xml-check.mjs';
 
 const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
 const SII = 'http://www.sii.cl/SiiDte';
@@ -20,36 +20,7 @@ const cafFiles = { 33: makeCaf({ type: 33 }), 34: makeCaf({ type: 34 }), 61: mak
 const p12 = makeP12();
 let signer: ReturnType<typeof readCertificate>;
 
-const names = (node: XmlNode) => node.children.map((child) => child.name);
-/** The first element named `name` under `node`, depth first. */
-function first(node: XmlNode, name: string): XmlNode {
-  const queue = [...node.children];
-  for (let next = queue.shift(); next; next = queue.shift()) {
-    if (next.name === name) return next;
-    queue.unshift(...next.children);
-  }
-  throw new Error(`no ${name}`);
-}
-function all(node: XmlNode, name: string): XmlNode[] {
-  return node.children.flatMap((child) => [...(child.name === name ? [child] : []), ...all(child, name)]);
-}
-const value = (node: XmlNode, name: string) => first(node, name).text;
 const signaturesVerify = (xml: string) => verifySignatures(xml, p12.certificatePem);
-
-/** The timbre's FRMT checked by node-forge with the CAF's public key (M, E) over DD as the document has it. */
-function timbreVerifies(xml: string, caf: { modulus: string; exponent: string }): boolean {
-  const dd = /<DD>.*<\/DD>/s.exec(xml)?.[0] ?? '';
-  const frmt = /<FRMT algoritmo="SHA1withRSA">([^<]+)<\/FRMT>/.exec(xml)?.[1] ?? '';
-  const big = (b64: string) => new forge.jsbn.BigInteger(Buffer.from(b64, 'base64').toString('hex'), 16);
-  const key = forge.pki.setRsaPublicKey(big(caf.modulus), big(caf.exponent));
-  const md = forge.md.sha1.create();
-  md.update(Buffer.from(dd, 'latin1').toString('binary'));
-  try {
-    return key.verify(md.digest().bytes(), Buffer.from(frmt, 'base64').toString('binary'));
-  } catch {
-    return false;
-  }
-}
 
 const issuer = {
   rut: '76.123.456-0',

@@ -163,7 +163,9 @@ describe.each(['suppliers', 'operators', 'classifications'] as const)('%s', (kin
     const created = await call('POST', `/api/${kind}`, { name: `Línea Ñandú ${kind}` });
     expect(created.statusCode).toBe(201);
     const record = created.json()[one];
-    expect(record).toEqual({ id: expect.any(Number), name: `Línea Ñandú ${kind}` });
+    // A classification also says whether its items pay IVA: by region unless told (issue 29).
+    const tax = kind === 'classifications' ? { taxTreatment: 'byRegion' } : {};
+    expect(record).toEqual({ id: expect.any(Number), name: `Línea Ñandú ${kind}`, ...tax });
     const dup = await call('POST', `/api/${kind}`, { name: `LÍNEA ÑANDÚ ${kind.toUpperCase()}` });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toMatch(/^Ya existe/);

@@ -26,6 +26,8 @@ test.describe('configuraciones: facturación electrónica', () => {
     await openDteSection(page);
 
     await page.getByLabel('RUT de la empresa').fill('76.123.456-1');
+    // Emptied: another spec of this server may have saved the tax data already (dte-invoices).
+    await page.getByLabel('Razón social').fill('');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(
       page.getByText('El RUT de la empresa no es válido (por ejemplo 76.123.456-0)'),

@@ -1,3 +1,4 @@
+import { rutCheckDigit } from '../../src/domain/rut';
 import { COMPANY_RUT, makeCaf, makeP12 } from './dte-fixtures';
 import type { RouteExamples } from './route-examples';
 
@@ -43,4 +44,40 @@ export function dteExamples(
       return { url: '/api/company/cafs', body: { xml: makeCaf({ type: 33, from, to: from + 99 }).xml } };
     },
   };
+}
+
+type Api = (method: 'POST' | 'PUT', url: string, payload: object) => Promise<unknown>;
+
+/** What a DTE invoice asks that an example client's record lacks. */
+export const receiverBody = () => ({ receiverActivity: 'Turismo', receiverCommune: 'Santiago' });
+
+let clientSeq = 0;
+/** A client with a RUT of its own (a factura needs one), new each call. */
+export async function rutClient(api: Api): Promise<number> {
+  const body = 20_000_000 + (Date.now() % 1_000_000) * 10 + (++clientSeq % 10);
+  const reply = (await api('POST', '/api/clients', {
+    name: `Cliente con RUT ${body}`,
+    clientId: `${body}-${rutCheckDigit(body)}`,
+    address: 'Calle Ejemplo 1',
+  })) as { client: { id: number } };
+  return reply.client.id;
+}
+
+/**
+ * Electronic invoicing set up as an admin would (tax data, certificate, CAFs of 33, 34 and 61 far from
+ * the CAF examples' ranges, the peso's rate): from then on "Generar Factura" issues DTEs.
+ */
+export async function setUpDteInvoicing(api: Api) {
+  await api('PUT', '/api/company/tax', taxBody());
+  const p12 = makeP12();
+  await api('POST', '/api/company/certificate', { file: p12.base64, password: p12.password });
+  for (const type of [33, 34, 61]) {
+    await api('POST', '/api/company/cafs', { xml: makeCaf({ type, from: 900_001, to: 999_999 }).xml });
+  }
+  await api('PUT', '/api/company/currency-rates', {
+    rates: [
+      { currency: 'USD', rate: 1 },
+      { currency: 'CLP', rate: 0.00105 },
+    ],
+  });
 }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { ISO_CURRENCIES } from '../../src/domain/currencies';
 import type { Role } from '../../src/domain/roles';
-import { emails } from '../../src/server/db/schema';
+import { companyTax, emails } from '../../src/server/db/schema';
 import { enqueueEmail } from '../../src/server/modules/emails';
 import { settledBackup, untilBackupsSettle } from './backups';
 import { documentExamples } from './document-examples';
-import { dteExamples } from './dte-examples';
+import { dteExamples, receiverBody, rutClient, setUpDteInvoicing } from './dte-examples';
 import { createSaleRefs, type SaleRefs, saleBody } from './sales';
 import type { TestContext } from './test-app';
 
@@ -49,8 +49,37 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     await api('PUT', `/api/sales/${id}`, { status: 'completed' });
     return id;
   };
+  await setUpDteInvoicing(api);
+  const invoicedClient = await rutClient(api);
+  /** A completed sale of a client with a RUT: a factura electrónica can be issued for it. */
+  const invoiceableSale = async () => {
+    const body = saleBody(refs, ctx.users.sales.id, {
+      saleData: { clientId: invoicedClient, region: 'national' },
+    });
+    const id = (await api('POST', '/api/sales', body)).sale.id;
+    await api('PUT', `/api/sales/${id}`, { status: 'completed' });
+    return id;
+  };
   const newInvoice = async () =>
-    (await api('POST', `/api/sales/${await completedSale()}/invoice`, {})).invoice.id;
+    (await api('POST', `/api/sales/${await invoiceableSale()}/invoice`, receiverBody())).invoice.id;
+  /**
+   * An internal invoice, as issued while the company had no tax data (the cancel route's): the tax
+   * data are set aside for the call and put back.
+   */
+  const internalInvoice = async () => {
+    const saved = await ctx.db.select().from(companyTax);
+    await ctx.db.delete(companyTax);
+    try {
+      return (await api('POST', `/api/sales/${await completedSale()}/invoice`, {})).invoice.id;
+    } finally {
+      if (saved.length) await ctx.db.insert(companyTax).values(saved);
+    }
+  };
+  const annulledInvoice = async () => {
+    const id = await newInvoice();
+    await api('POST', `/api/invoices/${id}/credit-note`, { reason: 'Ejemplo' });
+    return id;
+  };
   const paymentBody = async () => ({ saleId: await newSale(), date: '2031-01-15', amount: '100.00' });
   const newPayment = async () => (await api('POST', '/api/payments', await paymentBody())).payment.id;
   const supplierPaymentBody = () => ({
@@ -211,10 +240,24 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     'GET /api/invoices': async () => ({ url: '/api/invoices?page=1&limit=10' }),
     'GET /api/invoices/:id': async () => ({ url: `/api/invoices/${await newInvoice()}` }),
     'GET /api/invoices/:id/pdf': async () => ({ url: `/api/invoices/${await newInvoice()}/pdf` }),
-    'POST /api/sales/:id/invoice': async () => ({ url: `/api/sales/${await completedSale()}/invoice` }),
+    'GET /api/invoices/:id/xml': async () => ({ url: `/api/invoices/${await newInvoice()}/xml` }),
+    'GET /api/invoices/:id/credit-note/xml': async () => ({
+      url: `/api/invoices/${await annulledInvoice()}/credit-note/xml`,
+    }),
+    'GET /api/invoices/:id/credit-note/pdf': async () => ({
+      url: `/api/invoices/${await annulledInvoice()}/credit-note/pdf`,
+    }),
+    'POST /api/sales/:id/invoice': async () => ({
+      url: `/api/sales/${await invoiceableSale()}/invoice`,
+      body: receiverBody(),
+    }),
+    'POST /api/invoices/:id/credit-note': async () => ({
+      url: `/api/invoices/${await newInvoice()}/credit-note`,
+      body: { reason: 'Error de emisión' },
+    }),
     ...documentExamples({ refs, sellerId: ctx.users.sales.id, api, newSale }),
     'POST /api/invoices/:id/cancel': async () => ({
-      url: `/api/invoices/${await newInvoice()}/cancel`,
+      url: `/api/invoices/${await internalInvoice()}/cancel`,
       body: { reason: 'Error de emisión' },
     }),
     'GET /api/company/settings': async () => ({ url: '/api/company/settings' }),

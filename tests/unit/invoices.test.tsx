@@ -5,6 +5,7 @@ import type { Role } from '../../src/domain/roles';
 import { fileNameFromDisposition } from '../../src/web/api/download';
 import { RequireAuth } from '../../src/web/auth';
 import type { Invoice } from '../../src/web/features/invoices/api';
+import { InvoiceButton } from '../../src/web/features/invoices/InvoiceButton';
 import { InvoiceDetailPage } from '../../src/web/features/invoices/InvoiceDetailPage';
 import { InvoicesPage } from '../../src/web/features/invoices/InvoicesPage';
 import {
@@ -163,5 +164,144 @@ describe('InvoiceDetailPage', () => {
     detail('sales', () => errorOf(invoicesApi.one, 404, { message: 'Factura no encontrada' }));
     expect(await screen.findByRole('alert')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Factura no encontrada'));
+  });
+});
+
+/** A Factura Electrónica (33) of a USD sale, as the server replies it (issue 29). */
+const dteInvoice: Invoice = {
+  ...invoice,
+  client: { ...invoice.client, activity: 'Comercio', commune: 'Ñuñoa', address: 'Calle 1' },
+  items: [
+    { ...(invoice.items[0] as Invoice['items'][number]), exempt: false, pesos: 952_856 },
+    {
+      ...(invoice.items[0] as Invoice['items'][number]),
+      description: 'Seguro',
+      exempt: true,
+      pesos: 238_333,
+    },
+  ],
+  dteType: 33,
+  folio: 15,
+  netAmount: 800_719,
+  exemptAmount: 238_333,
+  vatAmount: 152_137,
+  totalAmount: 1_191_189,
+  exchangeRate: 952.38,
+};
+
+describe('a DTE invoice', () => {
+  const detail = (role: Role, answer: FetchHandler) =>
+    setup(role, '/invoices/7', '/invoices/:id', <InvoiceDetailPage />, answer);
+
+  it('shows its type and folio, exempt lines, the peso totals and the rate, with XML and PDF', async () => {
+    detail('sales', () => replyOf(invoicesApi.one, { invoice: dteInvoice }));
+    expect(await screen.findByRole('heading', { name: 'Factura Electrónica N° 15' })).toBeTruthy();
+    expect(screen.getByText('Ref. interna F-2026-000042')).toBeTruthy();
+    expect(screen.getByText('Exento de IVA')).toBeTruthy();
+    expect(screen.getByText('Afecto a IVA')).toBeTruthy();
+    for (const amount of ['CLP 800,719', 'CLP 152,137', 'CLP 1,191,189'])
+      expect(screen.getByText(amount)).toBeTruthy();
+    expect(screen.getByText(/Tipo de cambio: CLP 952\.38 por cada 1 USD/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Descargar XML' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Descargar PDF' })).toBeTruthy();
+    expect(screen.queryByText('Documento interno, sin validez tributaria')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Emitir nota de crédito' })).toBeNull();
+  });
+
+  it('an internal invoice says it is not a tax document and has no XML', async () => {
+    detail('sales', () => replyOf(invoicesApi.one, { invoice }));
+    expect(await screen.findByText('Documento interno, sin validez tributaria')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Descargar XML' })).toBeNull();
+  });
+
+  it('an admin annuls it with a credit note: the dialog says what it issues and sends the reason', async () => {
+    const annulled = {
+      ...dteInvoice,
+      status: 'cancelled' as const,
+      cancelledAt: '2026-03-06T10:00:00Z',
+      cancelReason: 'Cliente desiste',
+      creditNote: { folio: 3, date: '2026-03-06', reason: 'Cliente desiste', totalAmount: 1_191_189 },
+    };
+    const fetchMock = detail('admin', (url) =>
+      url.endsWith('/credit-note')
+        ? replyOf(invoicesApi.creditNote, { message: 'Nota de crédito emitida', invoice: annulled })
+        : replyOf(invoicesApi.one, { invoice: dteInvoice }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Factura Electrónica N° 15' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Anular Factura' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Emitir nota de crédito' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('anula la Factura Electrónica N° 15 por CLP 1,191,189');
+    fireEvent.change(screen.getByLabelText('Motivo (se imprime en la nota de crédito)'), {
+      target: { value: 'Cliente desiste' },
+    });
+    fireEvent.click(dialog.querySelector('button[type="submit"]') as HTMLElement);
+    expect(await screen.findByText(/Con la Nota de Crédito Electrónica N° 3/)).toBeTruthy();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/credit-note')) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ reason: 'Cliente desiste' });
+    expect(screen.getByRole('button', { name: 'PDF de la nota' })).toBeTruthy();
+  });
+
+  it('the list shows the folio and the credit note that annulled it', async () => {
+    const annulled = {
+      ...dteInvoice,
+      status: 'cancelled' as const,
+      creditNote: { folio: 3, date: '2026-03-06', reason: 'x', totalAmount: 1_191_189 },
+    };
+    setup('finance', '/invoices', '/invoices', <InvoicesPage />, () => listPage([annulled]));
+    const link = await screen.findByRole('link', { name: /Factura electrónica N° 15/ });
+    expect(link.textContent).toContain('Nota de crédito N° 3');
+    expect(link.textContent).toContain('CLP 1,191,189');
+  });
+});
+
+describe('Generar Factura for a DTE', () => {
+  it('asks in a dialog for exactly the receiver data the server says are missing, then issues with them', async () => {
+    let posts = 0;
+    const user = makeUser({ role: 'sales' });
+    signIn(user);
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/users/me') return json({ user });
+      if (url.startsWith('/api/invoices?')) return listPage([]);
+      if (init?.method === 'POST' && posts++ === 0) {
+        return errorOf(invoicesApi.issue, 400, {
+          message: 'Para emitir la factura electrónica faltan datos del receptor: el giro, la comuna',
+          errors: [
+            { path: 'receiverActivity', message: 'Indica el giro del receptor' },
+            { path: 'receiverCommune', message: 'Indica la comuna del receptor' },
+          ],
+        });
+      }
+      return replyOf(invoicesApi.issue, { message: 'Factura generada', invoice: dteInvoice }, 201);
+    });
+    renderRoutes(
+      [
+        {
+          path: '/sales/:id',
+          element: (
+            <RequireAuth>
+              <InvoiceButton saleId={12} />
+            </RequireAuth>
+          ),
+        },
+        { path: '/invoices/:id', element: <p>Factura abierta</p> },
+      ],
+      '/sales/12',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Generar Factura' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('faltan datos del receptor');
+    expect(screen.queryByLabelText(/Dirección del cliente/)).toBeNull();
+    fireEvent.click(dialog.querySelector('button[type="submit"]') as HTMLElement);
+    expect(await screen.findByText('Indica el giro')).toBeTruthy();
+    expect(screen.getByText('Indica la comuna')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Giro del cliente/), { target: { value: 'Comercio' } });
+    fireEvent.change(screen.getByLabelText(/Comuna del cliente/), { target: { value: 'Ñuñoa' } });
+    fireEvent.click(dialog.querySelector('button[type="submit"]') as HTMLElement);
+    expect(await screen.findByText('Factura abierta')).toBeTruthy();
+    const bodies = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies).toEqual([{}, { receiverActivity: 'Comercio', receiverCommune: 'Ñuñoa' }]);
   });
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
+  creditNoteSchema,
   INVOICE_STATUSES,
   invoiceCancelSchema,
+  invoiceIssueSchema,
   invoiceReplySchema,
   invoiceSavedSchema,
   invoicesPageSchema,
@@ -43,10 +45,42 @@ export const invoicesApi = {
     method: 'POST',
     path: '/api/sales/:id/invoice',
     params: idParams,
+    // Optional: the spec's call has no body; a DTE may need the receiver's data (issue 29).
+    body: invoiceIssueSchema.nullish(),
     // 201 for a new invoice, 200 with the one the sale already has.
     replies: { 200: invoiceSavedSchema, 201: invoiceSavedSchema },
-    // 409: a sale not yet liquidated.
-    errors: [...ON_RECORD, 409],
+    // 409: a sale not yet liquidated, a client without RUT, no folios, no usable certificate.
+    errors: [...ON_RECORD_WITH_BODY, 409],
+  }),
+  xml: endpoint({
+    method: 'GET',
+    path: '/api/invoices/:id/xml',
+    params: idParams,
+    replies: { 200: fileReply('El EnvioDTE firmado de la factura electrónica', ['application/xml']) },
+    errors: ON_RECORD,
+  }),
+  creditNote: endpoint({
+    method: 'POST',
+    path: '/api/invoices/:id/credit-note',
+    params: idParams,
+    body: creditNoteSchema,
+    replies: { 200: invoiceSavedSchema },
+    // 409: an internal invoice, or one already annulled; the certificate's and folios' refusals.
+    errors: [...ON_RECORD_WITH_BODY, 409],
+  }),
+  creditNoteXml: endpoint({
+    method: 'GET',
+    path: '/api/invoices/:id/credit-note/xml',
+    params: idParams,
+    replies: { 200: fileReply('El EnvioDTE firmado de la nota de crédito', ['application/xml']) },
+    errors: ON_RECORD,
+  }),
+  creditNotePdf: endpoint({
+    method: 'GET',
+    path: '/api/invoices/:id/credit-note/pdf',
+    params: idParams,
+    replies: { 200: fileReply('La nota de crédito en PDF', ['application/pdf']) },
+    errors: ON_RECORD,
   }),
   cancel: endpoint({
     method: 'POST',

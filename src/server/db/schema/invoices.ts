@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, instant, money } from './columns';
+import { dteDocuments } from './dte';
 import { sales } from './sales';
 import { users } from './users';
 
@@ -18,6 +29,9 @@ export interface InvoiceItemSnapshot {
   dateIn: string | null;
   dateOut: string | null;
   salePrice: string;
+  /** A DTE invoice's line (issue 29): exempt from IVA or not, and its amount in whole pesos. */
+  exempt?: boolean;
+  pesos?: string;
 }
 
 /**
@@ -52,11 +66,22 @@ export const invoices = pgTable(
     cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** The electronic document (DTE 33 or 34) of the invoice; null for an internal invoice. */
+    dteDocumentId: integer('dte_document_id').references(() => dteDocuments.id),
+    /** Pesos per unit of the sale's currency the DTE was converted at; null when none was needed. */
+    exchangeRate: numeric('exchange_rate', { precision: 14, scale: 2 }),
+    /** The receiver's giro and comuna as the DTE states them (the client's record has neither). */
+    clientActivity: text('client_activity'),
+    clientCommune: text('client_commune'),
+    /** The Nota de Crédito (61) that annulled the DTE. */
+    creditNoteId: integer('credit_note_id').references(() => dteDocuments.id),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),
     uniqueIndex('invoices_year_sequence_key').on(t.year, t.sequence),
     // At most one active (not cancelled) invoice per sale.
+    uniqueIndex('invoices_dte_document_key').on(t.dteDocumentId),
+    uniqueIndex('invoices_credit_note_key').on(t.creditNoteId),
     uniqueIndex('invoices_active_sale_key').on(t.saleId).where(sql`${t.cancelledAt} is null`),
     index('invoices_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('invoices_client_name_search_idx').using(

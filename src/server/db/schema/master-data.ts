@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { date, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { TAX_TREATMENTS } from '../../../domain/tax-treatment';
 import { nameSortKey } from '../name-order';
 import { createdAt, updatedAt } from './columns';
+import { oneOf } from './one-of';
 
 const timestamps = {
   createdAt: createdAt(),
@@ -89,4 +91,21 @@ function namedCatalog(table: string) {
 
 export const suppliers = namedCatalog('suppliers');
 export const operators = namedCatalog('operators');
-export const classifications = namedCatalog('classifications');
+/**
+ * A classification also says whether its items pay IVA (decision 0056): exempt, taxable, or by the
+ * sale's region (international exempt, national and regional taxable), the default.
+ */
+export const classifications = pgTable(
+  'classifications',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    taxTreatment: text('tax_treatment', { enum: TAX_TREATMENTS }).notNull().default('byRegion'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('classifications_name_lower_key').on(sql`lower(${t.name})`),
+    nameSearchIndex('classifications', t.name),
+    check('classifications_tax_treatment_check', oneOf(t.taxTreatment, TAX_TREATMENTS)),
+  ],
+);

@@ -1,6 +1,8 @@
 import { catalogsApi } from '../../../domain/api/master-data';
 import { CATALOGS, type CatalogKind } from '../../../domain/master-data';
+import { TAX_TREATMENT_LABELS, type TaxTreatment } from '../../../domain/tax-treatment';
 import { classifications, operators, suppliers } from '../../db/schema';
+import type { Row } from '../../lib/crud-resource';
 import { crudRoutes } from '../../lib/crud-routes';
 import { nameContains } from '../../lib/search';
 import { recordCrudChange } from '../audit';
@@ -23,7 +25,19 @@ export const catalogRoutes = (kind: CatalogKind) =>
     recordChange: recordCrudChange,
     export: {
       fileName: EXPORT_NAMES[kind],
-      columns: [{ header: 'Nombre', kind: 'text', value: (row) => row.name as string }],
+      columns: [
+        { header: 'Nombre', kind: 'text', value: (row) => row.name as string },
+        // A classification's tax treatment (issue 29); the other catalogs have none.
+        ...(kind === 'classifications'
+          ? [
+              {
+                header: 'Tratamiento tributario',
+                kind: 'text' as const,
+                value: (row: Row) => TAX_TREATMENT_LABELS[row.taxTreatment as TaxTreatment] ?? '',
+              },
+            ]
+          : []),
+      ],
     },
     messages: CATALOGS[kind],
   });

@@ -5,10 +5,12 @@ export { type Addressee, addresseeOf, type DocumentRef, QUOTE_EDITORS, renderDoc
 export {
   type Column,
   type CompanyHeader,
+  contentWidth,
   dateSpan,
   documentAmount,
   fields,
   heading,
+  type Pdf,
   paragraph,
   renderPdf,
   table,

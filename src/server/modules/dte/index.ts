@@ -14,8 +14,10 @@ export {
 } from './document';
 export { buildEnvio, type EnvioInput, SII_RUT } from './envio';
 export { ISSUE_MESSAGES, type IssuedDte, type IssueInput, issueDte } from './issue';
-export { pesosOf, pesoTotals, toPesos } from './pesos';
+export { pesoRate, pesosOf, pesoTotals, toPesos } from './pesos';
+export { type PrintedDte, readDte } from './read';
 export { type SecretBox, secretBox } from './secret-box';
+export { getCompanyTax } from './setup';
 export type { Signer } from './signature';
 export { flatDd } from './ted';
 export { tedOf, timbrePng } from './timbre';

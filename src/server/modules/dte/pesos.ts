@@ -70,3 +70,18 @@ export function pesoTotals(lines: readonly PesoLine[]): PesoTotals {
   const net = divideRounded(gross * 100n, 100n + VAT_PERCENT);
   return { net, exempt, vat: gross - net, total: gross + exempt };
 }
+
+/**
+ * The document's rate (decision 0056): pesos per unit of a currency, from Configuraciones' rates in
+ * USD per unit (`unitUsd` the currency's, `pesoUsd` the peso's), rounded half up to two decimals as
+ * the dólar observado is published, and written as decimal text ("952.38").
+ */
+export function pesoRate(unitUsd: string, pesoUsd: string): string {
+  const unit = scaled(unitUsd);
+  const peso = scaled(pesoUsd);
+  const cents = divideRounded(
+    unit.value * 10n ** BigInt(peso.scale) * 100n,
+    peso.value * 10n ** BigInt(unit.scale),
+  );
+  return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+}

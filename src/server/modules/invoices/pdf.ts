@@ -3,10 +3,16 @@ import { INVOICE_STATUS_LABEL } from '../../../domain/status';
 import { dateSpan, fields, heading, renderPdf, table } from '../documents';
 import type { InvoiceView } from './queries';
 
+export const INTERNAL_INVOICE_NOTICE =
+  'Documento interno, sin validez tributaria: no es una factura electrónica del SII';
+
 /** The invoice as an A4 PDF with Spanish labels, es-ES dates and amounts with 2 decimals. */
 export function invoicePdf(invoice: InvoiceView): Promise<Buffer> {
   const amountText = (n: number) => formatMoney(n, invoice.currency);
   return renderPdf(`Factura ${invoice.invoiceNumber}`, invoice.company, (doc) => {
+    // Issued without the company's tax data (decision 0065): the client must not take it for a DTE.
+    doc.font('Helvetica-Bold').text(INTERNAL_INVOICE_NOTICE);
+    doc.font('Helvetica').moveDown(0.3);
     fields(doc, [
       ['Fecha de emisión', formatDate(invoice.date)],
       ['Venta', `#${invoice.saleId}`],

@@ -1,13 +1,16 @@
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { InvoiceStatus } from '../../../domain/invoices';
 import type { Database } from '../../db/client';
-import { type Currency, type Money, moneyInList, moneyValue } from '../../db/money';
-import { type InvoiceItemSnapshot, invoices, payments, sales } from '../../db/schema';
+import { type Currency, type Money, moneyInList, moneyValue, toMoney, toRate } from '../../db/money';
+import { dteDocuments, type InvoiceItemSnapshot, invoices, payments, sales } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { containsPattern, nameContains } from '../../lib/search';
 import { type SaleScope, sellerCondition } from '../sales';
 
 export const INVOICE_NOT_FOUND = 'Factura no encontrada';
+export const NOT_A_DTE = 'Esta factura es interna (sin datos tributarios configurados): no tiene XML del SII';
+export const NO_CREDIT_NOTE = 'Esta factura no tiene nota de crédito';
 
 /**
  * Status follows the money (issue 10): cancelled, else paid once confirmed payments cover it, each
@@ -28,7 +31,41 @@ type InvoiceRow = Omit<typeof invoices.$inferSelect, 'amount' | 'items'> & {
   items: (Omit<InvoiceItemSnapshot, 'salePrice'> & { salePrice: Money<Currency> })[];
 };
 
-function toInvoice(row: { invoice: InvoiceRow; status: InvoiceStatus; sellerId: number }) {
+/** The invoice's DTE and its credit note (issue 29), joined when the invoice has them. */
+const dte = alias(dteDocuments, 'dte');
+const note = alias(dteDocuments, 'credit_note');
+
+type DteRow = {
+  type: number;
+  folio: number;
+  net: Money<'CLP'>;
+  exempt: Money<'CLP'>;
+  vat: Money<'CLP'>;
+  total: Money<'CLP'>;
+};
+type NoteRow = { folio: number; date: string; total: Money<'CLP'> };
+
+/** The DTE's fields of the reply: all null for an internal invoice (absent in the JSON). */
+function dteFields(i: InvoiceRow, d: DteRow | null, n: NoteRow | null) {
+  return {
+    dteType: d?.type ?? null,
+    folio: d?.folio ?? null,
+    netAmount: d?.net ?? null,
+    exemptAmount: d?.exempt ?? null,
+    vatAmount: d?.vat ?? null,
+    totalAmount: d?.total ?? null,
+    exchangeRate: i.exchangeRate === null ? null : toRate(i.exchangeRate),
+    creditNote: n && { folio: n.folio, date: n.date, reason: i.cancelReason ?? '', totalAmount: n.total },
+  };
+}
+
+function toInvoice(row: {
+  invoice: InvoiceRow;
+  status: InvoiceStatus;
+  sellerId: number;
+  dte: DteRow | null;
+  note: NoteRow | null;
+}) {
   const i = row.invoice;
   return {
     id: i.id,
@@ -38,7 +75,14 @@ function toInvoice(row: { invoice: InvoiceRow; status: InvoiceStatus; sellerId: 
     amount: i.amount,
     currency: i.currency,
     status: row.status,
-    client: { name: i.clientName, taxId: i.clientTaxId, email: i.clientEmail, address: i.clientAddress },
+    client: {
+      name: i.clientName,
+      taxId: i.clientTaxId,
+      email: i.clientEmail,
+      address: i.clientAddress,
+      activity: i.clientActivity,
+      commune: i.clientCommune,
+    },
     company: {
       name: i.companyName,
       taxId: i.companyTaxId,
@@ -46,10 +90,14 @@ function toInvoice(row: { invoice: InvoiceRow; status: InvoiceStatus; sellerId: 
       email: i.companyEmail,
       phone: i.companyPhone,
     },
-    items: i.items,
+    items: i.items.map(({ pesos, ...item }) => ({
+      ...item,
+      ...(pesos !== undefined && { pesos: toMoney(pesos, 'CLP') }),
+    })),
     cancelledAt: i.cancelledAt?.toISOString() ?? null,
     cancelReason: i.cancelReason,
     createdAt: i.createdAt.toISOString(),
+    ...dteFields(i, row.dte, row.note),
   };
 }
 export type InvoiceView = ReturnType<typeof toInvoice>;
@@ -63,6 +111,15 @@ const selection = {
   },
   status: statusSql,
   sellerId: sales.sellerId,
+  dte: {
+    type: dte.type,
+    folio: dte.folio,
+    net: moneyValue(dte.netAmount, 'CLP'),
+    exempt: moneyValue(dte.exemptAmount, 'CLP'),
+    vat: moneyValue(dte.vatAmount, 'CLP'),
+    total: moneyValue(dte.totalAmount, 'CLP'),
+  },
+  note: { folio: note.folio, date: note.issueDate, total: moneyValue(note.totalAmount, 'CLP') },
 };
 
 export async function listInvoices(
@@ -83,6 +140,8 @@ export async function listInvoices(
       .select(selection)
       .from(invoices)
       .innerJoin(sales, eq(sales.id, invoices.saleId))
+      .leftJoin(dte, eq(dte.id, invoices.dteDocumentId))
+      .leftJoin(note, eq(note.id, invoices.creditNoteId))
       .where(where)
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(query.limit)
@@ -97,7 +156,29 @@ export async function loadInvoice(db: Database, id: number, scope: SaleScope) {
     .select(selection)
     .from(invoices)
     .innerJoin(sales, eq(sales.id, invoices.saleId))
+    .leftJoin(dte, eq(dte.id, invoices.dteDocumentId))
+    .leftJoin(note, eq(note.id, invoices.creditNoteId))
     .where(and(eq(invoices.id, id), visible(scope)));
   if (!row) throw notFound(INVOICE_NOT_FOUND);
   return toInvoice(row);
+}
+
+/** The signed EnvioDTE of the invoice's DTE, or of its credit note; 404 for an internal invoice. */
+export async function loadDteXml(
+  db: Database,
+  id: number,
+  scope: SaleScope,
+  which: 'invoice' | 'creditNote',
+) {
+  const invoice = await loadInvoice(db, id, scope);
+  const [row] = await db
+    .select({ type: dteDocuments.type, folio: dteDocuments.folio, xml: dteDocuments.xml })
+    .from(invoices)
+    .innerJoin(
+      dteDocuments,
+      eq(dteDocuments.id, which === 'invoice' ? invoices.dteDocumentId : invoices.creditNoteId),
+    )
+    .where(eq(invoices.id, id));
+  if (!row) throw notFound(which === 'invoice' ? NOT_A_DTE : NO_CREDIT_NOTE);
+  return { invoice, ...row };
 }

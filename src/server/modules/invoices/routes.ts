@@ -1,20 +1,47 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoicesApi } from '../../../domain/api/invoices';
+import { invoiceIssueSchema } from '../../../domain/invoices';
 import { paginationOf } from '../../../domain/pagination';
 import type { Database } from '../../db/client';
+import { badRequest } from '../../lib/http-errors';
 import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
+import { secretBox } from '../dte';
 import { scopeFor } from '../sales';
+import { CREDIT_NOTE_MESSAGES, issueCreditNote } from './credit-note';
+import { dtePdf } from './dte-pdf';
 import { invoicePdf } from './pdf';
-import { listInvoices, loadInvoice } from './queries';
+import { listInvoices, loadDteXml, loadInvoice } from './queries';
 import { cancelInvoice, generateInvoice } from './service';
 
 /** Invoices follow their sale: everyone reads what they may read of the sale; writers of the sale issue. */
 const READ = ['admin', 'sales', 'finance'] as const;
 
-export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const NOT_AN_OBJECT = 'El cuerpo de la solicitud debe ser un objeto JSON';
+
+/** The SII's XML is ISO-8859-1, as its declaration says: sent as those bytes. */
+const XML_TYPE = 'application/xml; charset=ISO-8859-1';
+
+export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database; secretKey: string }> = async (
+  app,
+  { db, secretKey },
+) => {
   const tags = ['invoices'];
+  const box = secretBox(secretKey);
+  const pdfReply = (reply: FastifyReply, name: string, pdf: Buffer) =>
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${name}.pdf"`)
+      .send(pdf);
+  const xmlReply = (reply: FastifyReply, name: string, xml: string) =>
+    reply
+      .header('content-type', XML_TYPE)
+      .header('content-disposition', `attachment; filename="${name}.xml"`)
+      .send(Buffer.from(xml, 'latin1'));
+  /** The file name of a DTE: its type and folio, as the SII's tools name them. */
+  const dteName = (type: number, folio: number) => `DTE-${type}-${folio}`;
 
   app.route({
     ...routeOf(invoicesApi.list, tags),
@@ -38,23 +65,93 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     ...routeOf(invoicesApi.pdf, tags),
     config: { access: READ },
     handler: async (request, reply) => {
-      const invoice = await loadInvoice(db, request.params.id, scopeFor(currentUser(request)));
-      const pdf = await invoicePdf(invoice);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${invoice.invoiceNumber}.pdf"`)
-        .send(pdf);
+      const scope = scopeFor(currentUser(request));
+      const invoice = await loadInvoice(db, request.params.id, scope);
+      if (!invoice.folio) return pdfReply(reply, invoice.invoiceNumber, await invoicePdf(invoice));
+      const { type, folio, xml } = await loadDteXml(db, invoice.id, scope, 'invoice');
+      const exchange = invoice.exchangeRate
+        ? { rate: invoice.exchangeRate, currency: invoice.currency }
+        : undefined;
+      const annulledBy = invoice.creditNote
+        ? `Nota de Crédito Electrónica N° ${invoice.creditNote.folio}`
+        : undefined;
+      return pdfReply(reply, dteName(type, folio), await dtePdf(xml, { exchange, annulledBy }));
     },
+  });
+
+  app.route({
+    ...routeOf(invoicesApi.xml, tags),
+    config: { access: READ },
+    handler: async (request, reply) => {
+      const { type, folio, xml } = await loadDteXml(
+        db,
+        request.params.id,
+        scopeFor(currentUser(request)),
+        'invoice',
+      );
+      return xmlReply(reply, dteName(type, folio), xml);
+    },
+  });
+
+  app.route({
+    ...routeOf(invoicesApi.creditNoteXml, tags),
+    config: { access: READ },
+    handler: async (request, reply) => {
+      const { type, folio, xml } = await loadDteXml(
+        db,
+        request.params.id,
+        scopeFor(currentUser(request)),
+        'creditNote',
+      );
+      return xmlReply(reply, dteName(type, folio), xml);
+    },
+  });
+
+  app.route({
+    ...routeOf(invoicesApi.creditNotePdf, tags),
+    config: { access: READ },
+    handler: async (request, reply) => {
+      const found = await loadDteXml(db, request.params.id, scopeFor(currentUser(request)), 'creditNote');
+      const { invoice } = found;
+      const exchange = invoice.exchangeRate
+        ? { rate: invoice.exchangeRate, currency: invoice.currency }
+        : undefined;
+      return pdfReply(reply, dteName(found.type, found.folio), await dtePdf(found.xml, { exchange }));
+    },
+  });
+
+  app.route({
+    ...routeOf(invoicesApi.creditNote, tags),
+    // Annulling a tax document is an admin's, as cancelling an invoice is.
+    config: { access: ['admin'] },
+    handler: async (request) => ({
+      message: CREDIT_NOTE_MESSAGES.issued,
+      invoice: await issueCreditNote(
+        db,
+        box,
+        currentUser(request),
+        request.params.id,
+        request.body.reason,
+        auditActor(request),
+      ),
+    }),
   });
 
   app.route({
     ...routeOf(invoicesApi.issue, tags),
     config: { access: ['admin', 'sales'] },
+    // The body is optional (the spec's call sends none, which Fastify reads as null); a JSON null
+    // sent on purpose is no object and is refused like any other.
+    preValidation: async (request) => {
+      if (request.body === null && request.headers['content-type']) throw badRequest(NOT_AN_OBJECT);
+    },
     handler: async (request, reply) => {
       const { created, invoice } = await generateInvoice(
         db,
+        box,
         currentUser(request),
         request.params.id,
+        request.body ?? invoiceIssueSchema.parse({}),
         auditActor(request),
       );
       return reply

@@ -7,15 +7,29 @@ import { conflict } from '../../lib/http-errors';
 import { type AuditActor, diff, record } from '../audit';
 import type { AuthUser } from '../auth';
 import { getCompanySettings } from '../company';
+import { getCompanyTax, type SecretBox } from '../dte';
 import { loadSale, lockSale, scopeFor } from '../sales';
+import { type InvoiceIssueBody, issueInvoiceDte, withLine } from './dte-invoice';
 import { loadInvoice } from './queries';
+
+export const ALREADY_CANCELLED = 'La factura ya está anulada';
+/** A DTE the SII received cannot be withdrawn: only a Nota de Crédito annuls it. */
+export const DTE_NEEDS_CREDIT_NOTE =
+  'Una factura electrónica no se anula: emite una nota de crédito ("Emitir nota de crédito")';
 
 /**
  * Issues the sale's invoice, or returns the active one it already has. The sale row is locked first,
  * so two clicks at once produce one invoice; the year's counter row is locked by its increment until
  * commit, so numbers never repeat and a rolled-back attempt leaves no gap.
  */
-export async function generateInvoice(db: Database, actor: AuthUser, saleId: number, audit: AuditActor) {
+export async function generateInvoice(
+  db: Database,
+  box: SecretBox,
+  actor: AuthUser,
+  saleId: number,
+  body: InvoiceIssueBody,
+  audit: AuditActor,
+) {
   const scope = scopeFor(actor);
   return db.transaction(async (tx) => {
     const locked = await lockSale(tx, saleId, scope);
@@ -31,6 +45,15 @@ export async function generateInvoice(db: Database, actor: AuthUser, saleId: num
     const company = await getCompanySettings(tx);
     // Dated and numbered by the agency's day: at 23:30 on 31 December in Santiago it is still that year.
     const issueDate = agencyToday(company.timeZone);
+    // With the company's tax data saved the invoice is a DTE (issue 29); without, the internal one (0065).
+    const tax = await getCompanyTax(tx);
+    const dte =
+      client && tax ? await issueInvoiceDte(tx, box, { actor, sale, client, body, issueDate }) : null;
+    // A DTE's issuer is the company as the SII knows it: the copy shows what the document states.
+    const issuer =
+      tax && dte
+        ? { name: tax.businessName, taxId: tax.rut, address: `${tax.address}, ${tax.commune}` }
+        : null;
     const year = Number(issueDate.slice(0, 4));
     const [counter] = await tx
       .insert(invoiceSequences)
@@ -54,29 +77,44 @@ export async function generateInvoice(db: Database, actor: AuthUser, saleId: num
         clientName: client?.name ?? sale.client.name,
         clientTaxId: client?.clientId ?? null,
         clientEmail: client?.email ?? null,
-        clientAddress: client?.address ?? null,
-        companyName: company.name,
-        companyTaxId: company.taxId,
-        companyAddress: company.address,
+        clientAddress: dte?.receiver.address ?? client?.address ?? null,
+        clientActivity: dte?.receiver.businessActivity ?? null,
+        clientCommune: dte?.receiver.commune ?? null,
+        dteDocumentId: dte?.issued.id ?? null,
+        exchangeRate: dte?.exchangeRate ?? null,
+        companyName: issuer?.name ?? company.name,
+        companyTaxId: issuer?.taxId ?? company.taxId,
+        companyAddress: issuer?.address ?? company.address,
         companyEmail: company.email,
         companyPhone: company.phone,
-        items: sale.items.map((item) => ({
-          description: item.description ?? `${item.classificationName} - ${item.supplierName}`,
-          classificationName: item.classificationName,
-          supplierName: item.supplierName,
-          passengers: item.passengers.map((p) => p.name),
-          // The item is typed by its reply schema, where a date may be absent; the snapshot keeps null.
-          dateIn: item.dateIn ?? null,
-          dateOut: item.dateOut ?? null,
-          salePrice: item.salePrice.toFixed(2),
-        })),
+        items: sale.items.map((item) =>
+          withLine(
+            {
+              description: item.description ?? `${item.classificationName} - ${item.supplierName}`,
+              classificationName: item.classificationName,
+              supplierName: item.supplierName,
+              passengers: item.passengers.map((p) => p.name),
+              // The item is typed by its reply schema, where a date may be absent; the snapshot keeps null.
+              dateIn: item.dateIn ?? null,
+              dateOut: item.dateOut ?? null,
+              salePrice: item.salePrice.toFixed(2),
+            },
+            dte?.itemLine(item.id),
+          ),
+        ),
         createdBy: actor.id,
       })
       .returning();
     if (!row) throw new Error('invoice insert returned no row');
     // The items and the company's details are copies of what the trail already holds elsewhere.
     const { number, amount, currency, clientName } = row;
-    const changes = diff({}, { number, saleId, amount, currency, clientName });
+    const dteFields = dte && {
+      dteType: dte.issued.type,
+      folio: dte.issued.folio,
+      totalAmount: dte.issued.totals.total.toString(),
+      exchangeRate: dte.exchangeRate,
+    };
+    const changes = diff({}, { number, saleId, amount, currency, clientName, ...dteFields });
     await record(tx, audit, { action: 'create', entity: 'invoice', entityId: row.id, changes });
     return { created: true, invoice: await loadInvoice(tx, row.id, {}) };
   });
@@ -90,7 +128,8 @@ export async function cancelInvoice(
   audit: AuditActor,
 ) {
   const current = await loadInvoice(db, id, {});
-  if (current.status === 'cancelled') throw conflict('La factura ya está anulada');
+  if (current.status === 'cancelled') throw conflict(ALREADY_CANCELLED);
+  if (current.folio) throw conflict(DTE_NEEDS_CREDIT_NOTE);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(invoices)

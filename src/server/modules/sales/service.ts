@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NewSaleData, SaleEditRequest, SaleItemRequest } from '../../../domain/sale-requests';
 import {
   ADMIN_ONLY_TRANSITION_MESSAGE,
@@ -11,7 +11,7 @@ import {
 } from '../../../domain/sales';
 import { type SaleStatus, STATUS_LABELS } from '../../../domain/status';
 import type { Database } from '../../db/client';
-import { payments, saleItemPassengers, saleItems, sales } from '../../db/schema';
+import { dteDocuments, invoices, payments, saleItemPassengers, saleItems, sales } from '../../db/schema';
 import { conflict, forbidden } from '../../lib/http-errors';
 import { type AuditActor, record } from '../audit';
 import type { AuthUser } from '../auth';
@@ -122,6 +122,19 @@ async function hasPayments(tx: Database, saleId: number): Promise<boolean> {
   return !!payment;
 }
 
+export const ACTIVE_DTE_MESSAGE = (folio: number) =>
+  `La venta tiene la factura electrónica N° ${folio}: emite primero una nota de crédito (en la factura, "Emitir nota de crédito")`;
+
+/** A sale documented with a DTE is annulled with a credit note first (issue 29): the SII holds the invoice. */
+async function refuseWithActiveDte(tx: Database, saleId: number) {
+  const [active] = await tx
+    .select({ folio: dteDocuments.folio })
+    .from(invoices)
+    .innerJoin(dteDocuments, eq(dteDocuments.id, invoices.dteDocumentId))
+    .where(and(eq(invoices.saleId, saleId), isNull(invoices.cancelledAt)));
+  if (active) throw conflict(ACTIVE_DTE_MESSAGE(active.folio));
+}
+
 export async function changeStatus(
   db: Database,
   actor: AuthUser,
@@ -134,6 +147,7 @@ export async function changeStatus(
   await db.transaction(async (tx) => {
     // Locked, so a payment being registered on this sale commits before or after, never beside it.
     const current = await lockSale(tx, id, scope);
+    if (status === 'cancelled') await refuseWithActiveDte(tx, id);
     if (!canEditSale(current.status)) throw conflict(COMPLETED_MESSAGE);
     if (!canTransition(current.status, status)) {
       throw conflict(

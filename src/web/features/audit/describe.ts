@@ -74,6 +74,15 @@ const FIELD_LABELS: Record<string, string> = {
   emergencyContact: 'el contacto de emergencia',
   emailMessage: 'el mensaje de los correos',
   receiptNumber: 'el número de comprobante',
+  taxTreatment: 'el tratamiento tributario',
+  dteType: 'el tipo de documento tributario',
+  folio: 'el folio',
+  totalAmount: 'el total en pesos',
+  creditNote: 'la nota de crédito',
+  dteDocumentId: 'el documento tributario',
+  creditNoteId: 'la nota de crédito',
+  clientActivity: 'el giro del cliente',
+  clientCommune: 'la comuna del cliente',
   password: 'la contraseña',
 };
 /** A client's own `clientId` is the ID/RUT typed for it, not a reference to a client. */

@@ -1,85 +1,54 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { invoiceCancelSchema } from '../../../domain/invoices';
-import { Button } from '../../components/ui/Button';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { Modal } from '../../components/ui/Modal';
-import { toastThen } from '../../lib/form';
-import { type Invoice, useCancelInvoice } from './api';
+import { DTE_TYPE_LABELS } from '../../../domain/dte';
+import { formatPesos } from '../../../domain/format';
+import { creditNoteSchema, invoiceCancelSchema } from '../../../domain/invoices';
+import { type Invoice, useCancelInvoice, useCreditNote } from './api';
+import { ReasonDialog } from './ReasonDialog';
 
-type CancelInput = z.input<typeof invoiceCancelSchema>;
-type CancelData = z.output<typeof invoiceCancelSchema>;
-
-const resolver = zodResolver(invoiceCancelSchema);
-
-interface CancelInvoiceDialogProps {
-  invoice: Pick<Invoice, 'id' | 'invoiceNumber'>;
+interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** Admin only (the server checks too): an invoice is annulled with a reason, never deleted. */
-export function CancelInvoiceDialog({ invoice, open, onOpenChange }: CancelInvoiceDialogProps) {
-  return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Anular Factura"
-      description={`La factura ${invoice.invoiceNumber} quedará anulada y la venta podrá facturarse de nuevo.`}
-    >
-      {/* Mounted only while open, so every opening starts with an empty form and no old error. */}
-      {open && <CancelForm invoice={invoice} onDone={() => onOpenChange(false)} />}
-    </Modal>
-  );
+/** Admin only (the server checks too): an internal invoice is annulled with a reason, never deleted. */
+export function CancelInvoiceDialog({
+  invoice,
+  ...props
+}: DialogProps & { invoice: Pick<Invoice, 'id' | 'invoiceNumber'> }) {
+  const mutation = useCancelInvoice(invoice.id);
+  const action = {
+    title: 'Anular Factura',
+    description: `La factura ${invoice.invoiceNumber} quedará anulada y la venta podrá facturarse de nuevo.`,
+    label: 'Motivo de anulación',
+    maxLength: 500,
+    submitLabel: 'Anular Factura',
+    pendingLabel: 'Anulando...',
+    errorTitle: 'Error al anular la factura',
+    schema: invoiceCancelSchema,
+    mutation,
+  };
+  return <ReasonDialog action={action} {...props} />;
 }
 
-function CancelForm({ invoice, onDone }: { invoice: Pick<Invoice, 'id'>; onDone: () => void }) {
-  const cancel = useCancelInvoice(invoice.id);
-  const id = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<CancelInput, unknown, CancelData>({ resolver, defaultValues: { reason: '' } });
-
-  const submit = ({ reason }: CancelData) =>
-    cancel.mutate(reason, {
-      onSuccess: ({ message }) => toastThen(message, onDone),
-    });
-
-  const error = errors.reason?.message;
-  return (
-    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
-      {cancel.error && <ErrorAlert title="Error al anular la factura" error={cancel.error} />}
-      <div>
-        <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
-          Motivo de anulación
-        </label>
-        <textarea
-          id={id}
-          rows={3}
-          maxLength={500}
-          className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus:border-blue-600 focus:outline-2 focus:outline-blue-600/40 aria-[invalid=true]:border-red-600"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...register('reason')}
-        />
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="flex justify-end gap-3">
-        <Button variant="secondary" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" variant="danger" disabled={cancel.isPending}>
-          {cancel.isPending ? 'Anulando...' : 'Anular Factura'}
-        </Button>
-      </div>
-    </form>
-  );
+/**
+ * Admin only: a DTE the SII holds is annulled by a Nota de Crédito Electrónica (61) that references it;
+ * the dialog says what will be issued and that it cannot be undone, and asks the reason it prints.
+ */
+export function CreditNoteDialog({
+  invoice,
+  ...props
+}: DialogProps & { invoice: Pick<Invoice, 'id' | 'dteType' | 'folio' | 'totalAmount'> }) {
+  const mutation = useCreditNote(invoice.id);
+  const name = DTE_TYPE_LABELS[invoice.dteType ?? 33] ?? 'Factura Electrónica';
+  const action = {
+    title: 'Emitir nota de crédito',
+    description: `Se emitirá una Nota de Crédito Electrónica que anula la ${name} N° ${invoice.folio} por ${formatPesos(invoice.totalAmount ?? 0)}. Es un documento tributario: no se puede deshacer.`,
+    label: 'Motivo (se imprime en la nota de crédito)',
+    maxLength: 90,
+    submitLabel: 'Emitir nota de crédito',
+    pendingLabel: 'Emitiendo...',
+    errorTitle: 'Error al emitir la nota de crédito',
+    schema: creditNoteSchema,
+    mutation,
+  };
+  return <ReasonDialog action={action} {...props} />;
 }

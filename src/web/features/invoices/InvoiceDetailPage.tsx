@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Ban, Download, Printer } from 'lucide-react';
+import { ArrowLeft, Ban, Download, FileCode, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -10,9 +10,24 @@ import { Button, buttonClasses } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Spinner } from '../../components/ui/Spinner';
 import { useRouteId } from '../../lib/route-id';
-import { downloadInvoicePdf, type Invoice, invoiceQuery } from './api';
-import { CancelInvoiceDialog } from './CancelInvoiceDialog';
+import {
+  downloadCreditNote,
+  downloadInvoicePdf,
+  downloadInvoiceXml,
+  type Invoice,
+  invoiceQuery,
+} from './api';
+import { CancelInvoiceDialog, CreditNoteDialog } from './CancelInvoiceDialog';
 import { InvoiceDocument } from './InvoiceDocument';
+
+/** Runs a download, telling what went wrong in a toast. */
+async function withToast(download: () => Promise<void>, failure: string) {
+  try {
+    await download();
+  } catch (error) {
+    toast.error(error instanceof Error ? error.message : failure);
+  }
+}
 
 // The layout (sidebar, toasts) is not this feature's to change; while an invoice is shown, print hides it.
 const PRINT_CSS =
@@ -61,15 +76,12 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
   const [cancelling, setCancelling] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
-  const download = async () => {
+  const isDte = Boolean(invoice.folio);
+  const download = async (format: 'pdf' | 'xml') => {
     setDownloading(true);
-    try {
-      await downloadInvoicePdf(invoice);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Error al descargar el PDF');
-    } finally {
-      setDownloading(false);
-    }
+    const run = format === 'pdf' ? () => downloadInvoicePdf(invoice) : () => downloadInvoiceXml(invoice);
+    await withToast(run, `Error al descargar el ${format.toUpperCase()}`);
+    setDownloading(false);
   };
 
   return (
@@ -81,10 +93,16 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           <Link to={`/sales/${invoice.saleId}`} className={buttonClasses('secondary')}>
             Ver venta #{invoice.saleId}
           </Link>
-          <Button variant="secondary" onClick={download} disabled={downloading}>
+          <Button variant="secondary" onClick={() => download('pdf')} disabled={downloading}>
             <Download aria-hidden="true" className="size-4" />
             {downloading ? 'Descargando...' : 'Descargar PDF'}
           </Button>
+          {isDte && (
+            <Button variant="secondary" onClick={() => download('xml')} disabled={downloading}>
+              <FileCode aria-hidden="true" className="size-4" />
+              Descargar XML
+            </Button>
+          )}
           <Button variant="secondary" onClick={() => window.print()}>
             <Printer aria-hidden="true" className="size-4" />
             Imprimir
@@ -92,7 +110,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           {isAdmin && !cancelled && (
             <Button variant="danger" onClick={() => setCancelling(true)}>
               <Ban aria-hidden="true" className="size-4" />
-              Anular Factura
+              {isDte ? 'Emitir nota de crédito' : 'Anular Factura'}
             </Button>
           )}
         </div>
@@ -107,12 +125,45 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
             Anulada{invoice.cancelledAt ? ` el ${formatDate(invoice.cancelledAt)}` : ''}
           </p>
           {invoice.cancelReason && <p className="mt-1">Motivo: {invoice.cancelReason}</p>}
+          {invoice.creditNote && (
+            <div className="mt-2 flex flex-wrap items-center gap-2 print:block">
+              <p>
+                Con la Nota de Crédito Electrónica N° {invoice.creditNote.folio} del{' '}
+                {formatDate(invoice.creditNote.date)}
+              </p>
+              <span className="flex gap-2 print:hidden">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() =>
+                    withToast(() => downloadCreditNote(invoice, 'pdf'), 'Error al descargar el PDF')
+                  }
+                >
+                  PDF de la nota
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() =>
+                    withToast(() => downloadCreditNote(invoice, 'xml'), 'Error al descargar el XML')
+                  }
+                >
+                  XML de la nota
+                </Button>
+              </span>
+            </div>
+          )}
         </section>
       )}
 
       <InvoiceDocument invoice={invoice} />
 
-      {isAdmin && <CancelInvoiceDialog invoice={invoice} open={cancelling} onOpenChange={setCancelling} />}
+      {isAdmin &&
+        (isDte ? (
+          <CreditNoteDialog invoice={invoice} open={cancelling} onOpenChange={setCancelling} />
+        ) : (
+          <CancelInvoiceDialog invoice={invoice} open={cancelling} onOpenChange={setCancelling} />
+        ))}
     </div>
   );
 }

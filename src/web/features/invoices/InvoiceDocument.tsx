@@ -1,4 +1,5 @@
-import { formatDate, formatMoney } from '../../../domain/format';
+import { DTE_TYPE_LABELS } from '../../../domain/dte';
+import { formatDate, formatMoney, formatPesos } from '../../../domain/format';
 import { TitledSection } from '../../components/ui/TitledSection';
 import { cn } from '../../lib/cn';
 import type { Invoice, InvoiceItem } from './api';
@@ -32,9 +33,49 @@ const WIDE_ONLY = 'hidden sm:table-cell print:table-cell';
 const NARROW_ONLY = 'sm:hidden print:hidden';
 const TOTAL_LABEL = 'pt-4 pr-4 text-right text-base font-semibold text-gray-900';
 
+/** A DTE invoice's name as the SII gives it, with its folio; an internal one's, with its number. */
+export const invoiceTitle = (invoice: Pick<Invoice, 'dteType' | 'folio' | 'invoiceNumber'>) =>
+  invoice.folio
+    ? `${DTE_TYPE_LABELS[invoice.dteType ?? 33] ?? 'Factura Electrónica'} N° ${invoice.folio}`
+    : `Factura ${invoice.invoiceNumber}`;
+
+/** A DTE's totals in pesos, as the SII's document states them, and the rate its amounts were converted at. */
+function DteTotals({ invoice }: { invoice: Invoice }) {
+  const rows: [string, number | null | undefined][] = [
+    ['Monto neto', invoice.netAmount],
+    ['Monto exento', invoice.exemptAmount],
+    ['IVA 19%', invoice.vatAmount],
+  ];
+  return (
+    <div className="ml-auto mt-4 w-full max-w-xs text-sm">
+      <dl className="space-y-1">
+        {rows.map(([label, amount]) => (
+          <div key={label} className="flex justify-between gap-4">
+            <dt className="text-gray-700">{label}</dt>
+            <dd className="whitespace-nowrap text-gray-900">{formatPesos(amount ?? 0)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t-2 border-gray-300 pt-2 text-base font-bold text-gray-900">
+          <dt>Total</dt>
+          <dd className="whitespace-nowrap">{formatPesos(invoice.totalAmount ?? 0)}</dd>
+        </div>
+      </dl>
+      {invoice.exchangeRate ? (
+        <p className="pt-2 text-right text-gray-700">
+          Tipo de cambio: CLP {invoice.exchangeRate.toFixed(2)} por cada 1 {invoice.currency} (venta por{' '}
+          {formatMoney(invoice.amount, invoice.currency)})
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The invoice as a sheet of paper: what the screen shows is what Imprimir prints. */
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
-  const money = (amount: number) => formatMoney(amount, invoice.currency);
+  const isDte = Boolean(invoice.folio);
+  // A DTE's lines are in the pesos it states; an internal invoice's in the sale's currency.
+  const lineAmount = (item: InvoiceItem) =>
+    isDte ? formatPesos(item.pesos ?? 0) : formatMoney(item.salePrice, invoice.currency);
   return (
     <article
       aria-labelledby="invoice-title"
@@ -50,8 +91,13 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         </div>
         <div className="space-y-1 text-right">
           <h1 id="invoice-title" className="text-2xl font-bold text-gray-900">
-            Factura {invoice.invoiceNumber}
+            {invoiceTitle(invoice)}
           </h1>
+          {isDte ? (
+            <p className="text-sm text-gray-700">Ref. interna {invoice.invoiceNumber}</p>
+          ) : (
+            <p className="text-sm font-semibold text-amber-800">Documento interno, sin validez tributaria</p>
+          )}
           <p className="text-sm text-gray-700">Fecha: {formatDate(invoice.date)}</p>
           <p className="text-sm text-gray-700">Venta #{invoice.saleId}</p>
           <InvoiceStatusBadge status={invoice.status} />
@@ -66,8 +112,14 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       >
         <div className="space-y-0.5 text-gray-700">
           <p className="font-medium text-gray-900">{invoice.client.name}</p>
-          {invoice.client.taxId && <p>ID/RUT: {invoice.client.taxId}</p>}
+          {invoice.client.taxId && (
+            <p>
+              {isDte ? 'RUT' : 'ID/RUT'}: {invoice.client.taxId}
+            </p>
+          )}
+          {invoice.client.activity && <p>Giro: {invoice.client.activity}</p>}
           <Line value={invoice.client.address} />
+          {invoice.client.commune && <p>Comuna: {invoice.client.commune}</p>}
           <Line value={invoice.client.email} />
         </div>
       </TitledSection>
@@ -99,33 +151,48 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
                   <td className="py-3 pr-4">
                     <p className="font-medium">{item.description || serviceOf(item)}</p>
                     {!describesOnlyService(item) && <p className="text-gray-600">{serviceOf(item)}</p>}
+                    {isDte && (
+                      <p className={item.exempt ? 'font-medium text-emerald-800' : 'text-gray-600'}>
+                        {item.exempt ? 'Exento de IVA' : 'Afecto a IVA'}
+                      </p>
+                    )}
                     {narrowNote(item) && (
                       <p className={cn('text-gray-600', NARROW_ONLY)}>{narrowNote(item)}</p>
                     )}
                   </td>
                   <td className={cn('py-3 pr-4', WIDE_ONLY)}>{item.passengers.join(', ') || '—'}</td>
                   <td className={cn('py-3 pr-4 whitespace-nowrap', WIDE_ONLY)}>{stay(item)}</td>
-                  <td className="py-3 text-right whitespace-nowrap">{money(item.salePrice)}</td>
+                  <td className="py-3 text-right whitespace-nowrap">
+                    {lineAmount(item)}
+                    {isDte && (
+                      <span className="block text-xs text-gray-600">
+                        {formatMoney(item.salePrice, invoice.currency)}
+                      </span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
-            <tfoot>
-              <tr className="border-t-2 border-gray-300">
-                {/* One of the two: the narrow table has one column beside the amounts, the wide one three.
+            {!isDte && (
+              <tfoot>
+                <tr className="border-t-2 border-gray-300">
+                  {/* One of the two: the narrow table has one column beside the amounts, the wide one three.
                     The wide one comes last, next to the amount, as in the rows above. */}
-                <th scope="row" className={cn(TOTAL_LABEL, NARROW_ONLY)}>
-                  Total
-                </th>
-                <th scope="row" colSpan={3} className={cn(TOTAL_LABEL, WIDE_ONLY)}>
-                  Total
-                </th>
-                <td className="pt-4 text-right text-base font-bold whitespace-nowrap text-gray-900">
-                  {money(invoice.amount)}
-                </td>
-              </tr>
-            </tfoot>
+                  <th scope="row" className={cn(TOTAL_LABEL, NARROW_ONLY)}>
+                    Total
+                  </th>
+                  <th scope="row" colSpan={3} className={cn(TOTAL_LABEL, WIDE_ONLY)}>
+                    Total
+                  </th>
+                  <td className="pt-4 text-right text-base font-bold whitespace-nowrap text-gray-900">
+                    {formatMoney(invoice.amount, invoice.currency)}
+                  </td>
+                </tr>
+              </tfoot>
+            )}
           </table>
         </div>
+        {isDte && <DteTotals invoice={invoice} />}
       </TitledSection>
     </article>
   );

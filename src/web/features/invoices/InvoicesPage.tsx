@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate, formatMoney, formatPesos } from '../../../domain/format';
 import { INVOICE_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/status';
 import type { ListParams } from '../../api/resource';
 import { FOCUS_RING } from '../../components/ui/Button';
@@ -30,10 +30,28 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
         FOCUS_RING,
       )}
     >
-      <span className="font-mono font-semibold text-gray-900">{invoice.invoiceNumber}</span>
+      <span className="font-semibold text-gray-900">
+        {invoice.folio ? (
+          <>
+            {invoice.dteType === 34 ? 'Factura exenta' : 'Factura electrónica'} N° {invoice.folio}
+            <span className="block font-mono text-xs font-normal text-gray-600">{invoice.invoiceNumber}</span>
+          </>
+        ) : (
+          <span className="font-mono">{invoice.invoiceNumber}</span>
+        )}
+        {invoice.creditNote && (
+          <span className="block text-xs font-normal text-red-800">
+            Nota de crédito N° {invoice.creditNote.folio}
+          </span>
+        )}
+      </span>
       <span className="text-sm text-gray-700">{formatDate(invoice.date)}</span>
       <span className="col-span-2 truncate text-gray-900 sm:col-span-1">{invoice.client.name}</span>
-      <span className="font-semibold text-gray-900">{formatMoney(invoice.amount, invoice.currency)}</span>
+      <span className="font-semibold text-gray-900">
+        {invoice.totalAmount
+          ? formatPesos(invoice.totalAmount)
+          : formatMoney(invoice.amount, invoice.currency)}
+      </span>
       <span className="justify-self-end">
         <InvoiceStatusBadge status={invoice.status} />
       </span>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { invoicesApi } from '../../../domain/api/invoices';
-import type { Invoice, InvoiceSaved, InvoiceStatus } from '../../../domain/invoices';
+import type { Invoice, InvoiceIssueInput, InvoiceSaved, InvoiceStatus } from '../../../domain/invoices';
 import { call } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import type { ListPage, ListParams } from '../../api/resource';
@@ -53,11 +53,24 @@ function useInvoiceSaved() {
   };
 }
 
-/** 201 for a new invoice, 200 with the sale's active one: either way the caller opens it. */
+/**
+ * 201 for a new invoice, 200 with the sale's active one: either way the caller opens it. `body` adds
+ * the receiver's data a DTE needs and the client's record lacks.
+ */
 export function useGenerateInvoice() {
   const onSuccess = useInvoiceSaved();
   return useMutation({
-    mutationFn: (saleId: number) => call(invoicesApi.issue, { params: { id: saleId } }),
+    mutationFn: ({ saleId, body = {} }: { saleId: number; body?: InvoiceIssueInput }) =>
+      call(invoicesApi.issue, { params: { id: saleId }, body }),
+    onSuccess,
+  });
+}
+
+/** Annuls a DTE invoice with a Nota de Crédito (61). */
+export function useCreditNote(id: number) {
+  const onSuccess = useInvoiceSaved();
+  return useMutation({
+    mutationFn: (reason: string) => call(invoicesApi.creditNote, { params: { id }, body: { reason } }),
     onSuccess,
   });
 }
@@ -73,4 +86,17 @@ export function useCancelInvoice(id: number) {
 /** The invoice's PDF, downloaded with the session's token. */
 export function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'invoiceNumber'>): Promise<void> {
   return downloadFile(`${invoice.invoiceNumber}.pdf`, invoicesApi.pdf, { params: { id: invoice.id } });
+}
+
+/** The signed EnvioDTE of a DTE invoice, as the SII receives it. */
+export function downloadInvoiceXml(invoice: Pick<Invoice, 'id' | 'folio' | 'dteType'>): Promise<void> {
+  const name = `DTE-${invoice.dteType}-${invoice.folio}.xml`;
+  return downloadFile(name, invoicesApi.xml, { params: { id: invoice.id } });
+}
+
+/** The credit note's XML or PDF. */
+export function downloadCreditNote(invoice: Pick<Invoice, 'id' | 'creditNote'>, format: 'xml' | 'pdf') {
+  const name = `DTE-61-${invoice.creditNote?.folio}.${format}`;
+  const endpoint = format === 'xml' ? invoicesApi.creditNoteXml : invoicesApi.creditNotePdf;
+  return downloadFile(name, endpoint, { params: { id: invoice.id } });
 }

@@ -1,0 +1,225 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { rutCheckDigit } from '../../src/domain/rut';
+import { makeCaf, makeP12 } from '../helpers/dte-fixtures';
+import { pdfText } from '../helpers/pdf-text';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, mainNav, signIn } from './helpers';
+
+// Issue 29: once the company's tax data, certificate and CAFs are in, "Generar Factura" issues a DTE.
+// This spec runs after every other group (playwright.config.ts): from here on the server issues DTEs.
+test.describe.configure({ timeout: 120_000 });
+
+// Ranges of their own each run, far from dte-setup.spec.ts's, which never overlap.
+const FROM = 200_000_000 + (Date.now() % 1_000_000) * 100 + 1;
+const unique = Date.now() % 1_000_000;
+
+async function api(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PUT',
+  path: string,
+  data: object,
+) {
+  const response = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, data });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return response.json();
+}
+
+async function firstId(request: APIRequestContext, token: string, path: string): Promise<number> {
+  const response = await request.get(`${path}?page=1&limit=1`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const body = (await response.json()) as { data: { id: number }[] } | { id: number }[];
+  const [first] = Array.isArray(body) ? body : body.data;
+  if (!first) throw new Error(`${path} has no demo records`);
+  return first.id;
+}
+
+/** A completed USD sale of a client with a RUT: one taxable service (national) and one exempt insurance. */
+async function invoiceableSale(request: APIRequestContext, token: string, exemptId: number) {
+  const rutBody = 30_000_000 + unique;
+  const client = await api(request, token, 'POST', '/api/clients', {
+    name: `Empresa Cliente ${unique} SpA`,
+    clientId: `${rutBody}-${rutCheckDigit(rutBody)}`,
+    address: 'Av. Apoquindo 3000',
+  });
+  const taxable = await api(request, token, 'POST', '/api/classifications', {
+    name: `Hotel nacional ${unique}`,
+    taxTreatment: 'taxable',
+  });
+  const [supplierId, operatorId, passengerId] = await Promise.all(
+    ['/api/suppliers', '/api/operators', '/api/passengers'].map((p) => firstId(request, token, p)),
+  );
+  const { user } = await (
+    await request.get('/api/users/me', { headers: { Authorization: `Bearer ${token}` } })
+  ).json();
+  const item = (classificationId: number, salePrice: string, description: string) => ({
+    classificationId: String(classificationId),
+    supplierId: String(supplierId),
+    operatorId: String(operatorId),
+    passengers: [passengerId],
+    description,
+    salePrice,
+    costPrice: '1.00',
+  });
+  const { sale } = await api(request, token, 'POST', '/api/sales', {
+    saleData: {
+      passengerName: 'Pasajero DTE',
+      clientId: client.client.id,
+      travelDate: '2031-05-20',
+      saleType: 'individual',
+      serviceType: 'package',
+      region: 'national',
+      passengerCount: 1,
+      sellerId: user.id,
+    },
+    items: [
+      item(taxable.classification.id, '1000.50', 'Hotel Puerto Varas 3 noches'),
+      item(exemptId, '250.25', 'Seguro de viaje'),
+    ],
+  });
+  await api(request, token, 'PUT', `/api/sales/${sale.id}`, { status: 'completed' });
+  await api(request, token, 'PUT', '/api/company/currency-rates', {
+    rates: [
+      { currency: 'USD', rate: 1 },
+      { currency: 'CLP', rate: 0.00105 },
+    ],
+  });
+  return sale.id as number;
+}
+
+/** Configuraciones > Facturación Electrónica, as an admin fills it: tax data, certificate, CAFs. */
+async function configureCompany(page: Page) {
+  await mainNav(page).getByRole('link', { name: 'Configuraciones' }).click();
+  await page
+    .getByRole('navigation', { name: 'Secciones de configuración' })
+    .getByRole('link', { name: 'Facturación Electrónica' })
+    .click();
+  await page.getByLabel('RUT de la empresa').fill('76.123.456-0');
+  await page.getByLabel('Razón social').fill('Viajes Demo SpA');
+  await page.getByLabel('Giro').fill('Agencia de viajes');
+  await page.getByLabel('Actividad económica (Acteco)').fill('791100');
+  await page.getByLabel('Dirección').fill('Av. Providencia 1234');
+  await page.getByLabel('Comuna').fill('Providencia');
+  await page.getByLabel('Fecha de resolución').fill('2026-01-10');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Datos tributarios guardados')).toBeVisible();
+
+  const p12 = makeP12();
+  await page.getByLabel('Archivo del certificado (.p12 o .pfx)').setInputFiles({
+    name: 'empresa.p12',
+    mimeType: 'application/x-pkcs12',
+    buffer: Buffer.from(p12.base64, 'base64'),
+  });
+  await page.getByLabel('Contraseña del certificado').fill(p12.password);
+  await page.getByRole('button', { name: 'Subir certificado' }).click();
+  await expect(page.getByText('Certificado digital guardado')).toBeVisible();
+
+  for (const type of [33, 61]) {
+    const caf = makeCaf({ type, from: FROM, to: FROM + 99 });
+    await page.getByLabel('Archivo CAF del SII (.xml)').setInputFiles({
+      name: `caf${type}.xml`,
+      mimeType: 'text/xml',
+      buffer: Buffer.from(caf.xml, 'latin1'),
+    });
+    await page.getByRole('button', { name: 'Cargar CAF' }).click();
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: `${FROM} a ${FROM + 99}` })
+        .filter({ hasText: `${type} ·` }),
+    ).toBeVisible();
+  }
+}
+
+async function downloaded(page: Page, button: string) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  const file = await download;
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+}
+
+test('factura electrónica: configurar, emitir desde la venta, descargar XML y PDF, anular con nota de crédito', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, DEMO.admin);
+  await signIn(page, DEMO.admin, '/classifications/new');
+  // A classification whose items are always exempt (insurance), chosen on its screen.
+  await page.getByLabel('Nombre').fill(`Seguro ${unique}`);
+  await expect(page.getByLabel('Tratamiento tributario')).toHaveValue('byRegion');
+  await page.getByLabel('Tratamiento tributario').selectOption({ label: 'Exento' });
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Clasificación creada')).toBeVisible();
+  const found = await request.get(`/api/classifications/search?q=${encodeURIComponent(`Seguro ${unique}`)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const [exempt] = (await found.json()).classifications as { id: number; taxTreatment: string }[];
+  expect(exempt?.taxTreatment).toBe('exempt');
+  const saleId = await invoiceableSale(request, token, exempt?.id ?? 0);
+  await configureCompany(page);
+
+  // The client's record has no giro nor comuna: the dialog asks for exactly those.
+  await page.goto(`/sales/${saleId}`);
+  await page.getByRole('button', { name: 'Generar Factura' }).click();
+  const receiver = page.getByRole('dialog', { name: 'Datos del receptor' });
+  await expect(receiver).toContainText('faltan datos del receptor');
+  await expect(receiver.getByLabel('Dirección del cliente')).toHaveCount(0);
+  await receiver.getByRole('button', { name: 'Generar Factura' }).click();
+  await expect(receiver.getByText('Indica el giro')).toBeVisible();
+
+  await receiver.getByLabel('Giro del cliente').fill('Servicios de ingeniería');
+  await receiver.getByLabel('Comuna del cliente').fill('Las Condes');
+  await receiver.getByRole('button', { name: 'Generar Factura' }).click();
+
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  const heading = page.getByRole('heading', { name: /^Factura Electrónica N° \d+$/ });
+  await expect(heading).toBeVisible();
+  const folio = ((await heading.textContent()) ?? '').replace(/\D/g, '');
+  // 952.38 pesos per dollar: 952 856 taxable, 238 333 exempt; net 800 719, IVA 152 137.
+  await expect(page.getByText('Monto neto')).toBeVisible();
+  await expect(page.getByText('CLP 800,719')).toBeVisible();
+  await expect(page.getByText('CLP 152,137')).toBeVisible();
+  await expect(page.getByText('CLP 1,191,189')).toBeVisible();
+  await expect(page.getByText('Exento de IVA')).toBeVisible();
+  await expect(page.getByText('Tipo de cambio: CLP 952.38 por cada 1 USD')).toBeVisible();
+  await expect(page.getByText('Giro: Servicios de ingeniería')).toBeVisible();
+
+  await expectNoSeriousA11yViolations(page);
+
+  const xml = await downloaded(page, 'Descargar XML');
+  expect(xml.name).toBe(`DTE-33-${folio}.xml`);
+  const text = xml.bytes.toString('latin1');
+  expect(text).toContain('<TipoDTE>33</TipoDTE>');
+  expect(text).toContain(`<Folio>${folio}</Folio>`);
+  expect(text).toContain('<MntTotal>1191189</MntTotal>');
+  const pdf = await downloaded(page, 'Descargar PDF');
+  expect(pdf.name).toBe(`DTE-33-${folio}.pdf`);
+  const printed = await pdfText(pdf.bytes);
+  expect(printed).toContain(`N° ${folio}`);
+  expect(printed).toContain('Timbre Electrónico SII');
+  expect(printed).toContain('Total: CLP 1,191,189');
+
+  // Annulled with a Nota de Crédito: the dialog says what it issues, asks the reason, then confirms.
+  await page.getByRole('button', { name: 'Emitir nota de crédito' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Emitir nota de crédito' });
+  await expect(dialog).toContainText(`anula la Factura Electrónica N° ${folio} por CLP 1,191,189`);
+  await dialog.getByRole('button', { name: 'Emitir nota de crédito' }).click();
+  await expect(dialog.getByText('El motivo es requerido')).toBeVisible();
+  await dialog.getByLabel('Motivo (se imprime en la nota de crédito)').fill('Cliente desiste del viaje');
+
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Emitir nota de crédito' }).click();
+  await expect(dialog).toBeHidden();
+  const notice = page.getByRole('region', { name: 'Factura anulada' });
+  await expect(notice).toContainText('Motivo: Cliente desiste del viaje');
+  await expect(notice).toContainText(/Con la Nota de Crédito Electrónica N° \d+/);
+  const note = await downloaded(page, 'XML de la nota');
+  expect(note.bytes.toString('latin1')).toContain(`<TpoDocRef>33</TpoDocRef><FolioRef>${folio}</FolioRef>`);
+  await expect(page.getByRole('button', { name: 'Emitir nota de crédito' })).toHaveCount(0);
+
+  // The list shows the invoice's folio and the note that annulled it.
+  await page.goto('/invoices');
+  const row = page.getByRole('link', { name: new RegExp(`Factura electrónica N° ${folio}\\b`) });
+  await expect(row).toContainText('Nota de crédito N°');
+});
