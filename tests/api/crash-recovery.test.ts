@@ -34,7 +34,8 @@ function startServer(): ChildProcess {
   };
   delete env.DATABASE_URL;
   if (pgDatabase?.url) env.DATABASE_URL = pgDatabase.url;
-  else env.DATA_DIR = dataDir;
+  // On PostgreSQL too: the generated secret-key file goes beside DATA_DIR, never into the checkout.
+  env.DATA_DIR = dataDir;
   return spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/server/main.ts'], {
     cwd: root,
     env,

@@ -170,7 +170,8 @@ describe('starting the server on a database newer than the code', () => {
         ? await openTestDatabase()
         : await openPglite(path.join(dataDir, 'pglite'), new Blob([readFileSync(inject('pgliteSnapshot'))]));
     if (database.url) env.DATABASE_URL = database.url;
-    else env.DATA_DIR = dataDir;
+    // On PostgreSQL too: the generated secret-key file goes beside DATA_DIR, never into the checkout.
+    env.DATA_DIR = dataDir;
     try {
       await database.db.execute(
         sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('futura', ${Date.now() + 86_400_000})`,
