@@ -97,7 +97,7 @@ async function startAndWait(): Promise<ChildProcess> {
 beforeAll(async () => {
   port = await freePort();
   if (process.env.TEST_DB_KIND === 'postgres') pgDatabase = await openTestDatabase();
-  else dataDir = mkdtempSync(path.join(tmpdir(), 'crash-'));
+  dataDir = mkdtempSync(path.join(tmpdir(), 'crash-'));
 });
 afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
