@@ -1,3 +1,5 @@
+import { formatDate } from './format';
+
 /**
  * The agency's clock. "Today" and the times people read are the agency's (America/Santiago by
  * default), never the server's UTC date: a report asked for at 22:00 in Santiago is still today's.
@@ -23,6 +25,15 @@ export function agencyToday(timeZone: string = DEFAULT_TIME_ZONE, now: Date = ne
     timeZone,
     () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
   ).format(now);
+}
+
+/**
+ * The agency's calendar day of a moment, as dates are shown ("27 nov 2026"): a change made at 21:00 in
+ * Santiago was made that day, not on the next UTC one. Text that is not a moment shows as formatDate does.
+ */
+export function formatAgencyDay(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const moment = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(moment.getTime()) ? formatDate(value) : formatDate(agencyToday(timeZone, moment));
 }
 
 /** A moment as people in the agency read it, with its zone: "24 nov 2026, 18:30 GMT-3". */

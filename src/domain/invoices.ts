@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idInput } from './input';
 import { paginationReplySchema } from './pagination';
 import { absentWhenNull } from './replies';
+import { SII_STATUSES } from './sii';
 
 export const INVOICE_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -72,12 +73,23 @@ export const invoiceItemSchema = z.object({
   pesos: z.number().optional(),
 });
 
+/**
+ * Where a DTE stands with the SII (issue 29): por enviar, enviado (with the SII's track id), aceptado,
+ * rechazado or reparos, and what the SII said of it.
+ */
+export const siiStateSchema = z.object({
+  status: z.enum(SII_STATUSES),
+  trackId: absentWhenNull(z.string()),
+  messages: z.array(z.string()),
+});
+
 /** A DTE's Nota de Crédito (61) as the invoice shows it. */
 export const creditNoteRefSchema = z.object({
   folio: z.number(),
   date: z.string(),
   reason: z.string(),
   totalAmount: z.number(),
+  sii: absentWhenNull(siiStateSchema),
 });
 
 /** An invoice as the API shows it: client and company as they were at issue time. */
@@ -121,6 +133,9 @@ export const invoiceSchema = z.object({
   totalAmount: absentWhenNull(z.number()),
   exchangeRate: absentWhenNull(z.number()),
   creditNote: absentWhenNull(creditNoteRefSchema),
+  /** The DTE's status with the SII, the field the issue names; `sii` adds its track id and messages. */
+  siiStatus: absentWhenNull(z.enum(SII_STATUSES)),
+  sii: absentWhenNull(siiStateSchema),
 });
 
 export const invoicesPageSchema = z.object({

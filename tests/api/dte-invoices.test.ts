@@ -2,7 +2,7 @@
 // 33 and 34 from a sale's items, a 61 that annuls it, their XML, PDF and refusals, through the routes.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyCertificate, dteCafs } from '../../src/server/db/schema';
+import { companyCertificate, dteCafs, invoices, siiSubmissions } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/modules/auth';
 import { ISSUE_MESSAGES } from '../../src/server/modules/dte';
 import { DTE_INVOICE_MESSAGES } from '../../src/server/modules/invoices/dte-invoice';
@@ -198,6 +198,9 @@ describe('with tax data, certificate and CAFs: DTE invoices', () => {
       exemptAmount: 238_333,
       vatAmount: 152_137,
       totalAmount: 1_191_189,
+      // Queued for the SII in the issue's transaction; no worker runs here, so it waits.
+      siiStatus: 'pending',
+      sii: { status: 'pending', messages: [] },
       exchangeRate: 952.38,
       client: {
         taxId: '77.777.777-7',
@@ -416,8 +419,24 @@ describe('Nota de Crédito (61)', () => {
       creditNote: { folio: 1, reason: 'Venta anulada por el cliente', totalAmount: 1_191_189 },
     });
     expect(BigInt((await foliosTaken()) ?? 0) - BigInt(before ?? 0)).toBe(1n);
+    expect(invoice.creditNote.sii).toEqual({ status: 'pending', messages: [] });
+    // What the SII's outbox records shows on the invoice: the 33 accepted, with its track id.
+    await ctx.db
+      .update(siiSubmissions)
+      .set({ status: 'accepted', trackId: '0123456789', siiMessages: ['EPR: Envío Procesado'] })
+      .where(
+        eq(
+          siiSubmissions.dteDocumentId,
+          sql`(select ${invoices.dteDocumentId} from ${invoices} where ${invoices.id} = ${invoice.id})`,
+        ),
+      );
     const list = (await call('admin', 'GET', `/api/invoices?saleId=${invoice.saleId}`)).json().invoices;
     expect(list[0].creditNote.folio).toBe(1);
+    expect(list[0]).toMatchObject({
+      siiStatus: 'accepted',
+      sii: { status: 'accepted', trackId: '0123456789', messages: ['EPR: Envío Procesado'] },
+      creditNote: { sii: { status: 'pending' } },
+    });
 
     const { xml, tree } = await xmlOf(`/api/invoices/${invoice.id}/credit-note/xml`);
     expect(value(tree, 'TipoDTE')).toBe('61');

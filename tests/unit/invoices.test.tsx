@@ -242,16 +242,55 @@ describe('a DTE invoice', () => {
     expect(screen.getByRole('button', { name: 'PDF de la nota' })).toBeTruthy();
   });
 
+  it('shows where the invoice and its credit note stand with the SII, with the track id and what it said', async () => {
+    const annulled = {
+      ...dteInvoice,
+      status: 'cancelled' as const,
+      cancelledAt: '2026-03-07T01:30:00Z',
+      cancelReason: 'Cliente desiste',
+      siiStatus: 'rejected' as const,
+      sii: {
+        status: 'rejected' as const,
+        trackId: '0123456789',
+        messages: ['RFR: Rechazado por Error en Firma'],
+      },
+      creditNote: {
+        folio: 3,
+        date: '2026-03-06',
+        reason: 'Cliente desiste',
+        totalAmount: 1_191_189,
+        sii: { status: 'pending' as const, messages: [] },
+      },
+    };
+    detail('sales', () => replyOf(invoicesApi.one, { invoice: annulled }));
+    const panel = await screen.findByRole('region', { name: 'Estado en el SII' });
+    expect(panel.textContent).toContain('FacturaSII: RechazadoN° de envío 0123456789');
+    expect(panel.textContent).toContain('RFR: Rechazado por Error en Firma');
+    expect(panel.textContent).toContain('Nota de créditoSII: Por enviar');
+    // 01:30 UTC on the 7th is still the 6th in Santiago: the agency's day.
+    expect(screen.getByRole('region', { name: 'Factura anulada' }).textContent).toContain(
+      'Anulada el 06 mar 2026',
+    );
+  });
+
+  it('an internal invoice has no SII panel', async () => {
+    detail('sales', () => replyOf(invoicesApi.one, { invoice }));
+    expect(await screen.findByText('Documento interno, sin validez tributaria')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Estado en el SII' })).toBeNull();
+  });
+
   it('the list shows the folio and the credit note that annulled it', async () => {
     const annulled = {
       ...dteInvoice,
       status: 'cancelled' as const,
       creditNote: { folio: 3, date: '2026-03-06', reason: 'x', totalAmount: 1_191_189 },
+      siiStatus: 'accepted' as const,
     };
     setup('finance', '/invoices', '/invoices', <InvoicesPage />, () => listPage([annulled]));
     const link = await screen.findByRole('link', { name: /Factura electrónica N° 15/ });
     expect(link.textContent).toContain('Nota de crédito N° 3');
     expect(link.textContent).toContain('CLP 1,191,189');
+    expect(link.textContent).toContain('SII: Aceptado');
   });
 });
 

@@ -1,9 +1,17 @@
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InvoiceStatus } from '../../../domain/invoices';
+import type { SiiStatus } from '../../../domain/sii';
 import type { Database } from '../../db/client';
 import { type Currency, type Money, moneyInList, moneyValue, toMoney, toRate } from '../../db/money';
-import { dteDocuments, type InvoiceItemSnapshot, invoices, payments, sales } from '../../db/schema';
+import {
+  dteDocuments,
+  type InvoiceItemSnapshot,
+  invoices,
+  payments,
+  sales,
+  siiSubmissions,
+} from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { containsPattern, nameContains } from '../../lib/search';
 import { type SaleScope, sellerCondition } from '../sales';
@@ -34,6 +42,10 @@ type InvoiceRow = Omit<typeof invoices.$inferSelect, 'amount' | 'items'> & {
 /** The invoice's DTE and its credit note (issue 29), joined when the invoice has them. */
 const dte = alias(dteDocuments, 'dte');
 const note = alias(dteDocuments, 'credit_note');
+/** Each DTE's submission to the SII (one per document), for the invoice and for its credit note. */
+const dteSii = alias(siiSubmissions, 'dte_sii');
+const noteSii = alias(siiSubmissions, 'credit_note_sii');
+type SiiRow = { status: SiiStatus; trackId: string | null; messages: string[] };
 
 type DteRow = {
   type: number;
@@ -46,7 +58,12 @@ type DteRow = {
 type NoteRow = { folio: number; date: string; total: Money<'CLP'> };
 
 /** The DTE's fields of the reply: all null for an internal invoice (absent in the JSON). */
-function dteFields(i: InvoiceRow, d: DteRow | null, n: NoteRow | null) {
+function dteFields(
+  i: InvoiceRow,
+  d: DteRow | null,
+  n: NoteRow | null,
+  sii: { invoice: SiiRow | null; note: SiiRow | null },
+) {
   return {
     dteType: d?.type ?? null,
     folio: d?.folio ?? null,
@@ -55,7 +72,15 @@ function dteFields(i: InvoiceRow, d: DteRow | null, n: NoteRow | null) {
     vatAmount: d?.vat ?? null,
     totalAmount: d?.total ?? null,
     exchangeRate: i.exchangeRate === null ? null : toRate(i.exchangeRate),
-    creditNote: n && { folio: n.folio, date: n.date, reason: i.cancelReason ?? '', totalAmount: n.total },
+    creditNote: n && {
+      folio: n.folio,
+      date: n.date,
+      reason: i.cancelReason ?? '',
+      totalAmount: n.total,
+      sii: sii.note,
+    },
+    siiStatus: sii.invoice?.status ?? null,
+    sii: sii.invoice,
   };
 }
 
@@ -65,6 +90,8 @@ function toInvoice(row: {
   sellerId: number;
   dte: DteRow | null;
   note: NoteRow | null;
+  dteSii: SiiRow | null;
+  noteSii: SiiRow | null;
 }) {
   const i = row.invoice;
   return {
@@ -97,7 +124,7 @@ function toInvoice(row: {
     cancelledAt: i.cancelledAt?.toISOString() ?? null,
     cancelReason: i.cancelReason,
     createdAt: i.createdAt.toISOString(),
-    ...dteFields(i, row.dte, row.note),
+    ...dteFields(i, row.dte, row.note, { invoice: row.dteSii, note: row.noteSii }),
   };
 }
 export type InvoiceView = ReturnType<typeof toInvoice>;
@@ -120,7 +147,20 @@ const selection = {
     total: moneyValue(dte.totalAmount, 'CLP'),
   },
   note: { folio: note.folio, date: note.issueDate, total: moneyValue(note.totalAmount, 'CLP') },
+  dteSii: { status: dteSii.status, trackId: dteSii.trackId, messages: dteSii.siiMessages },
+  noteSii: { status: noteSii.status, trackId: noteSii.trackId, messages: noteSii.siiMessages },
 };
+
+/** Invoices with their sale (for the seller's scope), DTE, credit note and their SII submissions. */
+const selectInvoices = (db: Database) =>
+  db
+    .select(selection)
+    .from(invoices)
+    .innerJoin(sales, eq(sales.id, invoices.saleId))
+    .leftJoin(dte, eq(dte.id, invoices.dteDocumentId))
+    .leftJoin(note, eq(note.id, invoices.creditNoteId))
+    .leftJoin(dteSii, eq(dteSii.dteDocumentId, invoices.dteDocumentId))
+    .leftJoin(noteSii, eq(noteSii.dteDocumentId, invoices.creditNoteId));
 
 export async function listInvoices(
   db: Database,
@@ -136,12 +176,7 @@ export async function listInvoices(
       : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db
-      .select(selection)
-      .from(invoices)
-      .innerJoin(sales, eq(sales.id, invoices.saleId))
-      .leftJoin(dte, eq(dte.id, invoices.dteDocumentId))
-      .leftJoin(note, eq(note.id, invoices.creditNoteId))
+    selectInvoices(db)
       .where(where)
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(query.limit)
@@ -152,13 +187,7 @@ export async function listInvoices(
 }
 
 export async function loadInvoice(db: Database, id: number, scope: SaleScope) {
-  const [row] = await db
-    .select(selection)
-    .from(invoices)
-    .innerJoin(sales, eq(sales.id, invoices.saleId))
-    .leftJoin(dte, eq(dte.id, invoices.dteDocumentId))
-    .leftJoin(note, eq(note.id, invoices.creditNoteId))
-    .where(and(eq(invoices.id, id), visible(scope)));
+  const [row] = await selectInvoices(db).where(and(eq(invoices.id, id), visible(scope)));
   if (!row) throw notFound(INVOICE_NOT_FOUND);
   return toInvoice(row);
 }

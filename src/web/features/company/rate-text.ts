@@ -1,15 +1,9 @@
-import { agencyToday } from '../../../domain/agency-day';
+import { formatAgencyDay } from '../../../domain/agency-day';
 import { BASE_CURRENCY, type CurrencyRate } from '../../../domain/company';
-import { formatDate } from '../../../domain/format';
 
-/**
- * The day of the last update on the agency's calendar, or 'N/A' for a rate that was never stamped: a
- * rate changed at 21:00 in Santiago was changed that day, not on the next UTC one.
- */
+/** The day of the last update on the agency's calendar, or 'N/A' for a rate that was never stamped. */
 export function lastUpdatedText(lastUpdated: string | null | undefined, timeZone: string): string {
-  if (!lastUpdated) return 'N/A';
-  const moment = new Date(lastUpdated);
-  return Number.isNaN(moment.getTime()) ? formatDate(lastUpdated) : formatDate(agencyToday(timeZone, moment));
+  return lastUpdated ? formatAgencyDay(lastUpdated, timeZone) : 'N/A';
 }
 
 /** The base currency is fixed at 1 and always active: it has nothing to toggle or delete. */

@@ -3,6 +3,7 @@ import { ArrowLeft, Ban, Download, FileCode, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { formatAgencyDay } from '../../../domain/agency-day';
 import { formatDate } from '../../../domain/format';
 import { errorStatus } from '../../api/client';
 import { useCurrentUser } from '../../auth';
@@ -10,6 +11,7 @@ import { Button, buttonClasses } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Spinner } from '../../components/ui/Spinner';
 import { useRouteId } from '../../lib/route-id';
+import { useAgencyPreferences } from '../company';
 import {
   downloadCreditNote,
   downloadInvoicePdf,
@@ -19,6 +21,7 @@ import {
 } from './api';
 import { CancelInvoiceDialog, CreditNoteDialog } from './CancelInvoiceDialog';
 import { InvoiceDocument } from './InvoiceDocument';
+import { SiiStatusPanel } from './SiiStatus';
 
 /** Runs a download, telling what went wrong in a toast. */
 async function withToast(download: () => Promise<void>, failure: string) {
@@ -72,6 +75,7 @@ export function InvoiceDetailPage() {
 
 function InvoiceView({ invoice }: { invoice: Invoice }) {
   const isAdmin = useCurrentUser().role === 'admin';
+  const { timeZone } = useAgencyPreferences();
   const cancelled = invoice.status === 'cancelled';
   const [cancelling, setCancelling] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -122,7 +126,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 print:mb-4"
         >
           <p className="font-semibold">
-            Anulada{invoice.cancelledAt ? ` el ${formatDate(invoice.cancelledAt)}` : ''}
+            Anulada{invoice.cancelledAt ? ` el ${formatAgencyDay(invoice.cancelledAt, timeZone)}` : ''}
           </p>
           {invoice.cancelReason && <p className="mt-1">Motivo: {invoice.cancelReason}</p>}
           {invoice.creditNote && (
@@ -155,6 +159,8 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           )}
         </section>
       )}
+
+      <SiiStatusPanel invoice={invoice} />
 
       <InvoiceDocument invoice={invoice} />
 

@@ -10,6 +10,7 @@ import { cn } from '../../lib/cn';
 import { usePagedList } from '../../lib/use-paged-list';
 import { type Invoice, type InvoiceStatusFilter, invoiceListQuery } from './api';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { SiiStatusBadge } from './SiiStatus';
 
 const SEARCH_LABEL = 'Buscar facturas por número o cliente';
 const STATUS_FILTERS = statusFilterOptions('Todas', INVOICE_STATUS_FILTER_LABEL);
@@ -52,8 +53,9 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
           ? formatPesos(invoice.totalAmount)
           : formatMoney(invoice.amount, invoice.currency)}
       </span>
-      <span className="justify-self-end">
+      <span className="flex flex-wrap justify-end gap-1 justify-self-end">
         <InvoiceStatusBadge status={invoice.status} />
+        {invoice.siiStatus && <SiiStatusBadge status={invoice.siiStatus} />}
       </span>
     </Link>
   );
