@@ -8,7 +8,7 @@ import { emailAttempts, emails } from '../../src/server/db/schema';
 import { type EmailInput, enqueueEmail } from '../../src/server/modules/emails';
 import { claimNext } from '../../src/server/modules/emails/outbox';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { createTestContext, type TestContext, until } from '../helpers/test-app';
 
 /**
  * Issue 28, the outbox: a real SMTP server (smtp-server) receives what the worker sends. Timings are
@@ -59,15 +59,6 @@ const row = async (id: number, db = ctx.db) => {
 };
 const attemptsOf = (id: number) =>
   ctx.db.select().from(emailAttempts).where(eq(emailAttempts.emailId, id)).orderBy(emailAttempts.id);
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > ms) throw new Error(`timed out: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the outbox worker', () => {
   it('sends a queued message with its recipients, headers, Spanish body and attachment', async () => {

@@ -25,7 +25,7 @@ import {
 import { COMPANY_RUT, HOLDER_RUT } from '../helpers/dte-fixtures';
 import { setUpIssuing } from '../helpers/dte-setup';
 import { type SiiStandin, startSiiStandin } from '../helpers/sii-standin';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { createTestContext, type TestContext, until } from '../helpers/test-app';
 
 const SECRET_KEY = 'clave-de-prueba-del-envio-al-sii';
 const box = secretBox(SECRET_KEY);
@@ -80,15 +80,6 @@ const submissionOf = async (dteDocumentId: number) => {
 };
 const attemptsOf = (submissionId: number) =>
   ctx.db.select().from(siiAttempts).where(eq(siiAttempts.submissionId, submissionId)).orderBy(siiAttempts.id);
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > ms) throw new Error(`timed out: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 const final = (id: number) =>
   until(
     () => submissionOf(id),

@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { rutCheckDigit } from '../../src/domain/rut';
 import { makeCaf, makeP12 } from '../helpers/dte-fixtures';
 import { pdfText } from '../helpers/pdf-text';
+import { fillTaxData } from './dte-forms';
 import { apiLogin, DEMO, expectNoSeriousA11yViolations, mainNav, signIn } from './helpers';
 
 // Issue 29: once the company's tax data, certificate and CAFs are in, "Generar Factura" issues a DTE.
@@ -95,15 +96,7 @@ async function configureCompany(page: Page) {
     .getByRole('navigation', { name: 'Secciones de configuración' })
     .getByRole('link', { name: 'Facturación Electrónica' })
     .click();
-  await page.getByLabel('RUT de la empresa').fill('76.123.456-0');
-  await page.getByLabel('Razón social').fill('Viajes Demo SpA');
-  await page.getByLabel('Giro').fill('Agencia de viajes');
-  await page.getByLabel('Actividad económica (Acteco)').fill('791100');
-  await page.getByLabel('Dirección').fill('Av. Providencia 1234');
-  await page.getByLabel('Comuna').fill('Providencia');
-  await page.getByLabel('Fecha de resolución').fill('2026-01-10');
-  await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Datos tributarios guardados')).toBeVisible();
+  await fillTaxData(page);
 
   const p12 = makeP12();
   await page.getByLabel('Archivo del certificado (.p12 o .pfx)').setInputFiles({

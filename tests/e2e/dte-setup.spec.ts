@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeCaf, makeP12 } from '../helpers/dte-fixtures';
+import { fillTaxData } from './dte-forms';
 import { DEMO, expectNoSeriousA11yViolations, mainNav, signIn } from './helpers';
 
 test.describe.configure({ timeout: 60_000 });
@@ -33,15 +34,7 @@ test.describe('configuraciones: facturación electrónica', () => {
       page.getByText('El RUT de la empresa no es válido (por ejemplo 76.123.456-0)'),
     ).toBeVisible();
     await expect(page.getByText('La razón social es requerida')).toBeVisible();
-    await page.getByLabel('RUT de la empresa').fill('76.123.456-0');
-    await page.getByLabel('Razón social').fill('Viajes Demo SpA');
-    await page.getByLabel('Giro').fill('Agencia de viajes');
-    await page.getByLabel('Actividad económica (Acteco)').fill('791100');
-    await page.getByLabel('Dirección').fill('Av. Providencia 1234');
-    await page.getByLabel('Comuna').fill('Providencia');
-    await page.getByLabel('Fecha de resolución').fill('2026-01-10');
-    await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect(page.getByText('Datos tributarios guardados')).toBeVisible();
+    await fillTaxData(page);
     await expect(page.getByLabel('RUT de la empresa')).toHaveValue('76123456-0');
 
     const certificate = {

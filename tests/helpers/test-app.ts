@@ -140,3 +140,14 @@ export async function untilRefused(call: () => Promise<LightMyRequestResponse>) 
   }
   return { response, elapsed: Date.now() - started };
 }
+
+/** Reads until `done` holds (every 20 ms), for at most `ms`: what a background worker settles in time. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > ms) throw new Error(`timed out: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -79,33 +79,21 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database; secretKey: st
     },
   });
 
-  app.route({
-    ...routeOf(invoicesApi.xml, tags),
-    config: { access: READ },
-    handler: async (request, reply) => {
-      const { type, folio, xml } = await loadDteXml(
-        db,
-        request.params.id,
-        scopeFor(currentUser(request)),
-        'invoice',
-      );
-      return xmlReply(reply, dteName(type, folio), xml);
-    },
-  });
-
-  app.route({
-    ...routeOf(invoicesApi.creditNoteXml, tags),
-    config: { access: READ },
-    handler: async (request, reply) => {
-      const { type, folio, xml } = await loadDteXml(
-        db,
-        request.params.id,
-        scopeFor(currentUser(request)),
-        'creditNote',
-      );
-      return xmlReply(reply, dteName(type, folio), xml);
-    },
-  });
+  // The signed EnvioDTE of the invoice and of its credit note, as stored when issued.
+  for (const [endpoint, which] of [
+    [invoicesApi.xml, 'invoice'],
+    [invoicesApi.creditNoteXml, 'creditNote'],
+  ] as const) {
+    app.route({
+      ...routeOf(endpoint, tags),
+      config: { access: READ },
+      handler: async (request, reply) => {
+        const scope = scopeFor(currentUser(request));
+        const { type, folio, xml } = await loadDteXml(db, request.params.id, scope, which);
+        return xmlReply(reply, dteName(type, folio), xml);
+      },
+    });
+  }
 
   app.route({
     ...routeOf(invoicesApi.creditNotePdf, tags),
