@@ -16,6 +16,9 @@ async function startSale(page: Page) {
   await expect(page.getByRole('heading', { name: 'Nuevo Registro de Venta' })).toBeVisible();
   await page.getByLabel('Nombre del pasajero').fill('Pasajera Sin Red');
   await page.getByLabel('Fecha de viaje').fill('2031-05-20');
+  // The form's own reads (catalogs, sellers) finish first: any answer means the server is reachable and
+  // clears the notice, so one arriving late on a loaded machine would hide it under the test's feet.
+  await page.waitForLoadState('networkidle');
 }
 
 async function expectFormKept(page: Page) {
