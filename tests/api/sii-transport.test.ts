@@ -15,13 +15,7 @@ import {
   issueDte,
   secretBox,
 } from '../../src/server/modules/dte';
-import {
-  SII_HOSTS,
-  type SiiOutboxOptions,
-  siiEndpoints,
-  siiStatusOf,
-  startSiiOutbox,
-} from '../../src/server/modules/sii';
+import { SII_HOSTS, type SiiOutboxOptions, siiEndpoints, startSiiOutbox } from '../../src/server/modules/sii';
 import { COMPANY_RUT, HOLDER_RUT } from '../helpers/dte-fixtures';
 import { setUpIssuing } from '../helpers/dte-setup';
 import { type SiiStandin, startSiiStandin } from '../helpers/sii-standin';
@@ -113,7 +107,6 @@ describe('sending an issued DTE to the SII', () => {
     const issued = await issue();
     const queued = await submissionOf(issued.id);
     expect(queued).toMatchObject({ status: 'pending', trackId: null, attempts: 0 });
-    expect((await siiStatusOf(ctx.db, [issued.id])).get(issued.id)?.status).toBe('pending');
 
     const calls = { ...sii.calls };
     sii.processFor(1);
@@ -144,9 +137,9 @@ describe('sending an issued DTE to the SII', () => {
     ]);
     expect(log[0]?.detail).toContain(`TRACKID ${done.trackId}`);
     expect(log[1]?.detail).toBe('PDR: Envio en Proceso');
-    const state = (await siiStatusOf(ctx.db, [issued.id])).get(issued.id);
-    expect(state).toEqual({ status: 'accepted', trackId: done.trackId, messages: done.siiMessages });
-    expect(SII_STATUS_LABELS[state?.status ?? 'pending']).toBe('Aceptado');
+    // What the invoice shows of it (its reply reads this row: tests/api/dte-invoices.test.ts).
+    expect(done.trackId).toMatch(/^\d+$/);
+    expect(SII_STATUS_LABELS[done.status]).toBe('Aceptado');
   });
 
   it('keeps trying while the SII is down or busy, and sends once it is back', async () => {
