@@ -14,8 +14,8 @@ const TEST_DIR = 'tests/e2e';
 
 /**
  * Specs that turn electronic invoicing on (they save the company's tax data, after which "Generar
- * Factura" issues DTEs instead of the internal invoice the other specs expect): they run last, on the
- * first group's server, once every group is done (decision 0065).
+ * Factura" issues DTEs instead of the internal invoice the other specs expect): they have a server of
+ * their own (decision 0065), and run in whichever worker finishes its group first.
  */
 const DTE_SPEC = /(^|\/)dte-[^/]*\.spec\.ts$/;
 
@@ -41,6 +41,7 @@ const baseUrl = (port: number) => `http://127.0.0.1:${port}`;
 const groups = specGroups(SERVERS);
 const groupNames = groups.map((_, index) => (SERVERS === 1 ? 'chromium' : `chromium-${index + 1}`));
 const ports = Array.from({ length: SERVERS }, (_, index) => PORT + index);
+const dtePort = PORT + SERVERS;
 
 export default defineConfig({
   testDir: TEST_DIR,
@@ -48,7 +49,8 @@ export default defineConfig({
   // traces alone, and other reports under test-results/ survive.
   outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: false,
-  // One worker per group: two browsers on one server would race on its shared demo data.
+  // One browser per group at a time (each project has one worker: two browsers on one server would race
+  // on its shared demo data); the DTE project takes the first worker whose group is done.
   workers: SERVERS,
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -85,16 +87,15 @@ export default defineConfig({
     {
       name: 'chromium-dte',
       testMatch: DTE_SPEC,
-      dependencies: groupNames,
       workers: 1,
       use: {
         ...devices['Desktop Chrome'],
-        baseURL: baseUrl(PORT),
+        baseURL: baseUrl(dtePort),
         launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },
   ],
-  webServer: ports.map((port) => {
+  webServer: [...ports, dtePort].map((port) => {
     // A throw-away PGlite directory, wiped at every start, so each run begins from the demo seed alone.
     const dataDir = `.tmp/e2e-data-${port}`;
     // Its backups (Respaldos) too, so a run's files never mix with another's.

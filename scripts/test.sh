@@ -41,6 +41,44 @@ run_step() {
   return 0
 }
 
+# run_side_by_side "Title" "command" "Title" "command"...: runs the steps at once (each one process that
+# leaves a core idle most of the time: tsc is single-threaded), each into its own log, then shows each
+# log and result in order as run_step does.
+run_side_by_side() {
+  local dir
+  dir=$(mktemp -d)
+  local titles=() pids=()
+  local i=0
+  while [[ $# -gt 0 ]]; do
+    titles+=("$1")
+    (
+      start=$SECONDS
+      status=0
+      bash -c "$2" >"$dir/$i.log" 2>&1 || status=$?
+      echo "$status $((SECONDS - start))" >"$dir/$i.result"
+    ) &
+    pids+=($!)
+    i=$((i + 1))
+    shift 2
+  done
+  wait "${pids[@]}" || true
+  for i in "${!titles[@]}"; do
+    local title=${titles[$i]}
+    local status=1 took=0
+    read -r status took <"$dir/$i.result" || true
+    header "$title"
+    cat "$dir/$i.log"
+    if [[ $status -eq 0 ]]; then
+      echo "--- $title: OK ($took s)"
+    else
+      echo "--- $title: FALLÓ (código $status, $took s)"
+      failed_steps+=("$title")
+    fi
+    step_times+=("$(printf '%5d s  %s' "$took" "$title")")
+  done
+  rm -rf "$dir"
+}
+
 # Without a browser the E2E step cannot run; say how to fix it (one line) and stop here.
 header "Chromium"
 if ! bash scripts/ensure-chromium.sh; then
@@ -49,14 +87,15 @@ if ! bash scripts/ensure-chromium.sh; then
 fi
 echo "--- Chromium: $(/usr/bin/chromium --version 2>/dev/null || echo '/usr/bin/chromium')"
 
-run_step "Typecheck" npm run --silent typecheck
-run_step "Lint" npm run --silent lint
+run_side_by_side \
+  "Typecheck" "npm run --silent typecheck" \
+  "Lint" "npm run --silent lint" \
+  "Compilación web (Vite)" "npx vite build --logLevel warn"
 if [[ -n "${TEST_DATABASE_URL:-}" ]]; then
   echo "(TEST_DATABASE_URL definido: las pruebas de API también corren en PostgreSQL)"
 fi
 run_step "Pruebas unitarias y de API (Vitest)" \
   npx vitest run --reporter=default --reporter=json "--outputFile.json=$VITEST_JSON"
-run_step "Compilación web (Vite)" npx vite build --logLevel warn
 run_step "Presupuesto de JavaScript de /login (150 KB gzip)" node scripts/check-login-budget.mjs
 run_step "Pruebas E2E (Playwright, Chromium)" npx playwright test
 

@@ -4,7 +4,9 @@
  * the audit trail's cost in docs/performance.md: run it on a commit before and after the change.
  *
  * LATENCY_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/write_latency) is dropped and
- * re-created. Prints p50/p95 and mean per call over --runs sequential calls after a warm-up.
+ * re-created. Prints p50/p95 and mean per call over --runs sequential calls after a warm-up, and the
+ * CPU per call of this process (the app runs in it) and of its PostgreSQL backends: on a loaded
+ * machine the wall times say more about the neighbours, the CPU times much less.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -13,6 +15,7 @@ import { openPostgres } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
 import { createSession } from '../src/server/modules/auth';
 import { hashPassword } from '../src/server/modules/users';
+import { backendCpu, backendPids } from './bench/cpu-time';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '300' } } });
 const runs = Number(args.runs);
@@ -28,11 +31,15 @@ async function freshDatabase() {
   await admin.end();
 }
 
-function summary(name: string, times: number[]) {
+function summary(name: string, times: number[], cpu: { node: number; pg: number }) {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(2);
   const mean = (times.reduce((s, t) => s + t, 0) / times.length).toFixed(2);
-  console.log(`${name}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, mean ${mean} ms (${times.length} calls)`);
+  const per = (ms: number) => (ms / times.length).toFixed(2);
+  console.log(
+    `${name}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, mean ${mean} ms (${times.length} calls); ` +
+      `CPU per call: Node ${per(cpu.node)} ms, PostgreSQL ${per(cpu.pg)} ms`,
+  );
 }
 
 async function main() {
@@ -85,26 +92,33 @@ async function main() {
       costPrice: 400,
     })),
   };
+  const monitor = new pg.Client({ connectionString: url.toString() });
+  await monitor.connect();
+  /** Times `n` sequential calls, and the CPU they cost this process and the database's backends. */
   const timed = async (n: number, call: () => Promise<unknown>) => {
     const times: number[] = [];
+    const pgCpu = backendCpu(await backendPids(monitor));
+    const node = process.cpuUsage();
     for (let i = 0; i < n; i++) {
       const start = performance.now();
       await call();
       times.push(performance.now() - start);
     }
-    return times;
+    const used = process.cpuUsage(node);
+    return { times, cpu: { node: (used.user + used.system) / 1000, pg: pgCpu() } };
   };
   const saleIds: number[] = [];
-  await timed(50, async () => saleIds.push((await post('/api/sales', saleBody)).sale.id));
-  summary(
-    'POST /api/sales',
-    await timed(runs, async () => saleIds.push((await post('/api/sales', saleBody)).sale.id)),
-  );
+  const sell = async () => saleIds.push((await post('/api/sales', saleBody)).sale.id);
+  await timed(50, sell);
+  const sold = await timed(runs, sell);
+  summary('POST /api/sales', sold.times, sold.cpu);
   let i = 0;
   const pay = () =>
     post('/api/payments', { saleId: saleIds[i++ % saleIds.length], date: '2031-01-05', amount: '10.25' });
   await timed(50, pay);
-  summary('POST /api/payments', await timed(runs, pay));
+  const paid = await timed(runs, pay);
+  summary('POST /api/payments', paid.times, paid.cpu);
+  await monitor.end();
   await app.close();
   await database.close();
 }

@@ -10,11 +10,11 @@
  * The database must have been seeded by `npm run bench` first. BENCH_CPU_PROF=<folder> also writes
  * the server's CPU profile (scripts/bench/profile-summary.ts reads it).
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { hotCalls } from './calls';
+import { backendCpu, backendPids, cpuMs } from './cpu-time';
 import type { Call } from './load';
 import { startApp } from './servers';
 
@@ -26,26 +26,6 @@ const { values: args } = parseArgs({
   },
 });
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/travel_bench';
-const TICK_MS = 1000 / 100; // USER_HZ: /proc reports CPU time in ticks of 10 ms
-
-/** utime + stime of a process in ms, or 0 once it is gone. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-
-async function backendPids(client: pg.Client): Promise<number[]> {
-  const { rows } = await client.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-  );
-  return rows.map((r) => r.pid);
-}
-
 async function commits(client: pg.Client): Promise<number> {
   // Backends report their counters at most once a second.
   await new Promise((resolve) => setTimeout(resolve, 1200));
@@ -97,11 +77,10 @@ async function main() {
     for (const call of calls) {
       await drive(server.url, call, Math.min(200, requests), concurrency); // warm-up: JIT, plans, pool
       const pids = await backendPids(client);
-      const before = { node: cpuMs(server.pid), pg: pids.map(cpuMs), commits: await commits(client) };
+      const before = { node: cpuMs(server.pid), pg: backendCpu(pids), commits: await commits(client) };
       const failures = await drive(server.url, call, requests, concurrency);
       const node = (cpuMs(server.pid) - before.node) / requests;
-      const pgMs =
-        pids.reduce((sum, pid, i) => sum + Math.max(0, cpuMs(pid) - (before.pg[i] ?? 0)), 0) / requests;
+      const pgMs = before.pg() / requests;
       // Minus the reading of the counter itself.
       const transactions = ((await commits(client)) - before.commits - 1) / requests;
       console.log(

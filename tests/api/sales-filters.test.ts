@@ -237,6 +237,55 @@ describe('search', () => {
     });
   });
 
+  it('is written once per sale, at commit, from the sale as the transaction left it', async () => {
+    const text = async (id: number) => {
+      const result = await ctx.db.execute(sql`select search_text from sales where id = ${id}`);
+      return (result as unknown as { rows: { search_text: string }[] }).rows[0]?.search_text;
+    };
+    const { id, inside } = await ctx.db.transaction(async (tx) => {
+      const created = await tx.execute(sql`
+        insert into sales (passenger_name, client_id, travel_date, sale_type, service_type, region,
+                           passenger_count, seller_id)
+        values ('Úrsula Quiroga', ${jose.id}, '2031-05-05', 'individual', 'package', 'national', 1,
+                ${other.id}) returning id`);
+      const saleId = (created as unknown as { rows: { id: number }[] }).rows[0]?.id as number;
+      // Items and passengers in several statements, a code changed and an item removed on the way.
+      const addItem = async (code: string) => {
+        const added = await tx.execute(sql`
+          insert into sale_items (sale_id, classification_id, supplier_id, operator_id, reservation_code,
+                                  sale_price, cost_price, passenger_count)
+          values (${saleId}, ${refs.classification.id}, ${refs.supplier.id}, ${refs.operator.id}, ${code},
+                  10, 5, 1) returning id`);
+        return (added as unknown as { rows: { id: number }[] }).rows[0]?.id as number;
+      };
+      const first = await addItem('QX1AAA');
+      const second = await addItem('QX2BBB');
+      await tx.execute(
+        sql`insert into sale_item_passengers (sale_item_id, passenger_id) values (${second}, ${inigo.id})`,
+      );
+      await tx.execute(sql`update sale_items set reservation_code = 'QX3CCC' where id = ${second}`);
+      await tx.execute(sql`delete from sale_items where id = ${first}`);
+      const seen = await tx.execute(sql`select search_text from sales where id = ${saleId}`);
+      return {
+        id: saleId,
+        inside: (seen as unknown as { rows: { search_text: string }[] }).rows[0]?.search_text,
+      };
+    });
+    // Deferred to the commit: inside the transaction nothing was recomputed yet.
+    expect(inside).toBe('');
+    const stored = await text(id);
+    const rebuilt = await ctx.db.execute(
+      sql`select sales_search_text(id, passenger_name, client_id) as t from sales where id = ${id}`,
+    );
+    expect(stored).toBe((rebuilt as unknown as { rows: { t: string }[] }).rows[0]?.t);
+    expect(stored).toContain('ursula quiroga');
+    expect(stored).toContain('qx3ccc');
+    expect(stored).toContain('olmedo');
+    expect(stored).not.toContain('qx1aaa');
+    expect(stored).not.toContain('qx2bbb');
+    await ctx.db.execute(sql`delete from sales where id = ${id}`);
+  });
+
   it('lets a seller find only their own sales', async () => {
     expect(await q('zafiro', 'sales')).toEqual([s[2]]);
     expect(await q('zafiro', 'other')).toEqual([s[1]]);

@@ -174,14 +174,3 @@ export async function loadSale(db: Database, id: number, scope: SaleScope) {
 }
 
 export type SaleDetail = Awaited<ReturnType<typeof loadSale>>;
-
-/** Recomputes a sale's totals from its items, in SQL, so money never passes through floats. */
-export function recomputeTotals(db: Database, saleId: number) {
-  return db
-    .update(sales)
-    .set({
-      salePrice: sql`(select coalesce(sum(${saleItems.salePrice}), 0) from ${saleItems} where ${saleItems.saleId} = ${saleId})`,
-      totalCost: sql`(select coalesce(sum(${saleItems.costPrice}), 0) from ${saleItems} where ${saleItems.saleId} = ${saleId})`,
-    })
-    .where(eq(sales.id, saleId));
-}

@@ -16,7 +16,7 @@ import { conflict, forbidden } from '../../lib/http-errors';
 import { type AuditActor, record } from '../audit';
 import type { AuthUser } from '../auth';
 import { saleChanges, saleSnapshot } from './history';
-import { loadSale, lockSale, recomputeTotals, type SaleScope } from './queries';
+import { loadSale, lockSale, type SaleScope } from './queries';
 import { assertReferences, resolvePassengers } from './references';
 import { itemValues, saleValues } from './stored-fields';
 
@@ -28,18 +28,31 @@ export function scopeFor(user: AuthUser): SaleScope {
   return user.role === 'sales' ? { sellerId: user.id } : {};
 }
 
+/**
+ * The sale's totals summed in SQL from the items being written, so the sale row is written once with
+ * them (a later UPDATE would move every trigger-kept aggregate twice).
+ */
+function itemTotals(items: SaleItemData[]) {
+  const sum = (amounts: (string | number)[]) =>
+    sql`(select coalesce(sum(v), 0) from unnest(string_to_array(${amounts.join(',')}, ',')::numeric[]) v)`;
+  return {
+    salePrice: sum(items.map((item) => item.salePrice)),
+    totalCost: sum(items.map((item) => item.costPrice)),
+  };
+}
+
+/** The items in one statement and their passengers in another: the triggers run once per statement. */
 async function writeItems(tx: Database, saleId: number, items: SaleItemData[]) {
-  for (const [position, item] of items.entries()) {
-    const [row] = await tx
-      .insert(saleItems)
-      .values({ saleId, position, ...itemValues(item) })
-      .returning({ id: saleItems.id });
-    if (!row) throw new Error('item insert returned no row');
-    await tx
-      .insert(saleItemPassengers)
-      .values(item.passengers.map((passengerId) => ({ saleItemId: row.id, passengerId })));
-  }
-  await recomputeTotals(tx, saleId);
+  if (!items.length) return;
+  const rows = await tx
+    .insert(saleItems)
+    .values(items.map((item, position) => ({ saleId, position, ...itemValues(item) })))
+    .returning({ id: saleItems.id, position: saleItems.position });
+  const idAt = new Map(rows.map((row) => [row.position, row.id]));
+  const links = items.flatMap((item, position) =>
+    item.passengers.map((passengerId) => ({ saleItemId: idAt.get(position) ?? 0, passengerId })),
+  );
+  if (links.length) await tx.insert(saleItemPassengers).values(links);
 }
 
 /** A seller always sells as themselves, whatever the form says. */
@@ -59,7 +72,7 @@ export async function createSale(
     await assertReferences(tx, data, items);
     const [sale] = await tx
       .insert(sales)
-      .values({ ...saleValues(data), status })
+      .values({ ...saleValues(data), ...itemTotals(items), status })
       .returning({ id: sales.id });
     if (!sale) throw new Error('sale insert returned no row');
     await writeItems(tx, sale.id, items);
@@ -99,12 +112,17 @@ export async function editSale(
       if (still.length !== new Set(sentItemIds).size) throw conflict(STALE_VERSION_MESSAGE);
     }
     const before = await saleSnapshot(tx, id);
-    await tx
-      .update(sales)
-      .set({ ...saleValues(data), version: sql`${sales.version} + 1`, updatedAt: new Date() })
-      .where(eq(sales.id, id));
     const items = await resolvePassengers(tx, input.items);
     await assertReferences(tx, data, items);
+    await tx
+      .update(sales)
+      .set({
+        ...saleValues(data),
+        ...itemTotals(items),
+        version: sql`${sales.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(sales.id, id));
     await tx.delete(saleItems).where(eq(saleItems.saleId, id));
     await writeItems(tx, id, items);
     const changes = saleChanges(before, await saleSnapshot(tx, id));
