@@ -75,8 +75,11 @@ export const saleDetailSchema = saleSummarySchema.extend({
 
 export const salesPageSchema = z.object({
   sales: z.array(saleListRowSchema),
-  /** totalCapped: more than `total` (1,000) matches; the server stopped counting there. */
-  pagination: paginationReplySchema.extend({ totalCapped: z.boolean() }),
+  /**
+   * totalCapped: more than `total` (1,000) matches; the server stopped counting there. nextCursor:
+   * where this page ended, for `after=` (absent on an empty page).
+   */
+  pagination: paginationReplySchema.extend({ totalCapped: z.boolean(), nextCursor: z.string().optional() }),
 });
 
 /** Create, edit and status change answer with the fresh sale. */

@@ -23,6 +23,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../lib/use-paged-list';
 import { type SaleStatusFilter, useSalesList } from './api';
 import {
   activeFilterCount,
+  pageTarget,
   readListParams,
   type SaleFilterValues,
   type SaleListParams,
@@ -74,7 +75,8 @@ export function SalesListPage() {
 
   const show = (next: Partial<SaleListParams>, options?: { replace?: boolean }) =>
     setSearchParams(
-      (previous) => writeListParams({ ...readListParams(previous), page: 1, ...next }),
+      // Any change but "next" from a deep page starts over by number (a cursor belongs to its page).
+      (previous) => writeListParams({ ...readListParams(previous), page: 1, after: undefined, ...next }),
       options,
     );
   const changeFilters = (changes: SaleFilterValues, options?: { replace?: boolean }) =>
@@ -178,7 +180,9 @@ export function SalesListPage() {
         errorTitle: 'Failed to fetch sales',
         emptyText,
       }}
-      pagination={serverPages(data?.pagination, (page) => show({ page }))}
+      pagination={serverPages(data?.pagination, (page) =>
+        show(pageTarget({ page: params.page, nextCursor: data?.pagination.nextCursor }, page)),
+      )}
     >
       {view === 'table' ? (
         <SalesTable

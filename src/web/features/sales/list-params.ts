@@ -34,6 +34,26 @@ export interface SaleListParams {
   filters: SaleFilterValues;
   sort: SaleSort;
   page: number;
+  /**
+   * Deep pages (past KEYSET_FROM_PAGE) reached with "next": the previous page's `nextCursor`, so the
+   * server reads from where that page ended instead of skipping every row before it (issue 31).
+   */
+  after?: string;
+}
+
+/** From this page on, the next page is read after the previous one's cursor. */
+export const KEYSET_FROM_PAGE = 50;
+
+/**
+ * The list's params to show `target` from `current`: the following page of a deep one goes by the
+ * cursor when the server gave one; any other jump is by page number.
+ */
+export function pageTarget(
+  current: { page: number; nextCursor?: string },
+  target: number,
+): Pick<SaleListParams, 'page' | 'after'> {
+  const next = target === current.page + 1 && current.page >= KEYSET_FROM_PAGE;
+  return next && current.nextCursor ? { page: target, after: current.nextCursor } : { page: target };
 }
 
 const DEFAULT_SORT = parseSaleSort(DEFAULT_SALE_SORT) as SaleSort;
@@ -46,16 +66,25 @@ export function readListParams(search: URLSearchParams): SaleListParams {
     if (value && saleListQuerySchema.shape[key].safeParse(value).success) filters[key] = value;
   }
   const page = Number(search.get('page'));
+  const sort = parseSaleSort(search.get('sort') ?? '') ?? DEFAULT_SORT;
+  const valid = Number.isInteger(page) && page > 0 ? page : 1;
+  // A cursor only where the screen puts one: past the first deep page, for the URL's own sort.
+  const after = search.get('after') ?? undefined;
+  const cursorFits =
+    after !== undefined &&
+    valid > KEYSET_FROM_PAGE &&
+    saleListQuerySchema.safeParse({ after, sort: sortParam(sort) }).success;
   return {
     filters: filters as SaleFilterValues,
-    sort: parseSaleSort(search.get('sort') ?? '') ?? DEFAULT_SORT,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    sort,
+    page: valid,
+    ...(cursorFits ? { after } : {}),
   };
 }
 
 export const sortParam = (sort: SaleSort) => `${sort.descending ? '-' : ''}${sort.field}`;
 
-export function writeListParams({ filters, sort, page }: SaleListParams): URLSearchParams {
+export function writeListParams({ filters, sort, page, after }: SaleListParams): URLSearchParams {
   const search = new URLSearchParams();
   for (const key of FILTER_KEYS) {
     const value = filters[key];
@@ -63,6 +92,7 @@ export function writeListParams({ filters, sort, page }: SaleListParams): URLSea
   }
   if (sortParam(sort) !== DEFAULT_SALE_SORT) search.set('sort', sortParam(sort));
   if (page > 1) search.set('page', String(page));
+  if (after && page > KEYSET_FROM_PAGE) search.set('after', after);
   return search;
 }
 

@@ -15,7 +15,13 @@ export const salesListQuery = (scope: 'all' | 'mine', params: SaleListParams) =>
   queryOptions({
     queryKey: salesKeys.list(scope, params),
     queryFn: queryCall(scope === 'mine' ? salesApi.mine : salesApi.list, {
-      query: { ...params.filters, sort: sortParam(params.sort), page: params.page, limit: SALES_PAGE_SIZE },
+      query: {
+        ...params.filters,
+        sort: sortParam(params.sort),
+        page: params.page,
+        limit: SALES_PAGE_SIZE,
+        ...(params.after ? { after: params.after } : {}),
+      },
     }),
     // Paging and filtering keep the previous rows on screen instead of flashing the loading state.
     placeholderData: keepPreviousData,
