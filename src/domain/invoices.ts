@@ -57,6 +57,11 @@ export const CREDIT_NOTE_KIND_LABELS: Record<CreditNoteKind, string> = {
   text: 'Corrige texto',
   amounts: 'Corrige montos',
 };
+export const CREDIT_NOTE_KIND_OF_CODE = {
+  1: 'annul',
+  2: 'text',
+  3: 'amounts',
+} as const satisfies Record<1 | 2 | 3, CreditNoteKind>;
 /** The largest amount a line may credit: a DTE's amounts are whole pesos below a billion of billions. */
 export const MAX_CREDIT_PESOS = 999_999_999_999;
 
@@ -89,11 +94,19 @@ export const creditNoteSchema = z
   })
   .superRefine(({ kind, lines }, ctx) => {
     if (kind === 'amounts' && !lines?.length) {
-      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Indica al menos un ítem y el monto a acreditar' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lines'],
+        message: 'Indica al menos un ítem y el monto a acreditar',
+      });
     }
     if (kind !== 'amounts' && lines !== undefined) {
       const what = kind === 'text' ? 'Una corrección de texto' : 'Una anulación';
-      ctx.addIssue({ code: 'custom', path: ['lines'], message: `${what} no lleva montos por ítem: quita lines` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lines'],
+        message: `${what} no lleva montos por ítem: quita lines`,
+      });
     }
     const seen = new Set<number>();
     lines?.forEach(({ itemId }, index) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathIdSchema } from '../input';
 import {
   creditNoteSchema,
   INVOICE_STATUSES,
@@ -11,11 +12,12 @@ import {
 import { paginationQuerySchema } from '../pagination';
 import { endpoint, ON_RECORD, ON_RECORD_WITH_BODY, SIGNED_IN } from './endpoint';
 import { fileReply } from './files';
-import { pathIdSchema } from '../input';
 import { idParams } from './params';
 
 /** `/:id/credit-notes/:noteId`: one credit note of an invoice. */
-const noteParams = idParams.extend({ noteId: pathIdSchema('El id de la nota de crédito debe ser un número entero positivo') });
+const noteParams = idParams.extend({
+  noteId: pathIdSchema('El id de la nota de crédito debe ser un número entero positivo'),
+});
 
 /** Invoices of liquidated sales (spec 9): listed, shown, printed, issued from a sale, cancelled. */
 export const invoicesApi = {
@@ -78,7 +80,9 @@ export const invoicesApi = {
     method: 'GET',
     path: '/api/invoices/:id/credit-notes/:noteId/xml',
     params: noteParams,
-    replies: { 200: fileReply('El EnvioDTE firmado de una nota de crédito de la factura', ['application/xml']) },
+    replies: {
+      200: fileReply('El EnvioDTE firmado de una nota de crédito de la factura', ['application/xml']),
+    },
     errors: ON_RECORD,
   }),
   notePdf: endpoint({

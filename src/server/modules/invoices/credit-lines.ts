@@ -1,5 +1,5 @@
-import { type CreditNoteBody, CREDIT_NOTE_KIND_LABELS } from '../../../domain/invoices';
 import { formatPesos } from '../../../domain/format';
+import { CREDIT_NOTE_KIND_LABELS, type CreditNoteBody } from '../../../domain/invoices';
 import type { CreditedLine, InvoiceItemSnapshot } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-errors';
 import type { DteLine } from '../dte';
@@ -94,7 +94,8 @@ function amountsOf(
     }
   });
   const [first] = errors;
-  if (first) throw badRequest(errors.length === 1 ? first.message : CREDIT_LINE_MESSAGES.amountsCheck, errors);
+  if (first)
+    throw badRequest(errors.length === 1 ? first.message : CREDIT_LINE_MESSAGES.amountsCheck, errors);
   const credit = lines
     .map(({ itemId, pesos }) => ({ itemId, pesos: BigInt(pesos) }))
     .sort((a, b) => a.itemId - b.itemId);

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { CREDIT_NOTE_CODES, CREDIT_NOTE_KINDS, type InvoiceStatus } from '../../../domain/invoices';
+import { CREDIT_NOTE_KIND_OF_CODE, type InvoiceStatus } from '../../../domain/invoices';
 import type { SiiStatus } from '../../../domain/sii';
 import type { Database } from '../../db/client';
 import { type Currency, type Money, moneyInList, moneyValue, toMoney, toRate } from '../../db/money';
@@ -80,17 +80,12 @@ const notesSql = sql<NoteJson[]>`coalesce((
   where n.invoice_id = ${invoices.id}), '[]'::json)`;
 type NoteRow = NoteJson & { net: Money<'CLP'>; exempt: Money<'CLP'>; vat: Money<'CLP'>; total: Money<'CLP'> };
 
-const KIND_OF_CODE = Object.fromEntries(CREDIT_NOTE_KINDS.map((kind) => [CREDIT_NOTE_CODES[kind], kind])) as Record<
-  1 | 2 | 3,
-  (typeof CREDIT_NOTE_KINDS)[number]
->;
-
 const noteView = (n: NoteRow) => ({
   id: n.id,
   folio: n.folio,
   date: n.date,
   code: n.code,
-  kind: KIND_OF_CODE[n.code],
+  kind: CREDIT_NOTE_KIND_OF_CODE[n.code],
   reason: n.reason,
   netAmount: n.net,
   exemptAmount: n.exempt,
@@ -250,12 +245,7 @@ export type DteFile = 'invoice' | 'creditNote' | { noteId: number };
  * The signed EnvioDTE of the invoice's DTE, of the note that annulled it, or of one of its credit
  * notes by id; 404 for an internal invoice or a note it does not have.
  */
-export async function loadDteXml(
-  db: Database,
-  id: number,
-  scope: SaleScope,
-  which: DteFile,
-) {
+export async function loadDteXml(db: Database, id: number, scope: SaleScope, which: DteFile) {
   const invoice = await loadInvoice(db, id, scope);
   const columns = { type: dteDocuments.type, folio: dteDocuments.folio, xml: dteDocuments.xml };
   const [row] =
@@ -278,7 +268,9 @@ export async function loadDteXml(
             ),
           );
   if (!row) {
-    throw notFound(which === 'invoice' ? NOT_A_DTE : which === 'creditNote' ? NO_CREDIT_NOTE : CREDIT_NOTE_NOT_FOUND);
+    throw notFound(
+      which === 'invoice' ? NOT_A_DTE : which === 'creditNote' ? NO_CREDIT_NOTE : CREDIT_NOTE_NOT_FOUND,
+    );
   }
   return { invoice, ...row };
 }
