@@ -179,7 +179,6 @@ function CreditNoteForm({
                 inputMode="numeric"
                 autoComplete="off"
                 placeholder="0"
-                className="sm:max-w-48"
                 value={typed[id] ?? ''}
                 error={errorOf(`item.${id}`)}
                 onChange={(event) => setTyped({ ...typed, [id]: event.target.value })}
