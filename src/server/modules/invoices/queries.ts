@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CREDIT_NOTE_KIND_OF_CODE, type InvoiceStatus } from '../../../domain/invoices';
 import type { SiiStatus } from '../../../domain/sii';
@@ -78,7 +78,12 @@ const notesSql = sql<NoteJson[]>`coalesce((
   join ${dteDocuments} d on d.id = n.dte_document_id
   left join ${siiSubmissions} s on s.dte_document_id = n.dte_document_id
   where n.invoice_id = ${invoices.id}), '[]'::json)`;
-type NoteRow = NoteJson & { net: Money<'CLP'>; exempt: Money<'CLP'>; vat: Money<'CLP'>; total: Money<'CLP'> };
+type NoteRow = Omit<NoteJson, 'net' | 'exempt' | 'vat' | 'total'> & {
+  net: Money<'CLP'>;
+  exempt: Money<'CLP'>;
+  vat: Money<'CLP'>;
+  total: Money<'CLP'>;
+};
 
 const noteView = (n: NoteRow) => ({
   id: n.id,
@@ -195,7 +200,7 @@ const selection = {
     vat: moneyValue(dte.vatAmount, 'CLP'),
     total: moneyValue(dte.totalAmount, 'CLP'),
   },
-  notes: moneyInList(notesSql, ['net', 'exempt', 'vat', 'total'], 'CLP') as SQL<NoteRow[]>,
+  notes: moneyInList(notesSql, ['net', 'exempt', 'vat', 'total'], 'CLP'),
   dteSii: { status: dteSii.status, trackId: dteSii.trackId, messages: dteSii.siiMessages },
 };
 
