@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idInput } from './input';
+import { idInput, intInput } from './input';
 import { paginationReplySchema } from './pagination';
 import { absentWhenNull } from './replies';
 import { SII_STATUSES } from './sii';
@@ -45,14 +45,83 @@ export const invoiceIssueSchema = z.strictObject({
 });
 export type InvoiceIssueInput = z.input<typeof invoiceIssueSchema>;
 
-/** A Nota de Crédito's reason: the SII's RazonRef holds 90 characters. */
-export const creditNoteSchema = z.strictObject({
-  reason: z
-    .string('El motivo es requerido')
-    .trim()
-    .min(1, 'El motivo es requerido')
-    .max(90, 'El motivo no puede superar 90 caracteres (el SII admite 90)'),
+/**
+ * What a Nota de Crédito (61) does to its invoice (issue 29, decision 0067), with the SII's CodRef:
+ * annuls it (1), corrects its text (2, no amounts) or credits part of its items' amounts (3).
+ */
+export const CREDIT_NOTE_KINDS = ['annul', 'text', 'amounts'] as const;
+export type CreditNoteKind = (typeof CREDIT_NOTE_KINDS)[number];
+export const CREDIT_NOTE_CODES: Record<CreditNoteKind, 1 | 2 | 3> = { annul: 1, text: 2, amounts: 3 };
+export const CREDIT_NOTE_KIND_LABELS: Record<CreditNoteKind, string> = {
+  annul: 'Anula la factura',
+  text: 'Corrige texto',
+  amounts: 'Corrige montos',
+};
+export const CREDIT_NOTE_KIND_OF_CODE = {
+  1: 'annul',
+  2: 'text',
+  3: 'amounts',
+} as const satisfies Record<1 | 2 | 3, CreditNoteKind>;
+/** The largest amount a line may credit: a DTE's amounts are whole pesos below a billion of billions. */
+export const MAX_CREDIT_PESOS = 999_999_999_999;
+
+const creditLineSchema = z.strictObject({
+  itemId: idInput('itemId debe ser el número de un ítem de la factura'),
+  pesos: intInput(
+    'El monto a acreditar debe ser un número entero de pesos mayor que 0',
+    1,
+    MAX_CREDIT_PESOS,
+    'El monto a acreditar es demasiado grande',
+  ),
 });
+
+/**
+ * A Nota de Crédito: its reason (the SII's RazonRef holds 90 characters) and what it does; `{ reason }`
+ * alone annuls, as before. Only a correction of amounts names items, each once.
+ */
+export const creditNoteSchema = z
+  .strictObject({
+    reason: z
+      .string('El motivo es requerido')
+      .trim()
+      .min(1, 'El motivo es requerido')
+      .max(90, 'El motivo no puede superar 90 caracteres (el SII admite 90)'),
+    kind: z.enum(CREDIT_NOTE_KINDS, 'kind debe ser annul, text o amounts').default('annul'),
+    lines: z
+      .array(creditLineSchema, 'lines debe ser una lista de { itemId, pesos }')
+      .max(60, 'Una nota de crédito admite hasta 60 líneas')
+      .optional(),
+  })
+  .superRefine(({ kind, lines }, ctx) => {
+    if (kind === 'amounts' && !lines?.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lines'],
+        message: 'Indica al menos un ítem y el monto a acreditar',
+      });
+    }
+    if (kind !== 'amounts' && lines !== undefined) {
+      const what = kind === 'text' ? 'Una corrección de texto' : 'Una anulación';
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lines'],
+        message: `${what} no lleva montos por ítem: quita lines`,
+      });
+    }
+    const seen = new Set<number>();
+    lines?.forEach(({ itemId }, index) => {
+      if (seen.has(itemId)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lines', index, 'itemId'],
+          message: `El ítem ${itemId} aparece dos veces: indica su monto una sola vez`,
+        });
+      }
+      seen.add(itemId);
+    });
+  });
+export type CreditNoteInput = z.input<typeof creditNoteSchema>;
+export type CreditNoteBody = z.output<typeof creditNoteSchema>;
 
 /** F-2026-000042: the year and a six-digit number from that year's gap-free sequence. */
 export function invoiceNumber(year: number, sequence: number): string {
@@ -61,6 +130,8 @@ export function invoiceNumber(year: number, sequence: number): string {
 
 /** One line of an invoice, copied from the sale's item when the invoice was issued. */
 export const invoiceItemSchema = z.object({
+  /** Its line number on the invoice (1, 2, ...): the copy never changes, so it names the item. */
+  id: z.number(),
   description: z.string(),
   classificationName: z.string(),
   supplierName: z.string(),
@@ -71,6 +142,8 @@ export const invoiceItemSchema = z.object({
   /** A DTE invoice's line: exempt from IVA (marked on the document) and its amount in whole pesos. */
   exempt: z.boolean().optional(),
   pesos: z.number().optional(),
+  /** A DTE invoice's: the pesos of the item no credit note has credited yet. */
+  pesosLeft: z.number().optional(),
 });
 
 /**
@@ -83,12 +156,28 @@ export const siiStateSchema = z.object({
   messages: z.array(z.string()),
 });
 
-/** A DTE's Nota de Crédito (61) as the invoice shows it. */
+/** A DTE's Nota de Crédito (61) that annulled it, as the invoice shows it. */
 export const creditNoteRefSchema = z.object({
   folio: z.number(),
   date: z.string(),
   reason: z.string(),
   totalAmount: z.number(),
+  sii: absentWhenNull(siiStateSchema),
+});
+
+/** Each Nota de Crédito of a DTE invoice: what it did, its amounts in pesos, what each item got back. */
+export const invoiceCreditNoteSchema = z.object({
+  id: z.number(),
+  folio: z.number(),
+  date: z.string(),
+  code: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  kind: z.enum(CREDIT_NOTE_KINDS),
+  reason: z.string(),
+  netAmount: z.number(),
+  exemptAmount: z.number(),
+  vatAmount: z.number(),
+  totalAmount: z.number(),
+  lines: z.array(z.object({ itemId: z.number(), pesos: z.number() })),
   sii: absentWhenNull(siiStateSchema),
 });
 
@@ -133,6 +222,8 @@ export const invoiceSchema = z.object({
   totalAmount: absentWhenNull(z.number()),
   exchangeRate: absentWhenNull(z.number()),
   creditNote: absentWhenNull(creditNoteRefSchema),
+  /** Every credit note of the invoice, oldest first (empty for one without). */
+  creditNotes: z.array(invoiceCreditNoteSchema),
   /** The DTE's status with the SII, the field the issue names; `sii` adds its track id and messages. */
   siiStatus: absentWhenNull(z.enum(SII_STATUSES)),
   sii: absentWhenNull(siiStateSchema),
@@ -147,6 +238,7 @@ export const invoiceReplySchema = z.object({ invoice: invoiceSchema });
 export const invoiceSavedSchema = z.object({ message: z.string(), invoice: invoiceSchema });
 
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
+export type InvoiceCreditNote = z.infer<typeof invoiceCreditNoteSchema>;
 export type Invoice = z.infer<typeof invoiceSchema>;
 export type InvoicesPage = z.infer<typeof invoicesPageSchema>;
 export type InvoiceReply = z.infer<typeof invoiceReplySchema>;

@@ -106,6 +106,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/invoices/:id/xml': { access: ALL_ROLES },
   'GET /api/invoices/:id/credit-note/xml': { access: ALL_ROLES },
   'GET /api/invoices/:id/credit-note/pdf': { access: ALL_ROLES },
+  'GET /api/invoices/:id/credit-notes/:noteId/xml': { access: ALL_ROLES },
+  'GET /api/invoices/:id/credit-notes/:noteId/pdf': { access: ALL_ROLES },
   'POST /api/invoices/:id/credit-note': { access: ['admin'], body: () => ({ reason: 'Error de emisión' }) },
   // Issue 28: each document is read as its record is; keeping a quote and accepting it edit the sale.
   'GET /api/sales/:id/quote.pdf': { access: ALL_ROLES },

@@ -132,7 +132,7 @@ async function downloaded(page: Page, button: string) {
   return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
 }
 
-test('factura electrónica: configurar, emitir desde la venta, descargar XML y PDF, anular con nota de crédito', async ({
+test('factura electrónica: configurar, emitir desde la venta, descargar XML y PDF, corregir montos y anular con notas de crédito', async ({
   page,
   request,
 }) => {
@@ -193,26 +193,69 @@ test('factura electrónica: configurar, emitir desde la venta, descargar XML y P
   expect(printed).toContain('Timbre Electrónico SII');
   expect(printed).toContain('Total: CLP 1,191,189');
 
-  // Annulled with a Nota de Crédito: the dialog says what it issues, asks the reason, then confirms.
+  // A Nota de Crédito corrects one item's amount first (CodRef 3): the invoice stays active. Crediting
+  // all that is left is the server's to refuse, in the dialog, keeping what was typed.
   await page.getByRole('button', { name: 'Emitir nota de crédito' }).click();
   const dialog = page.getByRole('dialog', { name: 'Emitir nota de crédito' });
   await expect(dialog).toContainText(`anula la Factura Electrónica N° ${folio} por CLP 1,191,189`);
   await dialog.getByRole('button', { name: 'Emitir nota de crédito' }).click();
   await expect(dialog.getByText('El motivo es requerido')).toBeVisible();
-  await dialog.getByLabel('Motivo (se imprime en la nota de crédito)').fill('Cliente desiste del viaje');
-
+  await dialog.getByText('Corregir montos').click();
+  const hotel = dialog.getByRole('group', { name: 'Hotel Puerto Varas 3 noches' });
+  const insurance = dialog.getByRole('group', { name: 'Seguro de viaje' });
+  await expect(hotel).toContainText('Queda por acreditar CLP 952,856');
+  await hotel.getByLabel('Pesos a acreditar').fill('952.856');
+  await insurance.getByLabel('Pesos a acreditar').fill('238333');
+  await expect(
+    dialog.getByText('Total a acreditar: CLP 1,191,189 de CLP 1,191,189 que quedan'),
+  ).toBeVisible();
+  await dialog.getByLabel('Motivo (se imprime en la nota de crédito)').fill('Descuento acordado');
+  await dialog.getByRole('button', { name: 'Emitir nota de crédito' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('para eso anúlala');
+  await expect(insurance.getByLabel('Pesos a acreditar')).toHaveValue('238.333');
+  await insurance.getByLabel('Pesos a acreditar').fill('');
+  await hotel.getByLabel('Pesos a acreditar').fill('119.000');
+  await expect(dialog.getByText('Total a acreditar: CLP 119,000 de CLP 1,191,189 que quedan')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Emitir nota de crédito' }).click();
+  await expect(dialog).toBeHidden();
+  const notes = page.getByRole('region', { name: 'Notas de crédito' });
+  await expect(notes).toContainText('Corrige montos · CLP 119,000');
+  await expect(notes).toContainText('Motivo: Descuento acordado');
+  const correctionFolio = (
+    (await notes.getByText(/^Nota de Crédito Electrónica N° \d+$/).textContent()) ?? ''
+  ).replace(/\D/g, '');
+  const correction = await downloaded(page, `XML de la nota N° ${correctionFolio}`);
+  const correctionXml = correction.bytes.toString('latin1');
+  expect(correctionXml).toContain(`<TpoDocRef>33</TpoDocRef><FolioRef>${folio}</FolioRef>`);
+  expect(correctionXml).toContain('<CodRef>3</CodRef>');
+  expect(correctionXml).toContain('<MntTotal>119000</MntTotal>');
+  await expect(page.getByRole('region', { name: 'Factura anulada' })).toHaveCount(0);
+
+  // Then annulled: the note credits what is left.
+  await page.getByRole('button', { name: 'Emitir nota de crédito' }).click();
+  await expect(dialog).toContainText(
+    `anula la Factura Electrónica N° ${folio} por CLP 1,072,189 (lo que queda después de las correcciones)`,
+  );
+  await dialog.getByLabel('Motivo (se imprime en la nota de crédito)').fill('Cliente desiste del viaje');
   await dialog.getByRole('button', { name: 'Emitir nota de crédito' }).click();
   await expect(dialog).toBeHidden();
   const notice = page.getByRole('region', { name: 'Factura anulada' });
   await expect(notice).toContainText('Motivo: Cliente desiste del viaje');
   await expect(notice).toContainText(/Con la Nota de Crédito Electrónica N° \d+/);
-  const note = await downloaded(page, 'XML de la nota');
+  const annulFolio = ((await notice.getByText(/Con la Nota de Crédito/).textContent()) ?? '').replace(
+    /^\D+(\d+).*$/,
+    '$1',
+  );
+  await expect(notes).toContainText('Anula la factura · CLP 1,072,189');
+  const note = await downloaded(page, `XML de la nota N° ${annulFolio}`);
   expect(note.bytes.toString('latin1')).toContain(`<TpoDocRef>33</TpoDocRef><FolioRef>${folio}</FolioRef>`);
+  expect(note.bytes.toString('latin1')).toContain('<MntTotal>1072189</MntTotal>');
   await expect(page.getByRole('button', { name: 'Emitir nota de crédito' })).toHaveCount(0);
 
-  // The list shows the invoice's folio and the note that annulled it.
+  // The list shows the invoice's folio and each of its notes.
   await page.goto('/invoices');
   const row = page.getByRole('link', { name: new RegExp(`Factura electrónica N° ${folio}\\b`) });
-  await expect(row).toContainText('Nota de crédito N°');
+  await expect(row).toContainText(`NC 61 N° ${correctionFolio} (corrige montos)`);
+  await expect(row).toContainText(`NC 61 N° ${annulFolio} (anula la factura)`);
 });

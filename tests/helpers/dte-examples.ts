@@ -80,4 +80,5 @@ export async function setUpDteInvoicing(api: Api) {
       { currency: 'CLP', rate: 0.00105 },
     ],
   });
+  return p12;
 }

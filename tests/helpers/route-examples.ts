@@ -80,6 +80,15 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     await api('POST', `/api/invoices/${id}/credit-note`, { reason: 'Ejemplo' });
     return id;
   };
+  /** The file of a note that corrects an invoice's text (the invoice stays active). */
+  const correctedInvoiceNote = async (format: 'xml' | 'pdf') => {
+    const id = await newInvoice();
+    const body = { reason: 'Dice: giro Comercio; debe decir: Turismo', kind: 'text' };
+    const { invoice } = (await api('POST', `/api/invoices/${id}/credit-note`, body)) as {
+      invoice: { creditNotes: { id: number }[] };
+    };
+    return `/api/invoices/${id}/credit-notes/${invoice.creditNotes[0]?.id}/${format}`;
+  };
   const paymentBody = async () => ({ saleId: await newSale(), date: '2031-01-15', amount: '100.00' });
   const newPayment = async () => (await api('POST', '/api/payments', await paymentBody())).payment.id;
   const supplierPaymentBody = () => ({
@@ -246,6 +255,12 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     }),
     'GET /api/invoices/:id/credit-note/pdf': async () => ({
       url: `/api/invoices/${await annulledInvoice()}/credit-note/pdf`,
+    }),
+    'GET /api/invoices/:id/credit-notes/:noteId/xml': async () => ({
+      url: await correctedInvoiceNote('xml'),
+    }),
+    'GET /api/invoices/:id/credit-notes/:noteId/pdf': async () => ({
+      url: await correctedInvoiceNote('pdf'),
     }),
     'POST /api/sales/:id/invoice': async () => ({
       url: `/api/sales/${await invoiceableSale()}/invoice`,

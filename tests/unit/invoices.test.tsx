@@ -37,6 +37,7 @@ const invoice: Invoice = {
   },
   items: [
     {
+      id: 1,
       description: 'Hotel en Cusco',
       classificationName: 'Hotel',
       supplierName: 'Andes Tours',
@@ -49,6 +50,7 @@ const invoice: Invoice = {
   cancelledAt: null,
   cancelReason: null,
   createdAt: '2026-03-05T12:00:00.000Z',
+  creditNotes: [],
 };
 
 const listPage = (invoices: Invoice[]) =>
@@ -172,12 +174,14 @@ const dteInvoice: Invoice = {
   ...invoice,
   client: { ...invoice.client, activity: 'Comercio', commune: 'Ñuñoa', address: 'Calle 1' },
   items: [
-    { ...(invoice.items[0] as Invoice['items'][number]), exempt: false, pesos: 952_856 },
+    { ...(invoice.items[0] as Invoice['items'][number]), exempt: false, pesos: 952_856, pesosLeft: 952_856 },
     {
       ...(invoice.items[0] as Invoice['items'][number]),
+      id: 2,
       description: 'Seguro',
       exempt: true,
       pesos: 238_333,
+      pesosLeft: 238_333,
     },
   ],
   dteType: 33,
@@ -187,6 +191,24 @@ const dteInvoice: Invoice = {
   vatAmount: 152_137,
   totalAmount: 1_191_189,
   exchangeRate: 952.38,
+};
+
+/** The Nota de Crédito N° 3 that annulled dteInvoice. */
+const annulling: Invoice['creditNotes'][number] = {
+  id: 31,
+  folio: 3,
+  date: '2026-03-06',
+  code: 1,
+  kind: 'annul',
+  reason: 'Cliente desiste',
+  netAmount: 800_719,
+  exemptAmount: 238_333,
+  vatAmount: 152_137,
+  totalAmount: 1_191_189,
+  lines: [
+    { itemId: 1, pesos: 952_856 },
+    { itemId: 2, pesos: 238_333 },
+  ],
 };
 
 describe('a DTE invoice', () => {
@@ -221,6 +243,7 @@ describe('a DTE invoice', () => {
       cancelledAt: '2026-03-06T10:00:00Z',
       cancelReason: 'Cliente desiste',
       creditNote: { folio: 3, date: '2026-03-06', reason: 'Cliente desiste', totalAmount: 1_191_189 },
+      creditNotes: [annulling],
     };
     const fetchMock = detail('admin', (url) =>
       url.endsWith('/credit-note')
@@ -238,8 +261,8 @@ describe('a DTE invoice', () => {
     fireEvent.click(dialog.querySelector('button[type="submit"]') as HTMLElement);
     expect(await screen.findByText(/Con la Nota de Crédito Electrónica N° 3/)).toBeTruthy();
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/credit-note')) ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ reason: 'Cliente desiste' });
-    expect(screen.getByRole('button', { name: 'PDF de la nota' })).toBeTruthy();
+    expect(JSON.parse(String(init?.body))).toEqual({ reason: 'Cliente desiste', kind: 'annul' });
+    expect(screen.getByRole('button', { name: 'PDF de la nota N° 3' })).toBeTruthy();
   });
 
   it('shows where the invoice and its credit note stand with the SII, with the track id and what it said', async () => {
@@ -284,11 +307,12 @@ describe('a DTE invoice', () => {
       ...dteInvoice,
       status: 'cancelled' as const,
       creditNote: { folio: 3, date: '2026-03-06', reason: 'x', totalAmount: 1_191_189 },
+      creditNotes: [annulling],
       siiStatus: 'accepted' as const,
     };
     setup('finance', '/invoices', '/invoices', <InvoicesPage />, () => listPage([annulled]));
     const link = await screen.findByRole('link', { name: /Factura electrónica N° 15/ });
-    expect(link.textContent).toContain('Nota de crédito N° 3');
+    expect(link.textContent).toContain('NC 61 N° 3 (anula la factura)');
     expect(link.textContent).toContain('CLP 1,191,189');
     expect(link.textContent).toContain('SII: Aceptado');
   });

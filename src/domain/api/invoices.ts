@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathIdSchema } from '../input';
 import {
   creditNoteSchema,
   INVOICE_STATUSES,
@@ -12,6 +13,11 @@ import { paginationQuerySchema } from '../pagination';
 import { endpoint, ON_RECORD, ON_RECORD_WITH_BODY, SIGNED_IN } from './endpoint';
 import { fileReply } from './files';
 import { idParams } from './params';
+
+/** `/:id/credit-notes/:noteId`: one credit note of an invoice. */
+const noteParams = idParams.extend({
+  noteId: pathIdSchema('El id de la nota de crédito debe ser un número entero positivo'),
+});
 
 /** Invoices of liquidated sales (spec 9): listed, shown, printed, issued from a sale, cancelled. */
 export const invoicesApi = {
@@ -65,8 +71,26 @@ export const invoicesApi = {
     params: idParams,
     body: creditNoteSchema,
     replies: { 200: invoiceSavedSchema },
-    // 409: an internal invoice, or one already annulled; the certificate's and folios' refusals.
+    // 400: amounts that are not the invoice's to credit; 409: an internal invoice, one already
+    // annulled, a correction that credits all that is left; the certificate's and folios' refusals.
     errors: [...ON_RECORD_WITH_BODY, 409],
+  }),
+  // The old paths below are the annulling note's; these are each note's (decision 0067).
+  noteXml: endpoint({
+    method: 'GET',
+    path: '/api/invoices/:id/credit-notes/:noteId/xml',
+    params: noteParams,
+    replies: {
+      200: fileReply('El EnvioDTE firmado de una nota de crédito de la factura', ['application/xml']),
+    },
+    errors: ON_RECORD,
+  }),
+  notePdf: endpoint({
+    method: 'GET',
+    path: '/api/invoices/:id/credit-notes/:noteId/pdf',
+    params: noteParams,
+    replies: { 200: fileReply('Una nota de crédito de la factura en PDF', ['application/pdf']) },
+    errors: ON_RECORD,
   }),
   creditNoteXml: endpoint({
     method: 'GET',

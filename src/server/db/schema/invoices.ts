@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  check,
   date,
   index,
   integer,
@@ -73,20 +74,54 @@ export const invoices = pgTable(
     /** The receiver's giro and comuna as the DTE states them (the client's record has neither). */
     clientActivity: text('client_activity'),
     clientCommune: text('client_commune'),
-    /** The Nota de Crédito (61) that annulled the DTE. */
-    creditNoteId: integer('credit_note_id').references(() => dteDocuments.id),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),
     uniqueIndex('invoices_year_sequence_key').on(t.year, t.sequence),
     // At most one active (not cancelled) invoice per sale.
     uniqueIndex('invoices_dte_document_key').on(t.dteDocumentId),
-    uniqueIndex('invoices_credit_note_key').on(t.creditNoteId),
     uniqueIndex('invoices_active_sale_key').on(t.saleId).where(sql`${t.cancelledAt} is null`),
     index('invoices_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('invoices_client_name_search_idx').using(
       'gin',
       sql`f_unaccent(lower(${t.clientName})) gin_trgm_ops`,
     ),
+  ],
+);
+
+/** What one credit note credited of one item of its invoice: the item's line number and whole pesos. */
+export interface CreditedLine {
+  itemId: number;
+  pesos: string;
+}
+
+/**
+ * The Notas de Crédito (61) of a DTE invoice (issue 29, decision 0067): the one that annuls it (code 1,
+ * at most one), and those that correct its text (2) or its amounts (3), with what each credited per item.
+ */
+export const invoiceCreditNotes = pgTable(
+  'invoice_credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    dteDocumentId: integer('dte_document_id')
+      .notNull()
+      .references(() => dteDocuments.id),
+    /** The SII's CodRef: 1 annuls, 2 corrects text, 3 corrects amounts. */
+    code: integer('code').$type<1 | 2 | 3>().notNull(),
+    reason: text('reason').notNull(),
+    /** What it credited of each item (none for a correction of text). */
+    lines: jsonb('lines').$type<CreditedLine[]>().notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('invoice_credit_notes_code_check', sql`${t.code} in (1, 2, 3)`),
+    uniqueIndex('invoice_credit_notes_dte_document_key').on(t.dteDocumentId),
+    index('invoice_credit_notes_invoice_idx').on(t.invoiceId),
+    // An invoice is annulled once.
+    uniqueIndex('invoice_credit_notes_annul_key').on(t.invoiceId).where(sql`${t.code} = 1`),
   ],
 );

@@ -17,7 +17,8 @@ export interface PrintedDte {
   receiver: { rut: string; businessName: string; businessActivity: string; address: string; commune: string };
   lines: { name: string; exempt: boolean; pesos: bigint }[];
   totals: { net: bigint; exempt: bigint; vat: bigint; total: bigint };
-  reference?: { type: string; folio: string; date: string; reason: string };
+  /** `code`: the SII's CodRef, what a credit note does to the document (1 annuls, 2 text, 3 amounts). */
+  reference?: { type: string; folio: string; date: string; code: string; reason: string };
   resolution: { number: string; date: string };
   /** The TED as the document carries it: what the PDF417 prints. */
   ted: string;
@@ -78,6 +79,7 @@ export function readDte(envio: string): PrintedDte {
       type: textOf(referencia, 'TpoDocRef'),
       folio: textOf(referencia, 'FolioRef'),
       date: textOf(referencia, 'FchRef'),
+      code: textOf(referencia, 'CodRef'),
       reason: textOf(referencia, 'RazonRef'),
     },
     resolution: { number: textOf(caratula, 'NroResol'), date: textOf(caratula, 'FchResol') },

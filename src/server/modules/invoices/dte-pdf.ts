@@ -1,5 +1,10 @@
 import { DTE_TYPE_LABELS } from '../../../domain/dte';
 import { formatDate, formatPesos } from '../../../domain/format';
+import {
+  CREDIT_NOTE_KIND_LABELS,
+  CREDIT_NOTE_KIND_OF_CODE,
+  type CreditNoteKind,
+} from '../../../domain/invoices';
 import { contentWidth, fields, heading, type Pdf, renderPdf, table } from '../documents';
 import { type PrintedDte, readDte, timbrePng } from '../dte';
 
@@ -12,6 +17,12 @@ const typeName = (type: string) => (DTE_TYPE_LABELS as Record<string, string>)[t
 const exchangeText = ({ rate, currency }: { rate: number; currency: string }) =>
   `CLP ${rate.toFixed(2)} por cada 1 ${currency}`;
 const BOX_WIDTH = 190;
+
+/** "Corrige montos": what a credit note's CodRef does to the document it references. */
+const codeName = (code: string) => {
+  const kind = (CREDIT_NOTE_KIND_OF_CODE as Record<string, CreditNoteKind | undefined>)[code];
+  return kind && CREDIT_NOTE_KIND_LABELS[kind];
+};
 
 /** The SII's box at the top right: the issuer's RUT, the document's name and its folio, "S.I.I. - comuna". */
 function rutBox(doc: Pdf, dte: PrintedDte) {
@@ -97,6 +108,7 @@ export async function dtePdf(envio: string, extras: DtePdfExtras = {}): Promise<
           'Documento',
           `${typeName(dte.reference.type)} N° ${dte.reference.folio} del ${formatDate(dte.reference.date)}`,
         ],
+        ['Efecto', codeName(dte.reference.code)],
         ['Motivo', dte.reference.reason],
       ]);
     }

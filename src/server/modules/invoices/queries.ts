@@ -1,12 +1,14 @@
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { InvoiceStatus } from '../../../domain/invoices';
+import { CREDIT_NOTE_KIND_OF_CODE, type InvoiceStatus } from '../../../domain/invoices';
 import type { SiiStatus } from '../../../domain/sii';
 import type { Database } from '../../db/client';
 import { type Currency, type Money, moneyInList, moneyValue, toMoney, toRate } from '../../db/money';
 import {
+  type CreditedLine,
   dteDocuments,
   type InvoiceItemSnapshot,
+  invoiceCreditNotes,
   invoices,
   payments,
   sales,
@@ -15,10 +17,12 @@ import {
 import { notFound } from '../../lib/http-errors';
 import { containsPattern, nameContains } from '../../lib/search';
 import { type SaleScope, sellerCondition } from '../sales';
+import { pesosLeft } from './credit-lines';
 
 export const INVOICE_NOT_FOUND = 'Factura no encontrada';
 export const NOT_A_DTE = 'Esta factura es interna (sin datos tributarios configurados): no tiene XML del SII';
 export const NO_CREDIT_NOTE = 'Esta factura no tiene nota de crédito';
+export const CREDIT_NOTE_NOT_FOUND = 'Esta factura no tiene esa nota de crédito';
 
 /**
  * Status follows the money (issue 10): cancelled, else paid once confirmed payments cover it, each
@@ -39,13 +43,62 @@ type InvoiceRow = Omit<typeof invoices.$inferSelect, 'amount' | 'items'> & {
   items: (Omit<InvoiceItemSnapshot, 'salePrice'> & { salePrice: Money<Currency> })[];
 };
 
-/** The invoice's DTE and its credit note (issue 29), joined when the invoice has them. */
+/** The invoice's DTE (issue 29), joined when the invoice has one. */
 const dte = alias(dteDocuments, 'dte');
-const note = alias(dteDocuments, 'credit_note');
-/** Each DTE's submission to the SII (one per document), for the invoice and for its credit note. */
+/** The DTE's submission to the SII (one per document). */
 const dteSii = alias(siiSubmissions, 'dte_sii');
-const noteSii = alias(siiSubmissions, 'credit_note_sii');
 type SiiRow = { status: SiiStatus; trackId: string | null; messages: string[] };
+
+/**
+ * The invoice's credit notes (decision 0067), oldest first, each with its DTE's folio, date and
+ * amounts (as exact text) and its SII submission: a JSON list of the row, so a page stays one statement.
+ */
+type NoteJson = {
+  id: number;
+  folio: number;
+  date: string;
+  code: 1 | 2 | 3;
+  reason: string;
+  net: string;
+  exempt: string;
+  vat: string;
+  total: string;
+  lines: CreditedLine[];
+  sii: SiiRow | null;
+};
+const notesSql = sql<NoteJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', n.id, 'folio', d.folio, 'date', d.issue_date, 'code', n.code, 'reason', n.reason,
+    'net', d.net_amount::text, 'exempt', d.exempt_amount::text, 'vat', d.vat_amount::text,
+    'total', d.total_amount::text, 'lines', n.lines,
+    'sii', case when s.id is null then null
+      else json_build_object('status', s.status, 'trackId', s.track_id, 'messages', s.sii_messages) end
+  ) order by n.id)
+  from ${invoiceCreditNotes} n
+  join ${dteDocuments} d on d.id = n.dte_document_id
+  left join ${siiSubmissions} s on s.dte_document_id = n.dte_document_id
+  where n.invoice_id = ${invoices.id}), '[]'::json)`;
+type NoteRow = Omit<NoteJson, 'net' | 'exempt' | 'vat' | 'total'> & {
+  net: Money<'CLP'>;
+  exempt: Money<'CLP'>;
+  vat: Money<'CLP'>;
+  total: Money<'CLP'>;
+};
+
+const noteView = (n: NoteRow) => ({
+  id: n.id,
+  folio: n.folio,
+  date: n.date,
+  code: n.code,
+  kind: CREDIT_NOTE_KIND_OF_CODE[n.code],
+  reason: n.reason,
+  netAmount: n.net,
+  exemptAmount: n.exempt,
+  vatAmount: n.vat,
+  totalAmount: n.total,
+  lines: n.lines.map((line) => ({ itemId: line.itemId, pesos: toMoney(line.pesos, 'CLP') })),
+  sii: n.sii,
+});
 
 type DteRow = {
   type: number;
@@ -55,15 +108,11 @@ type DteRow = {
   vat: Money<'CLP'>;
   total: Money<'CLP'>;
 };
-type NoteRow = { folio: number; date: string; total: Money<'CLP'> };
 
 /** The DTE's fields of the reply: all null for an internal invoice (absent in the JSON). */
-function dteFields(
-  i: InvoiceRow,
-  d: DteRow | null,
-  n: NoteRow | null,
-  sii: { invoice: SiiRow | null; note: SiiRow | null },
-) {
+function dteFields(i: InvoiceRow, d: DteRow | null, notes: NoteRow[], sii: SiiRow | null) {
+  // The note that annulled it, as the reply has always named it.
+  const n = notes.find((note) => note.code === 1);
   return {
     dteType: d?.type ?? null,
     folio: d?.folio ?? null,
@@ -75,12 +124,13 @@ function dteFields(
     creditNote: n && {
       folio: n.folio,
       date: n.date,
-      reason: i.cancelReason ?? '',
+      reason: i.cancelReason ?? n.reason,
       totalAmount: n.total,
-      sii: sii.note,
+      sii: n.sii,
     },
-    siiStatus: sii.invoice?.status ?? null,
-    sii: sii.invoice,
+    creditNotes: notes.map(noteView),
+    siiStatus: sii?.status ?? null,
+    sii,
   };
 }
 
@@ -89,11 +139,11 @@ function toInvoice(row: {
   status: InvoiceStatus;
   sellerId: number;
   dte: DteRow | null;
-  note: NoteRow | null;
+  notes: NoteRow[];
   dteSii: SiiRow | null;
-  noteSii: SiiRow | null;
 }) {
   const i = row.invoice;
+  const left = pesosLeft(i.items, row.notes);
   return {
     id: i.id,
     invoiceNumber: i.number,
@@ -117,14 +167,18 @@ function toInvoice(row: {
       email: i.companyEmail,
       phone: i.companyPhone,
     },
-    items: i.items.map(({ pesos, ...item }) => ({
+    items: i.items.map(({ pesos, ...item }, index) => ({
+      id: index + 1,
       ...item,
-      ...(pesos !== undefined && { pesos: toMoney(pesos, 'CLP') }),
+      ...(pesos !== undefined && {
+        pesos: toMoney(pesos, 'CLP'),
+        pesosLeft: toMoney(String(left[index] ?? 0n), 'CLP'),
+      }),
     })),
     cancelledAt: i.cancelledAt?.toISOString() ?? null,
     cancelReason: i.cancelReason,
     createdAt: i.createdAt.toISOString(),
-    ...dteFields(i, row.dte, row.note, { invoice: row.dteSii, note: row.noteSii }),
+    ...dteFields(i, row.dte, row.notes, row.dteSii),
   };
 }
 export type InvoiceView = ReturnType<typeof toInvoice>;
@@ -146,21 +200,18 @@ const selection = {
     vat: moneyValue(dte.vatAmount, 'CLP'),
     total: moneyValue(dte.totalAmount, 'CLP'),
   },
-  note: { folio: note.folio, date: note.issueDate, total: moneyValue(note.totalAmount, 'CLP') },
+  notes: moneyInList(notesSql, ['net', 'exempt', 'vat', 'total'], 'CLP'),
   dteSii: { status: dteSii.status, trackId: dteSii.trackId, messages: dteSii.siiMessages },
-  noteSii: { status: noteSii.status, trackId: noteSii.trackId, messages: noteSii.siiMessages },
 };
 
-/** Invoices with their sale (for the seller's scope), DTE, credit note and their SII submissions. */
+/** Invoices with their sale (for the seller's scope), DTE, credit notes and their SII submissions. */
 const selectInvoices = (db: Database) =>
   db
     .select(selection)
     .from(invoices)
     .innerJoin(sales, eq(sales.id, invoices.saleId))
     .leftJoin(dte, eq(dte.id, invoices.dteDocumentId))
-    .leftJoin(note, eq(note.id, invoices.creditNoteId))
-    .leftJoin(dteSii, eq(dteSii.dteDocumentId, invoices.dteDocumentId))
-    .leftJoin(noteSii, eq(noteSii.dteDocumentId, invoices.creditNoteId));
+    .leftJoin(dteSii, eq(dteSii.dteDocumentId, invoices.dteDocumentId));
 
 export async function listInvoices(
   db: Database,
@@ -192,22 +243,39 @@ export async function loadInvoice(db: Database, id: number, scope: SaleScope) {
   return toInvoice(row);
 }
 
-/** The signed EnvioDTE of the invoice's DTE, or of its credit note; 404 for an internal invoice. */
-export async function loadDteXml(
-  db: Database,
-  id: number,
-  scope: SaleScope,
-  which: 'invoice' | 'creditNote',
-) {
+/** Which DTE of an invoice: its own, the note that annulled it, or one of its credit notes. */
+export type DteFile = 'invoice' | 'creditNote' | { noteId: number };
+
+/**
+ * The signed EnvioDTE of the invoice's DTE, of the note that annulled it, or of one of its credit
+ * notes by id; 404 for an internal invoice or a note it does not have.
+ */
+export async function loadDteXml(db: Database, id: number, scope: SaleScope, which: DteFile) {
   const invoice = await loadInvoice(db, id, scope);
-  const [row] = await db
-    .select({ type: dteDocuments.type, folio: dteDocuments.folio, xml: dteDocuments.xml })
-    .from(invoices)
-    .innerJoin(
-      dteDocuments,
-      eq(dteDocuments.id, which === 'invoice' ? invoices.dteDocumentId : invoices.creditNoteId),
-    )
-    .where(eq(invoices.id, id));
-  if (!row) throw notFound(which === 'invoice' ? NOT_A_DTE : NO_CREDIT_NOTE);
+  const columns = { type: dteDocuments.type, folio: dteDocuments.folio, xml: dteDocuments.xml };
+  const [row] =
+    which === 'invoice'
+      ? await db
+          .select(columns)
+          .from(invoices)
+          .innerJoin(dteDocuments, eq(dteDocuments.id, invoices.dteDocumentId))
+          .where(eq(invoices.id, id))
+      : await db
+          .select(columns)
+          .from(invoiceCreditNotes)
+          .innerJoin(dteDocuments, eq(dteDocuments.id, invoiceCreditNotes.dteDocumentId))
+          .where(
+            and(
+              eq(invoiceCreditNotes.invoiceId, id),
+              which === 'creditNote'
+                ? eq(invoiceCreditNotes.code, 1)
+                : eq(invoiceCreditNotes.id, which.noteId),
+            ),
+          );
+  if (!row) {
+    throw notFound(
+      which === 'invoice' ? NOT_A_DTE : which === 'creditNote' ? NO_CREDIT_NOTE : CREDIT_NOTE_NOT_FOUND,
+    );
+  }
   return { invoice, ...row };
 }

@@ -13,13 +13,17 @@ import { scopeFor } from '../sales';
 import { CREDIT_NOTE_MESSAGES, issueCreditNote } from './credit-note';
 import { dtePdf } from './dte-pdf';
 import { invoicePdf } from './pdf';
-import { listInvoices, loadDteXml, loadInvoice } from './queries';
+import { type DteFile, listInvoices, loadDteXml, loadInvoice } from './queries';
 import { cancelInvoice, generateInvoice } from './service';
 
 /** Invoices follow their sale: everyone reads what they may read of the sale; writers of the sale issue. */
 const READ = ['admin', 'sales', 'finance'] as const;
 
 const NOT_AN_OBJECT = 'El cuerpo de la solicitud debe ser un objeto JSON';
+
+/** A path's note (`/credit-notes/:noteId/...`), else the document the path names without one. */
+const fileOf = (params: { id: number; noteId?: number }, named: DteFile): DteFile =>
+  params.noteId === undefined ? named : { noteId: params.noteId };
 
 /** The SII's XML is ISO-8859-1, as its declaration says: sent as those bytes. */
 const XML_TYPE = 'application/xml; charset=ISO-8859-1';
@@ -79,47 +83,51 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database; secretKey: st
     },
   });
 
-  // The signed EnvioDTE of the invoice and of its credit note, as stored when issued.
+  // The signed EnvioDTE of the invoice, of the note that annulled it and of each credit note, as stored.
   for (const [endpoint, which] of [
     [invoicesApi.xml, 'invoice'],
     [invoicesApi.creditNoteXml, 'creditNote'],
+    [invoicesApi.noteXml, 'creditNote'],
   ] as const) {
     app.route({
       ...routeOf(endpoint, tags),
       config: { access: READ },
       handler: async (request, reply) => {
         const scope = scopeFor(currentUser(request));
-        const { type, folio, xml } = await loadDteXml(db, request.params.id, scope, which);
-        return xmlReply(reply, dteName(type, folio), xml);
+        const found = await loadDteXml(db, request.params.id, scope, fileOf(request.params, which));
+        return xmlReply(reply, dteName(found.type, found.folio), found.xml);
+      },
+    });
+  }
+
+  for (const endpoint of [invoicesApi.creditNotePdf, invoicesApi.notePdf]) {
+    app.route({
+      ...routeOf(endpoint, tags),
+      config: { access: READ },
+      handler: async (request, reply) => {
+        const scope = scopeFor(currentUser(request));
+        const found = await loadDteXml(db, request.params.id, scope, fileOf(request.params, 'creditNote'));
+        const { invoice } = found;
+        const exchange = invoice.exchangeRate
+          ? { rate: invoice.exchangeRate, currency: invoice.currency }
+          : undefined;
+        return pdfReply(reply, dteName(found.type, found.folio), await dtePdf(found.xml, { exchange }));
       },
     });
   }
 
   app.route({
-    ...routeOf(invoicesApi.creditNotePdf, tags),
-    config: { access: READ },
-    handler: async (request, reply) => {
-      const found = await loadDteXml(db, request.params.id, scopeFor(currentUser(request)), 'creditNote');
-      const { invoice } = found;
-      const exchange = invoice.exchangeRate
-        ? { rate: invoice.exchangeRate, currency: invoice.currency }
-        : undefined;
-      return pdfReply(reply, dteName(found.type, found.folio), await dtePdf(found.xml, { exchange }));
-    },
-  });
-
-  app.route({
     ...routeOf(invoicesApi.creditNote, tags),
-    // Annulling a tax document is an admin's, as cancelling an invoice is.
+    // Annulling or correcting a tax document is an admin's, as cancelling an invoice is.
     config: { access: ['admin'] },
     handler: async (request) => ({
-      message: CREDIT_NOTE_MESSAGES.issued,
+      message: CREDIT_NOTE_MESSAGES.issued[request.body.kind],
       invoice: await issueCreditNote(
         db,
         box,
         currentUser(request),
         request.params.id,
-        request.body.reason,
+        request.body,
         auditActor(request),
       ),
     }),

@@ -81,6 +81,7 @@ const FIELD_LABELS: Record<string, string> = {
   creditNote: 'la nota de crédito',
   dteDocumentId: 'el documento tributario',
   creditNoteId: 'la nota de crédito',
+  creditNoteReason: 'el motivo de la nota de crédito',
   clientActivity: 'el giro del cliente',
   clientCommune: 'la comuna del cliente',
   password: 'la contraseña',

@@ -12,14 +12,10 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Spinner } from '../../components/ui/Spinner';
 import { useRouteId } from '../../lib/route-id';
 import { useAgencyPreferences } from '../company';
-import {
-  downloadCreditNote,
-  downloadInvoicePdf,
-  downloadInvoiceXml,
-  type Invoice,
-  invoiceQuery,
-} from './api';
-import { CancelInvoiceDialog, CreditNoteDialog } from './CancelInvoiceDialog';
+import { downloadInvoicePdf, downloadInvoiceXml, type Invoice, invoiceQuery } from './api';
+import { CancelInvoiceDialog } from './CancelInvoiceDialog';
+import { CreditNoteDialog } from './CreditNoteDialog';
+import { CreditNotesList } from './CreditNotesList';
 import { InvoiceDocument } from './InvoiceDocument';
 import { SiiStatusPanel } from './SiiStatus';
 
@@ -130,37 +126,17 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           </p>
           {invoice.cancelReason && <p className="mt-1">Motivo: {invoice.cancelReason}</p>}
           {invoice.creditNote && (
-            <div className="mt-2 flex flex-wrap items-center gap-2 print:block">
-              <p>
-                Con la Nota de Crédito Electrónica N° {invoice.creditNote.folio} del{' '}
-                {formatDate(invoice.creditNote.date)}
-              </p>
-              <span className="flex gap-2 print:hidden">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() =>
-                    withToast(() => downloadCreditNote(invoice, 'pdf'), 'Error al descargar el PDF')
-                  }
-                >
-                  PDF de la nota
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() =>
-                    withToast(() => downloadCreditNote(invoice, 'xml'), 'Error al descargar el XML')
-                  }
-                >
-                  XML de la nota
-                </Button>
-              </span>
-            </div>
+            <p className="mt-2">
+              Con la Nota de Crédito Electrónica N° {invoice.creditNote.folio} del{' '}
+              {formatDate(invoice.creditNote.date)}
+            </p>
           )}
         </section>
       )}
 
       <SiiStatusPanel invoice={invoice} />
+
+      <CreditNotesList invoice={invoice} />
 
       <InvoiceDocument invoice={invoice} />
 

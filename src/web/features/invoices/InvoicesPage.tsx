@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, formatPesos } from '../../../domain/format';
+import { CREDIT_NOTE_KIND_LABELS } from '../../../domain/invoices';
 import { INVOICE_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/status';
 import type { ListParams } from '../../api/resource';
 import { FOCUS_RING } from '../../components/ui/Button';
@@ -9,6 +10,7 @@ import { ListPage } from '../../components/ui/ListPage';
 import { cn } from '../../lib/cn';
 import { usePagedList } from '../../lib/use-paged-list';
 import { type Invoice, type InvoiceStatusFilter, invoiceListQuery } from './api';
+import { noteReference } from './CreditNotesList';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { SiiStatusBadge } from './SiiStatus';
 
@@ -40,11 +42,17 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
         ) : (
           <span className="font-mono">{invoice.invoiceNumber}</span>
         )}
-        {invoice.creditNote && (
-          <span className="block text-xs font-normal text-red-800">
-            Nota de crédito N° {invoice.creditNote.folio}
+        {invoice.creditNotes.map((note) => (
+          <span
+            key={note.id}
+            className={cn(
+              'block text-xs font-normal',
+              note.kind === 'annul' ? 'text-red-800' : 'text-gray-700',
+            )}
+          >
+            {noteReference(note)} ({CREDIT_NOTE_KIND_LABELS[note.kind].toLowerCase()})
           </span>
-        )}
+        ))}
       </span>
       <span className="text-sm text-gray-700">{formatDate(invoice.date)}</span>
       <span className="col-span-2 truncate text-gray-900 sm:col-span-1">{invoice.client.name}</span>

@@ -31,8 +31,8 @@ interface ReasonDialogProps {
 }
 
 /**
- * Annulling an invoice (internal: "Anular Factura"; DTE: "Emitir nota de crédito") asks a reason in a
- * dialog whose text says what will happen: the dialog is the confirmation.
+ * Annulling an internal invoice ("Anular Factura") asks a reason in a dialog whose text says what will
+ * happen: the dialog is the confirmation. (A DTE's credit note has its own dialog, CreditNoteDialog.)
  */
 export function ReasonDialog({ action, open, onOpenChange }: ReasonDialogProps) {
   return (

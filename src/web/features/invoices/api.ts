@@ -1,11 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { invoicesApi } from '../../../domain/api/invoices';
-import type { Invoice, InvoiceIssueInput, InvoiceSaved, InvoiceStatus } from '../../../domain/invoices';
+import type {
+  CreditNoteInput,
+  Invoice,
+  InvoiceCreditNote,
+  InvoiceIssueInput,
+  InvoiceSaved,
+  InvoiceStatus,
+} from '../../../domain/invoices';
 import { call } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import type { ListPage, ListParams } from '../../api/resource';
 
-export type { Invoice, InvoiceItem } from '../../../domain/invoices';
+export type { Invoice, InvoiceCreditNote, InvoiceItem } from '../../../domain/invoices';
 
 export type InvoiceStatusFilter = 'all' | InvoiceStatus;
 
@@ -66,11 +73,11 @@ export function useGenerateInvoice() {
   });
 }
 
-/** Annuls a DTE invoice with a Nota de Crédito (61). */
+/** Annuls or corrects a DTE invoice with a Nota de Crédito (61). */
 export function useCreditNote(id: number) {
   const onSuccess = useInvoiceSaved();
   return useMutation({
-    mutationFn: (reason: string) => call(invoicesApi.creditNote, { params: { id }, body: { reason } }),
+    mutationFn: (body: CreditNoteInput) => call(invoicesApi.creditNote, { params: { id }, body }),
     onSuccess,
   });
 }
@@ -94,9 +101,13 @@ export function downloadInvoiceXml(invoice: Pick<Invoice, 'id' | 'folio' | 'dteT
   return downloadFile(name, invoicesApi.xml, { params: { id: invoice.id } });
 }
 
-/** The credit note's XML or PDF. */
-export function downloadCreditNote(invoice: Pick<Invoice, 'id' | 'creditNote'>, format: 'xml' | 'pdf') {
-  const name = `DTE-61-${invoice.creditNote?.folio}.${format}`;
-  const endpoint = format === 'xml' ? invoicesApi.creditNoteXml : invoicesApi.creditNotePdf;
-  return downloadFile(name, endpoint, { params: { id: invoice.id } });
+/** One credit note's XML or PDF. */
+export function downloadCreditNote(
+  invoice: Pick<Invoice, 'id'>,
+  note: Pick<InvoiceCreditNote, 'id' | 'folio'>,
+  format: 'xml' | 'pdf',
+) {
+  const name = `DTE-61-${note.folio}.${format}`;
+  const endpoint = format === 'xml' ? invoicesApi.noteXml : invoicesApi.notePdf;
+  return downloadFile(name, endpoint, { params: { id: invoice.id, noteId: note.id } });
 }
