@@ -45,7 +45,10 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unkno
   return ctx.app.inject({
     method,
     url,
-    headers: { ...(await ctx.auth(who)), ...(payload !== undefined && { 'content-type': 'application/json' }) },
+    headers: {
+      ...(await ctx.auth(who)),
+      ...(payload !== undefined && { 'content-type': 'application/json' }),
+    },
     ...(payload !== undefined && { payload: JSON.stringify(payload) }),
   });
 }
@@ -197,7 +200,12 @@ describe('POST /api/sii/submissions/:id/retry', () => {
       .where(eq(siiSubmissions.id, invoice.sii.id));
     const res = await retry(invoice.sii.id, {});
     expect(res.statusCode).toBe(200);
-    expect(res.json().submission).toEqual({ id: invoice.sii.id, status: 'sent', trackId: '123', messages: [] });
+    expect(res.json().submission).toEqual({
+      id: invoice.sii.id,
+      status: 'sent',
+      trackId: '123',
+      messages: [],
+    });
     const row = await submission(invoice.sii.id);
     expect(row).toMatchObject({ status: 'sent', trackId: '123', attempts: 0 });
     expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
@@ -214,7 +222,10 @@ describe('POST /api/sii/submissions/:id/retry', () => {
     const res = await retry(invoice.sii.id, {});
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: SII_RETRY_MESSAGES.accepted });
-    await ctx.db.update(siiSubmissions).set({ status: 'repairs' }).where(eq(siiSubmissions.id, invoice.sii.id));
+    await ctx.db
+      .update(siiSubmissions)
+      .set({ status: 'repairs' })
+      .where(eq(siiSubmissions.id, invoice.sii.id));
     expect((await retry(invoice.sii.id)).json()).toEqual({ message: SII_RETRY_MESSAGES.repairs });
     await ctx.db
       .update(siiSubmissions)

@@ -63,7 +63,8 @@ export async function retrySiiSubmission(
       .for('update', { of: siiSubmissions });
     if (!row) throw notFound(SII_RETRY_MESSAGES.notFound);
     const action = SII_RETRY_ACTION[row.status];
-    if (action === null) throw conflict(SII_RETRY_MESSAGES[row.status === 'repairs' ? 'repairs' : 'accepted']);
+    if (action === null)
+      throw conflict(SII_RETRY_MESSAGES[row.status === 'repairs' ? 'repairs' : 'accepted']);
 
     const [after] = await tx
       .update(siiSubmissions)
