@@ -127,7 +127,7 @@ describe('POST /api/sii/submissions/:id/retry', () => {
     expect(res.statusCode).toBe(200);
     // Back in line as if just issued: nothing of the last upload on the row (its log keeps it).
     expect(res.json()).toEqual({
-      message: SII_RETRY_MESSAGES.resend,
+      message: SII_RETRY_MESSAGES.rejected,
       submission: { id: rejected.id, status: 'pending', messages: [] },
     });
     const queued = await submission(rejected.id);
@@ -156,6 +156,21 @@ describe('POST /api/sii/submissions/:id/retry', () => {
     ]);
   });
 
+  it('several retries racing the worker upload the document once', async () => {
+    sii.setVerdict('reject-document');
+    const invoice = await issueInvoice();
+    startWorker();
+    expect((await settled(invoice.sii.id)).status).toBe('rejected');
+    sii.setVerdict('accept');
+    const uploads = sii.uploads.length;
+    // The worker keeps running: each retry finds the row rejected, waiting, uploaded or accepted.
+    const answers = await Promise.all([1, 2, 3, 4].map(() => retry(invoice.sii.id, {})));
+    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
+    expect(answers.some((a) => a.statusCode === 200)).toBe(true);
+    expect((await settled(invoice.sii.id)).status).toBe('accepted');
+    expect(sii.uploads.length - uploads).toBe(1);
+  });
+
   it('makes a waiting document due now, its last error shown meanwhile, and wakes the worker', async () => {
     await sii.stop();
     const invoice = await issueInvoice();
@@ -177,7 +192,7 @@ describe('POST /api/sii/submissions/:id/retry', () => {
     // No body at all is the same as {}.
     const res = await retry(invoice.sii.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe(SII_RETRY_MESSAGES.sendNow);
+    expect(res.json().message).toBe(SII_RETRY_MESSAGES.pending);
     // The NOTIFY woke the worker long before its next poll (a minute) or its backoff.
     const uploaded = await until(
       () => submission(invoice.sii.id),

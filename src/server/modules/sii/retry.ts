@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { DTE_TYPE_LABELS } from '../../../domain/dte';
 import { SII_RETRY_ACTION, SII_STATUS_LABELS, type SiiState } from '../../../domain/sii';
 import type { Database } from '../../db/client';
@@ -11,14 +12,21 @@ export const SII_RETRY_MESSAGES = {
   notFound: 'Envío al SII no encontrado',
   accepted: 'El SII ya aceptó este documento: no se vuelve a enviar',
   repairs: 'El SII ya aceptó este documento (con reparos): no se vuelve a enviar',
-  sendNow: 'El documento se enviará al SII en unos segundos',
-  resend: 'El documento volverá a enviarse al SII en unos segundos',
+  pending: 'El documento se enviará al SII en unos segundos',
+  sent: 'Se consultará al SII por el documento en unos segundos',
+  rejected: 'El documento volverá a enviarse al SII en unos segundos',
 } as const;
 
-type Changes = Partial<typeof siiSubmissions.$inferInsert>;
+/** What the log of tries says the admin asked for, by the state the submission was in. */
+const ASKED = { pending: 'enviarlo ahora', sent: 'consultarlo ahora', rejected: 'reenviarlo' } as const;
 
-/** Made due now, its tries counted afresh: the worker's next wait starts from its first backoff again. */
-const dueNow: Changes = { nextAttemptAt: sql`now()` as unknown as Date, attempts: 0 };
+type Changes = PgUpdateSetSource<typeof siiSubmissions>;
+
+/**
+ * Made due now (by the database's clock, the one the worker's claim reads), its tries counted afresh:
+ * the worker's next wait starts from its first backoff again.
+ */
+const dueNow: Changes = { nextAttemptAt: sql`now()`, attempts: 0 };
 
 /**
  * A rejected document goes back to the queue as it was issued (its folio and signed XML never
@@ -62,24 +70,25 @@ export async function retrySiiSubmission(
       .where(eq(siiSubmissions.id, id))
       .for('update', { of: siiSubmissions });
     if (!row) throw notFound(SII_RETRY_MESSAGES.notFound);
-    const action = SII_RETRY_ACTION[row.status];
-    if (action === null)
-      throw conflict(SII_RETRY_MESSAGES[row.status === 'repairs' ? 'repairs' : 'accepted']);
+    const was = row.status;
+    // The SII's acceptance, with or without reparos, is final.
+    if (was === 'accepted' || was === 'repairs') throw conflict(SII_RETRY_MESSAGES[was]);
+    const resend = SII_RETRY_ACTION[was] === 'resend';
 
     const [after] = await tx
       .update(siiSubmissions)
-      .set(action === 'resend' ? requeued : dueNow)
+      .set(resend ? requeued : dueNow)
       .where(eq(siiSubmissions.id, id))
       .returning();
     if (!after) throw notFound(SII_RETRY_MESSAGES.notFound);
 
     const document = `${DTE_TYPE_LABELS[row.type] ?? `DTE ${row.type}`} N° ${row.folio}`;
-    const was = [SII_STATUS_LABELS[row.status], ...(action === 'resend' ? row.siiMessages : [])].join(' · ');
+    const before = [SII_STATUS_LABELS[was], ...(resend ? row.siiMessages : [])].join(' · ');
     await tx.insert(siiAttempts).values({
       submissionId: id,
       step: 'retry',
       ok: true,
-      detail: `${actor.username ?? 'Alguien'} pidió ${action === 'resend' ? 'reenviarlo' : 'enviarlo ahora'} (estaba: ${was})`,
+      detail: `${actor.username ?? 'Alguien'} pidió ${ASKED[was]} (estaba: ${before})`,
     });
     await record(tx, actor, {
       action: 'sii_retry',
@@ -87,7 +96,7 @@ export async function retrySiiSubmission(
       entityId: row.invoiceId,
       changes: [
         { field: 'siiDocument', from: null, to: document },
-        { field: 'siiStatus', from: row.status, to: after.status },
+        { field: 'siiStatus', from: was, to: after.status },
       ],
     });
     await notifySiiOutbox(tx);
@@ -98,6 +107,6 @@ export async function retrySiiSubmission(
       messages: after.siiMessages,
       lastError: after.lastError,
     };
-    return { message: SII_RETRY_MESSAGES[action === 'resend' ? 'resend' : 'sendNow'], submission };
+    return { message: SII_RETRY_MESSAGES[was], submission };
   });
 }
