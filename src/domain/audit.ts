@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'login_failed',
   'logout',
   'revoke',
+  'sii_retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -65,6 +66,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   login_failed: 'Inicio de sesión fallido',
   logout: 'Cierre de sesión',
   revoke: 'Sesiones revocadas',
+  sii_retry: 'Reenvío al SII',
 };
 
 /** GET /api/audit: every filter optional; dates are days (UTC), `to` included; unknown filters are 400. */

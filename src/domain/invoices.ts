@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idInput, intInput } from './input';
 import { paginationReplySchema } from './pagination';
 import { absentWhenNull } from './replies';
-import { SII_STATUSES } from './sii';
+import { SII_STATUSES, siiStateSchema } from './sii';
 
 export const INVOICE_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -146,16 +146,6 @@ export const invoiceItemSchema = z.object({
   pesosLeft: z.number().optional(),
 });
 
-/**
- * Where a DTE stands with the SII (issue 29): por enviar, enviado (with the SII's track id), aceptado,
- * rechazado or reparos, and what the SII said of it.
- */
-export const siiStateSchema = z.object({
-  status: z.enum(SII_STATUSES),
-  trackId: absentWhenNull(z.string()),
-  messages: z.array(z.string()),
-});
-
 /** A DTE's Nota de Crédito (61) that annulled it, as the invoice shows it. */
 export const creditNoteRefSchema = z.object({
   folio: z.number(),
@@ -224,7 +214,10 @@ export const invoiceSchema = z.object({
   creditNote: absentWhenNull(creditNoteRefSchema),
   /** Every credit note of the invoice, oldest first (empty for one without). */
   creditNotes: z.array(invoiceCreditNoteSchema),
-  /** The DTE's status with the SII, the field the issue names; `sii` adds its track id and messages. */
+  /**
+   * The DTE's status with the SII, the field the issue names; `sii` adds its submission's id, track id,
+   * messages and last error.
+   */
   siiStatus: absentWhenNull(z.enum(SII_STATUSES)),
   sii: absentWhenNull(siiStateSchema),
 });

@@ -35,6 +35,7 @@ import { reportsRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { searchRoutes } from './modules/search/routes';
 import { type SiiOutbox, type SiiOutboxOptions, startSiiOutbox } from './modules/sii';
+import { siiRoutes } from './modules/sii/routes';
 import { supplierPaymentsRoutes } from './modules/supplier-payments/routes';
 import { usersRoutes } from './modules/users/routes';
 import { accessPlugin } from './plugins/access';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A try under way is recorded before the database closes.
     app.addHook('onClose', () => siiOutbox.stop());
   }
+  await app.register(siiRoutes, { db });
   await app.register(supplierPaymentsRoutes, { db });
   await app.register(invoicesRoutes, { db, secretKey });
   await app.register(documentsRoutes, { db });

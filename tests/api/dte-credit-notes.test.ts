@@ -263,7 +263,7 @@ describe('a correcting Nota de Crédito', () => {
           { itemId: 1, pesos: 119_000 },
           { itemId: 2, pesos: 50_000 },
         ],
-        sii: { status: 'pending', messages: [] },
+        sii: { id: expect.any(Number), status: 'pending', messages: [] },
       },
     ]);
     const note = after.creditNotes[0] as Note;

@@ -200,7 +200,7 @@ describe('with tax data, certificate and CAFs: DTE invoices', () => {
       totalAmount: 1_191_189,
       // Queued for the SII in the transaction; no worker runs here, so it waits.
       siiStatus: 'pending',
-      sii: { status: 'pending', messages: [] },
+      sii: { id: expect.any(Number), status: 'pending', messages: [] },
       exchangeRate: 952.38,
       client: {
         taxId: '77.777.777-7',
@@ -419,7 +419,7 @@ describe('Nota de Crédito (61)', () => {
       creditNote: { folio: 1, reason: 'Venta anulada por el cliente', totalAmount: 1_191_189 },
     });
     expect(BigInt((await foliosTaken()) ?? 0) - BigInt(before ?? 0)).toBe(1n);
-    expect(invoice.creditNote.sii).toEqual({ status: 'pending', messages: [] });
+    expect(invoice.creditNote.sii).toEqual({ id: expect.any(Number), status: 'pending', messages: [] });
     // What the SII's outbox records shows on the invoice: the 33 accepted, with its track id.
     await ctx.db
       .update(siiSubmissions)

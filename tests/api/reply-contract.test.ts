@@ -35,6 +35,7 @@ const PREFIXES = [
   '/api/suppliers',
   '/api/operators',
   '/api/classifications',
+  '/api/sii',
 ];
 
 /** The endpoint of an OpenAPI path (`/api/sales/{id}`) as src/domain/api declares it. */

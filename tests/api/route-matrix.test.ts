@@ -172,6 +172,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/company/cafs': { access: ['admin'] },
   'POST /api/company/cafs': { access: ['admin'] },
   'GET /api/reports/sales-register': { access: ['admin', 'finance'] },
+  // Decision 0070: sending a document to the SII again is the admin's, as its setup is.
+  'POST /api/sii/submissions/:id/retry': { access: ['admin'] },
   ...masterData('clients', ['admin', 'sales'], () => ({ name: 'Cliente Matriz' })),
   // Issue 26: saved IDs/RUTs that break the rules, for the admin to fix.
   'GET /api/clients/id-problems': { access: ['admin'] },

@@ -253,6 +253,14 @@ test('factura electrónica: configurar, emitir desde la venta, descargar XML y P
   expect(note.bytes.toString('latin1')).toContain('<MntTotal>1072189</MntTotal>');
   await expect(page.getByRole('button', { name: 'Emitir nota de crédito' })).toHaveCount(0);
 
+  // Decision 0070: no SII worker runs here (SII_SEND=false), so each document waits "Por enviar", and
+  // an admin may push one out now; the panel lists every note.
+  const sii = page.getByRole('region', { name: 'Estado en el SII' });
+  await expect(sii).toContainText(`Nota de crédito N° ${correctionFolio}SII: Por enviar`);
+  await sii.getByRole('button', { name: 'Enviar ahora: Factura' }).click();
+  await expect(page.getByText('El documento se enviará al SII en unos segundos')).toBeVisible();
+  await expect(sii).toContainText('FacturaSII: Por enviar');
+
   // The list shows the invoice's folio and each of its notes.
   await page.goto('/invoices');
   const row = page.getByRole('link', { name: new RegExp(`Factura electrónica N° ${folio}\\b`) });

@@ -266,6 +266,12 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       url: `/api/sales/${await invoiceableSale()}/invoice`,
       body: receiverBody(),
     }),
+    // Decision 0070: "Enviar ahora" of an invoice waiting for the SII (no worker runs here).
+    'POST /api/sii/submissions/:id/retry': async () => {
+      const issued = `/api/sales/${await invoiceableSale()}/invoice`;
+      const { invoice } = (await api('POST', issued, receiverBody())) as { invoice: { sii: { id: number } } };
+      return { url: `/api/sii/submissions/${invoice.sii.id}/retry`, body: {} };
+    },
     'POST /api/invoices/:id/credit-note': async () => ({
       url: `/api/invoices/${await newInvoice()}/credit-note`,
       body: { reason: 'Error de emisión' },

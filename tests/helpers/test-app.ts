@@ -88,7 +88,13 @@ export async function insertUser(db: Database, role: Role, suffix: string, passw
 }
 
 export async function createTestContext(
-  options: { demo?: boolean; backups?: Partial<BackupSettings>; outbox?: AppOptions['outbox'] } = {},
+  options: {
+    demo?: boolean;
+    backups?: Partial<BackupSettings>;
+    outbox?: AppOptions['outbox'];
+    /** The key the app seals the certificate with, for a test that opens it too (an SII worker). */
+    secretKey?: string;
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   // Every test app can make backups, each into a folder of its own that `close` removes.
@@ -99,6 +105,7 @@ export async function createTestContext(
     replyChecks: 'check',
     backups: { dir: backupDir, ...options.backups },
     outbox: options.outbox,
+    secretKey: options.secretKey,
   });
   await app.ready();
   const db = database.db;

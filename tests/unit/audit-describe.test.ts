@@ -16,6 +16,16 @@ const entry = (patch: Partial<AuditEntryDto>): AuditEntryDto => ({
 });
 
 describe('describeEntry', () => {
+  it('names the document an admin sent to the SII again, and the state it was in', () => {
+    const changes = [
+      { field: 'siiDocument', from: null, to: 'Factura Electrónica N° 15' },
+      { field: 'siiStatus', from: 'rejected', to: 'pending' },
+    ];
+    expect(describeEntry(entry({ action: 'sii_retry', entity: 'invoice', changes }))).toEqual([
+      'admin pidió enviar al SII Factura Electrónica N° 15 (estaba Rechazado)',
+    ]);
+  });
+
   it('reads an item price change as the issue words it, money exact', () => {
     const changes = [
       { field: 'salePrice', from: '1300.00', to: '1350.00' },

@@ -59,7 +59,7 @@ const invoice: Invoice = {
       vatAmount: 19_000,
       totalAmount: 119_000,
       lines: [{ itemId: 1, pesos: 119_000 }],
-      sii: { status: 'accepted', messages: [] },
+      sii: { id: 5, status: 'accepted', messages: [] },
     },
   ],
 };

@@ -1,6 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { invoicesApi } from '../../src/domain/api/invoices';
+import { siiApi } from '../../src/domain/api/sii';
 import type { Role } from '../../src/domain/roles';
 import { fileNameFromDisposition } from '../../src/web/api/download';
 import { RequireAuth } from '../../src/web/auth';
@@ -265,35 +267,107 @@ describe('a DTE invoice', () => {
     expect(screen.getByRole('button', { name: 'PDF de la nota N° 3' })).toBeTruthy();
   });
 
-  it('shows where the invoice and its credit note stand with the SII, with the track id and what it said', async () => {
-    const annulled = {
-      ...dteInvoice,
-      status: 'cancelled' as const,
-      cancelledAt: '2026-03-07T01:30:00Z',
-      cancelReason: 'Cliente desiste',
-      siiStatus: 'rejected' as const,
+  /** dteInvoice annulled: the factura rejected by the SII, its credit note waiting after a failed try. */
+  const rejectedAnnulled = {
+    ...dteInvoice,
+    status: 'cancelled' as const,
+    cancelledAt: '2026-03-07T01:30:00Z',
+    cancelReason: 'Cliente desiste',
+    siiStatus: 'rejected' as const,
+    sii: {
+      id: 41,
+      status: 'rejected' as const,
+      trackId: '0123456789',
+      messages: ['RFR: Rechazado por Error en Firma'],
+    },
+    creditNote: {
+      folio: 3,
+      date: '2026-03-06',
+      reason: 'Cliente desiste',
+      totalAmount: 1_191_189,
       sii: {
-        status: 'rejected' as const,
-        trackId: '0123456789',
-        messages: ['RFR: Rechazado por Error en Firma'],
+        id: 42,
+        status: 'pending' as const,
+        messages: [],
+        lastError: 'SII no disponible (ECONNREFUSED)',
       },
-      creditNote: {
-        folio: 3,
-        date: '2026-03-06',
-        reason: 'Cliente desiste',
-        totalAmount: 1_191_189,
-        sii: { status: 'pending' as const, messages: [] },
+    },
+    creditNotes: [
+      {
+        ...annulling,
+        sii: {
+          id: 42,
+          status: 'pending' as const,
+          messages: [],
+          lastError: 'SII no disponible (ECONNREFUSED)',
+        },
       },
-    };
-    detail('sales', () => replyOf(invoicesApi.one, { invoice: annulled }));
+    ],
+  };
+
+  it('shows where the invoice and its credit notes stand with the SII, with the track id, what it said and the last error', async () => {
+    detail('sales', () => replyOf(invoicesApi.one, { invoice: rejectedAnnulled }));
     const panel = await screen.findByRole('region', { name: 'Estado en el SII' });
     expect(panel.textContent).toContain('FacturaSII: RechazadoN° de envío 0123456789');
     expect(panel.textContent).toContain('RFR: Rechazado por Error en Firma');
-    expect(panel.textContent).toContain('Nota de créditoSII: Por enviar');
+    expect(panel.textContent).toContain('Nota de crédito N° 3SII: Por enviar');
+    expect(panel.textContent).toContain('Último error: SII no disponible (ECONNREFUSED)');
     // 01:30 UTC on the 7th is still the 6th in Santiago: the agency's day.
     expect(screen.getByRole('region', { name: 'Factura anulada' }).textContent).toContain(
       'Anulada el 06 mar 2026',
     );
+  });
+
+  it.each(['sales', 'finance'] as const)('shows %s no SII action', async (role) => {
+    detail(role, () => replyOf(invoicesApi.one, { invoice: rejectedAnnulled }));
+    const panel = await screen.findByRole('region', { name: 'Estado en el SII' });
+    expect(panel.textContent).toContain('Último error');
+    expect(panel.querySelectorAll('button')).toHaveLength(0);
+  });
+
+  it('lets an admin send a rejected document again after confirming, and a waiting one now', async () => {
+    const retried: { url: string; body: unknown }[] = [];
+    let current: Invoice = rejectedAnnulled;
+    const fetchMock = setup(
+      'admin',
+      '/invoices/7',
+      '/invoices/:id',
+      <>
+        <InvoiceDetailPage />
+        <Toaster />
+      </>,
+      (url, init) => {
+        if (init?.method === 'POST') {
+          retried.push({ url, body: JSON.parse(String(init.body)) });
+          const submission = { id: 41, status: 'pending' as const, messages: [] };
+          current = { ...current, siiStatus: 'pending', sii: submission };
+          const message = 'El documento volverá a enviarse al SII en unos segundos';
+          return replyOf(siiApi.retry, { message, submission });
+        }
+        return replyOf(invoicesApi.one, { invoice: current });
+      },
+    );
+    const panel = await screen.findByRole('region', { name: 'Estado en el SII' });
+    // One button per document, saying what it does: the rejected one is sent again, the waiting one now.
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Reintentar envío: Factura', 'Enviar ahora: Nota de crédito N° 3']);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Reintentar envío: Factura' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('el mismo documento, sin cambios');
+    expect(retried).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reintentar envío' }));
+    expect(await screen.findByText('El documento volverá a enviarse al SII en unos segundos')).toBeTruthy();
+    expect(retried).toEqual([{ url: '/api/sii/submissions/41/retry', body: {} }]);
+    // The invoice is read again: the factura waits to be sent, with "Enviar ahora".
+    await waitFor(() => expect(panel.textContent).toContain('FacturaSII: Por enviar'));
+    expect(calls(fetchMock, '/api/invoices/7').length).toBeGreaterThan(1);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Enviar ahora: Nota de crédito N° 3' }));
+    await waitFor(() => expect(retried.map((r) => r.url)).toContain('/api/sii/submissions/42/retry'));
+    // A waiting document is sent without a question.
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('an internal invoice has no SII panel', async () => {

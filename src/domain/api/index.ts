@@ -16,6 +16,7 @@ import { paymentsApi } from './payments';
 import { reportsApi } from './reports';
 import { salesApi } from './sales';
 import { searchApi } from './search';
+import { siiApi } from './sii';
 import { supplierPaymentsApi } from './supplier-payments';
 import { usersApi } from './users';
 
@@ -43,6 +44,7 @@ export const API = {
   reports: reportsApi,
   supplierPayments: supplierPaymentsApi,
   invoices: invoicesApi,
+  sii: siiApi,
   documents: documentsApi,
 } satisfies Record<string, Record<string, EndpointShape>>;
 

@@ -4,6 +4,9 @@ import { SII_STATUSES, type SiiStatus } from '../../../domain/sii';
 import { createdAt, inList, instant } from './columns';
 import { dteDocuments } from './dte';
 
+export const SII_ATTEMPT_STEPS = ['upload', 'status', 'retry'] as const;
+export type SiiAttemptStep = (typeof SII_ATTEMPT_STEPS)[number];
+
 /**
  * The SII's outbox (issue 29, docs/decisions/0066): one row per DTE, queued in the transaction that
  * issues it, uploaded and then followed by the worker (modules/sii) until the SII's final word.
@@ -46,7 +49,10 @@ export const siiSubmissions = pgTable(
   ],
 );
 
-/** Each try: the step (upload, status), whether it went through, and the SII's reply or the error. */
+/**
+ * Each try: the step (upload, status), whether it went through, and the SII's reply or the error; and
+ * each admin's retry (step `retry`, decision 0070), with who asked and the state it left.
+ */
 export const siiAttempts = pgTable(
   'sii_attempts',
   {
@@ -55,12 +61,12 @@ export const siiAttempts = pgTable(
       .notNull()
       .references(() => siiSubmissions.id, { onDelete: 'cascade' }),
     at: instant('at').notNull().defaultNow(),
-    step: text('step').$type<'upload' | 'status'>().notNull(),
+    step: text('step').$type<SiiAttemptStep>().notNull(),
     ok: boolean('ok').notNull(),
     detail: text('detail').notNull(),
   },
   (t) => [
-    check('sii_attempts_step_check', sql`${t.step} in ('upload', 'status')`),
+    check('sii_attempts_step_check', sql`${t.step} in (${inList(SII_ATTEMPT_STEPS)})`),
     index('sii_attempts_submission_id_idx').on(t.submissionId),
   ],
 );

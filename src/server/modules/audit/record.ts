@@ -26,7 +26,8 @@ export type AuditAction =
   | 'login'
   | 'login_failed'
   | 'logout'
-  | 'revoke';
+  | 'revoke'
+  | 'sii_retry';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -47,7 +47,13 @@ type InvoiceRow = Omit<typeof invoices.$inferSelect, 'amount' | 'items'> & {
 const dte = alias(dteDocuments, 'dte');
 /** The DTE's submission to the SII (one per document). */
 const dteSii = alias(siiSubmissions, 'dte_sii');
-type SiiRow = { status: SiiStatus; trackId: string | null; messages: string[] };
+type SiiRow = {
+  id: number;
+  status: SiiStatus;
+  trackId: string | null;
+  messages: string[];
+  lastError: string | null;
+};
 
 /**
  * The invoice's credit notes (decision 0067), oldest first, each with its DTE's folio, date and
@@ -72,7 +78,8 @@ const notesSql = sql<NoteJson[]>`coalesce((
     'net', d.net_amount::text, 'exempt', d.exempt_amount::text, 'vat', d.vat_amount::text,
     'total', d.total_amount::text, 'lines', n.lines,
     'sii', case when s.id is null then null
-      else json_build_object('status', s.status, 'trackId', s.track_id, 'messages', s.sii_messages) end
+      else json_build_object('id', s.id, 'status', s.status, 'trackId', s.track_id,
+        'messages', s.sii_messages, 'lastError', s.last_error) end
   ) order by n.id)
   from ${invoiceCreditNotes} n
   join ${dteDocuments} d on d.id = n.dte_document_id
@@ -201,7 +208,13 @@ const selection = {
     total: moneyValue(dte.totalAmount, 'CLP'),
   },
   notes: moneyInList(notesSql, ['net', 'exempt', 'vat', 'total'], 'CLP'),
-  dteSii: { status: dteSii.status, trackId: dteSii.trackId, messages: dteSii.siiMessages },
+  dteSii: {
+    id: dteSii.id,
+    status: dteSii.status,
+    trackId: dteSii.trackId,
+    messages: dteSii.siiMessages,
+    lastError: dteSii.lastError,
+  },
 };
 
 /** Invoices with their sale (for the seller's scope), DTE, credit notes and their SII submissions. */

@@ -11,5 +11,10 @@ export const SII_OUTBOX_CHANNEL = 'sii_outbox';
  */
 export async function queueSiiSubmission(tx: Database, dteDocumentId: number): Promise<void> {
   await tx.insert(siiSubmissions).values({ dteDocumentId });
+  await notifySiiOutbox(tx);
+}
+
+/** Wakes every server's SII worker when the caller's transaction commits (a queued or retried row). */
+export async function notifySiiOutbox(tx: Database): Promise<void> {
   await tx.execute(sql`select pg_notify(${SII_OUTBOX_CHANNEL}, '')`);
 }

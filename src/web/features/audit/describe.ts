@@ -8,6 +8,7 @@ import {
 import { specPart } from '../../../domain/field-specs';
 import { formatMoney } from '../../../domain/format';
 import { SALE_FIELD_SPECS, SALE_ITEM_FIELD_SPECS } from '../../../domain/sales';
+import { SII_STATUS_LABELS, type SiiStatus } from '../../../domain/sii';
 import { statusLabel } from '../../../domain/status';
 
 /** The fields the trail records, in Spanish; tests/unit/audit-field-labels.test.ts checks every column has one. */
@@ -160,6 +161,14 @@ const recordNoun = (entity: string) =>
   RECORD_NOUNS[entity as AuditEntity] ??
   `el registro (${AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity})`;
 
+/** An admin's "Reintentar envío" / "Enviar ahora" (decision 0070): which document, in which state. */
+function siiRetrySentence(who: string, changes: AuditChangeDto[]): string {
+  const document = changes.find((c) => c.field === 'siiDocument')?.to ?? 'un documento';
+  const was = changes.find((c) => c.field === 'siiStatus')?.from;
+  const label = was ? SII_STATUS_LABELS[was as SiiStatus] : undefined;
+  return `${who} pidió enviar al SII ${document}${label ? ` (estaba ${label})` : ''}`;
+}
+
 /** The entry as Spanish sentences: "admin cambió el precio de venta del ítem 2 de US$ 300.00 a US$ 350.00". */
 export function describeEntry(entry: AuditEntryDto): string[] {
   const who = entry.user.username ?? 'Alguien';
@@ -173,6 +182,8 @@ export function describeEntry(entry: AuditEntryDto): string[] {
       const sentences = itemSentences(entry.entity, entry.changes);
       return sentences.length ? sentences.map((s) => `${who} ${s}`) : [`${who} guardó sin cambios`];
     }
+    case 'sii_retry':
+      return [siiRetrySentence(who, entry.changes)];
     default:
       return [`${who}: ${AUDIT_ACTION_LABELS[entry.action as AuditAction] ?? entry.action}`];
   }

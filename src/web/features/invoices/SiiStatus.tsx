@@ -1,7 +1,9 @@
 import type { Invoice } from '../../../domain/invoices';
-import { SII_STATUS_LABELS, type SiiStatus } from '../../../domain/sii';
+import { SII_STATUS_LABELS, type SiiState, type SiiStatus } from '../../../domain/sii';
 import type { BadgeColor } from '../../../domain/status';
+import { useCurrentUser } from '../../auth';
 import { Badge } from '../../components/ui/StatusBadge';
+import { SiiRetryButton } from './SiiRetryButton';
 
 /** Waiting is grey, on its way blue, the SII's final word green, red or yellow (accepted with repairs). */
 const SII_STATUS_COLORS: Record<SiiStatus, BadgeColor> = {
@@ -17,15 +19,40 @@ export function SiiStatusBadge({ status }: { status: SiiStatus }) {
   return <Badge color={SII_STATUS_COLORS[status]}>SII: {SII_STATUS_LABELS[status]}</Badge>;
 }
 
+/** One document's line: its state, track id, what the SII said, why the last try failed; an admin's action. */
+function SiiDocument({ name, sii, isAdmin }: { name: string; sii: SiiState; isAdmin: boolean }) {
+  return (
+    <li>
+      <div className="flex flex-wrap items-center gap-2">
+        <span>{name}</span>
+        <SiiStatusBadge status={sii.status} />
+        {sii.trackId && <span className="text-gray-600">N° de envío {sii.trackId}</span>}
+        {isAdmin && <SiiRetryButton sii={sii} document={name} />}
+      </div>
+      {sii.messages.length > 0 && (
+        <ul className="mt-1 list-disc pl-5 text-gray-700">
+          {sii.messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+      {sii.lastError && <p className="mt-1 break-words text-red-700">Último error: {sii.lastError}</p>}
+    </li>
+  );
+}
+
 /**
- * The invoice's (and its credit note's) standing with the SII, with the track id to quote when calling
- * the SII and what the SII said: a rejected document has to be corrected and issued again.
+ * The standing with the SII of the invoice and of each of its credit notes, with the track id to quote
+ * when calling the SII, what the SII said and the last try's error. An admin can send a waiting
+ * document now or a rejected one again (decision 0070); a rejected one whose cause is in the document
+ * itself has to be issued again.
  */
-export function SiiStatusPanel({ invoice }: { invoice: Pick<Invoice, 'sii' | 'creditNote'> }) {
+export function SiiStatusPanel({ invoice }: { invoice: Pick<Invoice, 'sii' | 'creditNotes'> }) {
+  const isAdmin = useCurrentUser().role === 'admin';
   const documents = [
     { name: 'Factura', sii: invoice.sii },
-    { name: 'Nota de crédito', sii: invoice.creditNote?.sii },
-  ].filter((d) => d.sii);
+    ...invoice.creditNotes.map((note) => ({ name: `Nota de crédito N° ${note.folio}`, sii: note.sii })),
+  ].flatMap(({ name, sii }) => (sii ? [{ name, sii }] : []));
   if (documents.length === 0) return null;
   return (
     <section
@@ -34,24 +61,9 @@ export function SiiStatusPanel({ invoice }: { invoice: Pick<Invoice, 'sii' | 'cr
     >
       <h2 className="font-semibold text-gray-900">Estado en el SII</h2>
       <ul className="mt-2 space-y-2">
-        {documents.map(({ name, sii }) =>
-          sii ? (
-            <li key={name}>
-              <p className="flex flex-wrap items-center gap-2">
-                <span>{name}</span>
-                <SiiStatusBadge status={sii.status} />
-                {sii.trackId && <span className="text-gray-600">N° de envío {sii.trackId}</span>}
-              </p>
-              {sii.messages.length > 0 && (
-                <ul className="mt-1 list-disc pl-5 text-gray-700">
-                  {sii.messages.map((message) => (
-                    <li key={message}>{message}</li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          ) : null,
-        )}
+        {documents.map(({ name, sii }) => (
+          <SiiDocument key={name} name={name} sii={sii} isAdmin={isAdmin} />
+        ))}
       </ul>
     </section>
   );

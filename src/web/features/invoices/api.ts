@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { invoicesApi } from '../../../domain/api/invoices';
+import { siiApi } from '../../../domain/api/sii';
 import type {
   CreditNoteInput,
   Invoice,
@@ -87,6 +88,18 @@ export function useCancelInvoice(id: number) {
   return useMutation({
     mutationFn: (reason: string) => call(invoicesApi.cancel, { params: { id }, body: { reason } }),
     onSuccess,
+  });
+}
+
+/**
+ * "Enviar ahora" / "Reintentar envío" of one of the invoice's documents (decision 0070): the invoice
+ * and its lists are read again, so the new state (and later the SII's word) shows.
+ */
+export function useSiiRetry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (submissionId: number) => call(siiApi.retry, { params: { id: submissionId }, body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
   });
 }
 
