@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AuditAction } from '../../../domain/audit';
 import type { FastifyRequest } from 'fastify';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/client';
@@ -18,16 +19,7 @@ export function auditActor(request: FastifyRequest): AuditActor {
   return { userId: request.user?.id ?? null, username: request.user?.username ?? null, ip: request.ip };
 }
 
-export type AuditAction =
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'status'
-  | 'login'
-  | 'login_failed'
-  | 'logout'
-  | 'revoke'
-  | 'sii_retry';
+export type { AuditAction };
 
 export interface AuditEntry {
   action: AuditAction;
