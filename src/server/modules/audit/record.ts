@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AuditAction } from '../../../domain/audit';
 import type { FastifyRequest } from 'fastify';
+import type { AuditAction } from '../../../domain/audit';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/client';
 import type { AuditChange } from '../../db/schema';
