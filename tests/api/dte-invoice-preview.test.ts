@@ -111,7 +111,11 @@ beforeAll(async () => {
   refs.supplier = idOf(await api('POST', '/api/suppliers', { name: 'Proveedor VP' }));
   refs.operator = idOf(await api('POST', '/api/operators', { name: 'Operador VP' }));
   refs.passenger = idOf(
-    await api('POST', '/api/passengers', { name: 'Pasajero VP', passengerId: 'VP-1', dateOfBirth: '1980-01-01' }),
+    await api('POST', '/api/passengers', {
+      name: 'Pasajero VP',
+      passengerId: 'VP-1',
+      dateOfBirth: '1980-01-01',
+    }),
   );
   refs.client = await rutClient(api);
   refs.noRut = idOf(await api('POST', '/api/clients', { name: 'Cliente sin RUT VP' }));
@@ -199,7 +203,9 @@ describe('the preview only reads', () => {
     await preview(open.id);
     await preview(open.id, `?exempt=${open.items.join(',')}`);
     await preview(open.id, '', 'sales');
-    expect((await call('sales', 'GET', previewUrl(open.id, `?exempt=${open.items[0]}`))).statusCode).toBe(403);
+    expect((await call('sales', 'GET', previewUrl(open.id, `?exempt=${open.items[0]}`))).statusCode).toBe(
+      403,
+    );
     expect((await call('admin', 'GET', previewUrl(notDone.id))).statusCode).toBe(409);
     expect((await call('admin', 'GET', previewUrl(open.id, '?exempt=x'))).statusCode).toBe(400);
     expect(await foliosTaken()).toBe(folios);

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { ExemptReason } from '../../../domain/invoice-preview';
 import type { invoiceIssueSchema } from '../../../domain/invoices';
 import { hasValidCheckDigit, looksLikeRut } from '../../../domain/rut';
-import type { ExemptReason } from '../../../domain/invoice-preview';
 import { isExempt } from '../../../domain/tax-treatment';
 import type { Database } from '../../db/client';
 import {
