@@ -26,7 +26,7 @@ function ExemptSwitch({
 }) {
   const word = (on: boolean) => (on ? 'font-semibold text-gray-900' : 'text-gray-600');
   return (
-    <label className="flex cursor-pointer items-center gap-2 text-sm">
+    <label className="ml-auto flex cursor-pointer items-center gap-2 text-sm">
       <span aria-hidden="true" className={word(!exempt)}>
         Afecto
       </span>
