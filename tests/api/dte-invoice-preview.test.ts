@@ -16,6 +16,10 @@ let ctx: TestContext;
 type Who = 'admin' | 'sales' | 'finance' | 'otherSeller';
 const headers = new Map<Who, Record<string, string>>();
 const refs: Record<string, number> = {};
+/** Whether every role is told invoices are DTEs, before the tax data are saved. */
+let electronicBefore: boolean | undefined;
+const electronicNow = async () =>
+  (await call('sales', 'GET', '/api/company/preferences')).json().data.electronicInvoicing as boolean;
 
 const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: headers.get(who), ...(payload ? { payload } : {}) });
@@ -119,12 +123,17 @@ beforeAll(async () => {
   );
   refs.client = await rutClient(api);
   refs.noRut = idOf(await api('POST', '/api/clients', { name: 'Cliente sin RUT VP' }));
+  electronicBefore = await electronicNow();
   // Tax data, certificate, CAFs of 33, 34 and 61, and the peso at 952.38 per dollar.
   await setUpDteInvoicing(api);
 });
 afterAll(() => ctx.close());
 
 describe('the preview is what issuing then produces', () => {
+  it('every screen is told invoices are DTEs as soon as the tax data are saved', async () => {
+    expect([electronicBefore, await electronicNow()]).toEqual([false, true]);
+  });
+
   it('by default: lines, reasons, type and totals to the peso, and the receiver data still missing', async () => {
     const { id } = await sale([
       ['byRegion', '1000.50'], // national: taxable by region
