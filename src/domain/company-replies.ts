@@ -25,11 +25,14 @@ export const companySettingsReplySchema = z.object({
 });
 export const companySettingsDataReplySchema = dataReply(companySettingsReplySchema);
 
-/** What every signed-in screen needs of the settings: the agency's zone and the large-amount warning. */
-export const agencyPreferencesReplySchema = companySettingsReplySchema.pick({
-  timeZone: true,
-  largeAmountThreshold: true,
-});
+/**
+ * What every signed-in screen needs of the settings: the agency's zone, the large-amount warning, and
+ * whether "Generar Factura" issues DTEs (the company's tax data are saved, decision 0065), which
+ * opens the invoice's preview first (decision 0071).
+ */
+export const agencyPreferencesReplySchema = companySettingsReplySchema
+  .pick({ timeZone: true, largeAmountThreshold: true })
+  .extend({ electronicInvoicing: z.boolean() });
 export type AgencyPreferences = z.infer<typeof agencyPreferencesReplySchema>;
 export const agencyPreferencesDataReplySchema = dataReply(agencyPreferencesReplySchema);
 

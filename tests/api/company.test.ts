@@ -179,7 +179,7 @@ describe('company settings', () => {
     for (const who of ['sales', 'finance'] as const) {
       const preferences = await call('GET', '/api/company/preferences', undefined, await ctx.auth(who));
       expect(preferences.json()).toEqual({
-        data: { timeZone: 'America/Punta_Arenas', largeAmountThreshold: 25000.5 },
+        data: { timeZone: 'America/Punta_Arenas', largeAmountThreshold: 25000.5, electronicInvoicing: false },
       });
     }
     for (const [body, message] of [

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseFingerprint } from '../helpers/fingerprint';
 import { type RouteExamples, routeExamples } from '../helpers/route-examples';
 import { createTestContext, type TestContext, type Who } from '../helpers/test-app';
 
@@ -111,26 +111,7 @@ function withValue(body: Record<string, unknown>, path: string[], value: unknown
   return copy;
 }
 
-/**
- * A fingerprint of every table except sessions (reads refresh last_seen_at by design) and login
- * attempts (a wrong password is recorded by design); of the audit trail, every entry but the failed
- * sign-ins, which it records by design too (issue 18), and not its head, which moves with them.
- */
-async function fingerprint(): Promise<string> {
-  const result = await ctx.db.execute(sql`
-    select string_agg(table_name || ':' || n || ':' || h, ',' order by table_name) as fp from (
-      select c.relname as table_name,
-             (xpath('/row/n/text()', query_to_xml(format('select count(*) as n from %I', c.relname), false, true, '')))[1]::text as n,
-             (xpath('/row/h/text()', query_to_xml(format('select md5(coalesce(string_agg(t::text, %L order by t::text), %L)) as h from %I t', '|', '', c.relname), false, true, '')))[1]::text as h
-      from pg_class c join pg_namespace s on s.oid = c.relnamespace
-      where s.nspname = 'public' and c.relkind = 'r'
-        and c.relname not in ('sessions', 'login_attempts', 'audit_log', 'audit_head')
-      union all
-      select 'audit_log', count(*)::text, md5(coalesce(string_agg(a::text, '|' order by a.id), ''))
-      from audit_log a where a.action <> 'login_failed'
-    ) x`);
-  return String((result as unknown as { rows: { fp: string }[] }).rows[0]?.fp);
-}
+const fingerprint = () => databaseFingerprint(ctx.db);
 
 let examples: RouteExamples;
 beforeAll(async () => {

@@ -103,6 +103,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/invoices/:id': { access: ALL_ROLES },
   'GET /api/invoices/:id/pdf': { access: ALL_ROLES },
   'POST /api/sales/:id/invoice': { access: ['admin', 'sales'] },
+  // Whoever may issue may look first (decision 0071); only an admin may choose an item's exemption.
+  'GET /api/sales/:id/invoice/preview': { access: ['admin', 'sales'] },
   'GET /api/invoices/:id/xml': { access: ALL_ROLES },
   'GET /api/invoices/:id/credit-note/xml': { access: ALL_ROLES },
   'GET /api/invoices/:id/credit-note/pdf': { access: ALL_ROLES },

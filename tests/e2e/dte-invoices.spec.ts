@@ -1,129 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { rutCheckDigit } from '../../src/domain/rut';
-import { makeCaf, makeP12 } from '../helpers/dte-fixtures';
+import { expect, type Page, test } from '@playwright/test';
 import { pdfText } from '../helpers/pdf-text';
-import { fillTaxData } from './dte-forms';
-import { apiLogin, DEMO, expectNoSeriousA11yViolations, mainNav, signIn } from './helpers';
+import { configureCompany, invoiceableSale } from './dte-invoicing';
+import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from './helpers';
 
 // Issue 29: once the company's tax data, certificate and CAFs are in, "Generar Factura" issues a DTE.
 // This spec runs after every other group (playwright.config.ts): from here on the server issues DTEs.
 test.describe.configure({ timeout: 120_000 });
-
-// Ranges of their own each run, far from dte-setup.spec.ts's, which never overlap.
-const FROM = 200_000_000 + (Date.now() % 1_000_000) * 100 + 1;
-const unique = Date.now() % 1_000_000;
-
-async function api(
-  request: APIRequestContext,
-  token: string,
-  method: 'POST' | 'PUT',
-  path: string,
-  data: object,
-) {
-  const response = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, data });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return response.json();
-}
-
-async function firstId(request: APIRequestContext, token: string, path: string): Promise<number> {
-  const response = await request.get(`${path}?page=1&limit=1`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const body = (await response.json()) as { data: { id: number }[] } | { id: number }[];
-  const [first] = Array.isArray(body) ? body : body.data;
-  if (!first) throw new Error(`${path} has no demo records`);
-  return first.id;
-}
-
-/** A completed USD sale of a client with a RUT: one taxable service (national) and one exempt insurance. */
-async function invoiceableSale(request: APIRequestContext, token: string, exemptId: number) {
-  const rutBody = 30_000_000 + unique;
-  const client = await api(request, token, 'POST', '/api/clients', {
-    name: `Empresa Cliente ${unique} SpA`,
-    clientId: `${rutBody}-${rutCheckDigit(rutBody)}`,
-    address: 'Av. Apoquindo 3000',
-  });
-  const taxable = await api(request, token, 'POST', '/api/classifications', {
-    name: `Hotel nacional ${unique}`,
-    taxTreatment: 'taxable',
-  });
-  const [supplierId, operatorId, passengerId] = await Promise.all(
-    ['/api/suppliers', '/api/operators', '/api/passengers'].map((p) => firstId(request, token, p)),
-  );
-  const { user } = await (
-    await request.get('/api/users/me', { headers: { Authorization: `Bearer ${token}` } })
-  ).json();
-  const item = (classificationId: number, salePrice: string, description: string) => ({
-    classificationId: String(classificationId),
-    supplierId: String(supplierId),
-    operatorId: String(operatorId),
-    passengers: [passengerId],
-    description,
-    salePrice,
-    costPrice: '1.00',
-  });
-  const { sale } = await api(request, token, 'POST', '/api/sales', {
-    saleData: {
-      passengerName: 'Pasajero DTE',
-      clientId: client.client.id,
-      travelDate: '2031-05-20',
-      saleType: 'individual',
-      serviceType: 'package',
-      region: 'national',
-      passengerCount: 1,
-      sellerId: user.id,
-    },
-    items: [
-      item(taxable.classification.id, '1000.50', 'Hotel Puerto Varas 3 noches'),
-      item(exemptId, '250.25', 'Seguro de viaje'),
-    ],
-  });
-  await api(request, token, 'PUT', `/api/sales/${sale.id}`, { status: 'completed' });
-  await api(request, token, 'PUT', '/api/company/currency-rates', {
-    rates: [
-      { currency: 'USD', rate: 1 },
-      { currency: 'CLP', rate: 0.00105 },
-    ],
-  });
-  return sale.id as number;
-}
-
-/** Configuraciones > Facturación Electrónica, as an admin fills it: tax data, certificate, CAFs. */
-async function configureCompany(page: Page) {
-  await mainNav(page).getByRole('link', { name: 'Configuraciones' }).click();
-  await page
-    .getByRole('navigation', { name: 'Secciones de configuración' })
-    .getByRole('link', { name: 'Facturación Electrónica' })
-    .click();
-  await fillTaxData(page);
-
-  const p12 = makeP12();
-  await page.getByLabel('Archivo del certificado (.p12 o .pfx)').setInputFiles({
-    name: 'empresa.p12',
-    mimeType: 'application/x-pkcs12',
-    buffer: Buffer.from(p12.base64, 'base64'),
-  });
-  await page.getByLabel('Contraseña del certificado').fill(p12.password);
-  await page.getByRole('button', { name: 'Subir certificado' }).click();
-  await expect(page.getByText('Certificado digital guardado')).toBeVisible();
-
-  for (const type of [33, 61]) {
-    const caf = makeCaf({ type, from: FROM, to: FROM + 99 });
-    await page.getByLabel('Archivo CAF del SII (.xml)').setInputFiles({
-      name: `caf${type}.xml`,
-      mimeType: 'text/xml',
-      buffer: Buffer.from(caf.xml, 'latin1'),
-    });
-    await page.getByRole('button', { name: 'Cargar CAF' }).click();
-    await expect(
-      page
-        .getByRole('row')
-        .filter({ hasText: `${FROM} a ${FROM + 99}` })
-        .filter({ hasText: `${type} ·` }),
-    ).toBeVisible();
-  }
-}
 
 async function downloaded(page: Page, button: string) {
   const download = page.waitForEvent('download');
@@ -139,6 +22,7 @@ test('factura electrónica: configurar, emitir desde la venta, descargar XML y P
   const token = await apiLogin(request, DEMO.admin);
   await signIn(page, DEMO.admin, '/classifications/new');
   // A classification whose items are always exempt (insurance), chosen on its screen.
+  const unique = Date.now() % 1_000_000;
   await page.getByLabel('Nombre').fill(`Seguro ${unique}`);
   await expect(page.getByLabel('Tratamiento tributario')).toHaveValue('byRegion');
   await page.getByLabel('Tratamiento tributario').selectOption({ label: 'Exento' });
@@ -149,21 +33,25 @@ test('factura electrónica: configurar, emitir desde la venta, descargar XML y P
   });
   const [exempt] = (await found.json()).classifications as { id: number; taxTreatment: string }[];
   expect(exempt?.taxTreatment).toBe('exempt');
-  const saleId = await invoiceableSale(request, token, exempt?.id ?? 0);
-  await configureCompany(page);
+  // One taxable service (national) and one exempt insurance.
+  const saleId = await invoiceableSale(request, token, [
+    ['taxable', '1000.50', 'Hotel Puerto Varas 3 noches'],
+    [exempt?.id ?? 0, '250.25', 'Seguro de viaje'],
+  ]);
+  await configureCompany(page, [33, 61]);
 
-  // The client's record has no giro nor comuna: the dialog asks for exactly those.
+  // The preview, then the client's missing giro and comuna: the dialog asks for exactly those.
   await page.goto(`/sales/${saleId}`);
   await page.getByRole('button', { name: 'Generar Factura' }).click();
-  const receiver = page.getByRole('dialog', { name: 'Datos del receptor' });
-  await expect(receiver).toContainText('faltan datos del receptor');
+  const receiver = page.getByRole('dialog', { name: 'Generar factura electrónica' });
+  await expect(receiver.getByRole('region', { name: 'Totales' })).toContainText('Factura Electrónica (33)');
   await expect(receiver.getByLabel('Dirección del cliente')).toHaveCount(0);
-  await receiver.getByRole('button', { name: 'Generar Factura' }).click();
+  await receiver.getByRole('button', { name: 'Emitir' }).click();
   await expect(receiver.getByText('Indica el giro')).toBeVisible();
 
   await receiver.getByLabel('Giro del cliente').fill('Servicios de ingeniería');
   await receiver.getByLabel('Comuna del cliente').fill('Las Condes');
-  await receiver.getByRole('button', { name: 'Generar Factura' }).click();
+  await receiver.getByRole('button', { name: 'Emitir' }).click();
 
   await expect(page).toHaveURL(/\/invoices\/\d+$/);
   const heading = page.getByRole('heading', { name: /^Factura Electrónica N° \d+$/ });

@@ -262,6 +262,13 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     'GET /api/invoices/:id/credit-notes/:noteId/pdf': async () => ({
       url: await correctedInvoiceNote('pdf'),
     }),
+    // An admin's choice: the sale's one item issued exempt instead of taxable.
+    'GET /api/sales/:id/invoice/preview': async () => {
+      const id = await invoiceableSale();
+      const sale = await ctx.app.inject({ method: 'GET', url: `/api/sales/${id}`, headers });
+      const [item] = sale.json().items as { id: number }[];
+      return { url: `/api/sales/${id}/invoice/preview?exempt=${item?.id}` };
+    },
     'POST /api/sales/:id/invoice': async () => ({
       url: `/api/sales/${await invoiceableSale()}/invoice`,
       body: receiverBody(),

@@ -7,7 +7,6 @@ import type { Role } from '../../src/domain/roles';
 import { fileNameFromDisposition } from '../../src/web/api/download';
 import { RequireAuth } from '../../src/web/auth';
 import type { Invoice } from '../../src/web/features/invoices/api';
-import { InvoiceButton } from '../../src/web/features/invoices/InvoiceButton';
 import { InvoiceDetailPage } from '../../src/web/features/invoices/InvoiceDetailPage';
 import { InvoicesPage } from '../../src/web/features/invoices/InvoicesPage';
 import {
@@ -389,56 +388,5 @@ describe('a DTE invoice', () => {
     expect(link.textContent).toContain('NC 61 N° 3 (anula la factura)');
     expect(link.textContent).toContain('CLP 1,191,189');
     expect(link.textContent).toContain('SII: Aceptado');
-  });
-});
-
-describe('Generar Factura for a DTE', () => {
-  it('asks in a dialog for exactly the receiver data the server says are missing, then issues with them', async () => {
-    let posts = 0;
-    const user = makeUser({ role: 'sales' });
-    signIn(user);
-    const fetchMock = mockFetch((url, init) => {
-      if (url === '/api/users/me') return json({ user });
-      if (url.startsWith('/api/invoices?')) return listPage([]);
-      if (init?.method === 'POST' && posts++ === 0) {
-        return errorOf(invoicesApi.issue, 400, {
-          message: 'Para emitir la factura electrónica faltan datos del receptor: el giro, la comuna',
-          errors: [
-            { path: 'receiverActivity', message: 'Indica el giro del receptor' },
-            { path: 'receiverCommune', message: 'Indica la comuna del receptor' },
-          ],
-        });
-      }
-      return replyOf(invoicesApi.issue, { message: 'Factura generada', invoice: dteInvoice }, 201);
-    });
-    renderRoutes(
-      [
-        {
-          path: '/sales/:id',
-          element: (
-            <RequireAuth>
-              <InvoiceButton saleId={12} />
-            </RequireAuth>
-          ),
-        },
-        { path: '/invoices/:id', element: <p>Factura abierta</p> },
-      ],
-      '/sales/12',
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'Generar Factura' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('faltan datos del receptor');
-    expect(screen.queryByLabelText(/Dirección del cliente/)).toBeNull();
-    fireEvent.click(dialog.querySelector('button[type="submit"]') as HTMLElement);
-    expect(await screen.findByText('Indica el giro')).toBeTruthy();
-    expect(screen.getByText('Indica la comuna')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(/Giro del cliente/), { target: { value: 'Comercio' } });
-    fireEvent.change(screen.getByLabelText(/Comuna del cliente/), { target: { value: 'Ñuñoa' } });
-    fireEvent.click(dialog.querySelector('button[type="submit"]') as HTMLElement);
-    expect(await screen.findByText('Factura abierta')).toBeTruthy();
-    const bodies = fetchMock.mock.calls
-      .filter(([, init]) => init?.method === 'POST')
-      .map(([, init]) => JSON.parse(String(init?.body)));
-    expect(bodies).toEqual([{}, { receiverActivity: 'Comercio', receiverCommune: 'Ñuñoa' }]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pathIdSchema } from '../input';
+import { invoicePreviewQuerySchema, invoicePreviewReplySchema } from '../invoice-preview';
 import {
   creditNoteSchema,
   INVOICE_STATUSES,
@@ -57,6 +58,17 @@ export const invoicesApi = {
     replies: { 200: invoiceSavedSchema, 201: invoiceSavedSchema },
     // 409: a sale not yet liquidated, a client without RUT, no folios, no usable certificate.
     errors: [...ON_RECORD_WITH_BODY, 409],
+  }),
+  // What `issue` would issue with the admin's choices, taking no folio (decision 0071).
+  preview: endpoint({
+    method: 'GET',
+    path: '/api/sales/:id/invoice/preview',
+    params: idParams,
+    query: invoicePreviewQuerySchema,
+    replies: { 200: invoicePreviewReplySchema },
+    // 409: as `issue` refuses (a sale not liquidated or already invoiced, no tax data, no RUT, no
+    // folios, no usable certificate).
+    errors: [...ON_RECORD, 409],
   }),
   xml: endpoint({
     method: 'GET',

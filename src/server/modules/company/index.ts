@@ -1,2 +1,2 @@
 export { activeRate, activeRates } from './rates';
-export { agencyPreferences, agencyTimeZone, getCompanySettings } from './settings';
+export { agencyPreferences, agencyTimeZone, forgetAgencyPreferences, getCompanySettings } from './settings';

@@ -12,7 +12,7 @@ import type { AgencyPreferences, companySettingsReplySchema } from '../../../dom
 import { DEFAULT_EMAIL_MESSAGE } from '../../../domain/document-emails';
 import type { Database } from '../../db/client';
 import { toMoney } from '../../db/money';
-import { companySettings } from '../../db/schema';
+import { companySettings, companyTax } from '../../db/schema';
 import { type AuditActor, diff, record } from '../audit';
 
 export type StoredCompanySettings = z.infer<typeof companySettingsReplySchema>;
@@ -52,14 +52,23 @@ const preferences = new WeakMap<Database, { value: Promise<AgencyPreferences>; u
 export function agencyPreferences(db: Database): Promise<AgencyPreferences> {
   const cached = preferences.get(db);
   if (cached && cached.until > Date.now()) return cached.value;
-  const value = getCompanySettings(db).then(({ timeZone, largeAmountThreshold }) => ({
+  const value = Promise.all([
+    getCompanySettings(db),
+    db.select({ id: companyTax.id }).from(companyTax).limit(1),
+  ]).then(([{ timeZone, largeAmountThreshold }, tax]) => ({
     timeZone,
     largeAmountThreshold,
+    electronicInvoicing: tax.length > 0,
   }));
   preferences.set(db, { value, until: Date.now() + PREFERENCES_TTL_MS });
   // A failed read is not kept: the next request tries again.
   value.catch(() => preferences.delete(db));
   return value;
+}
+
+/** Read again on next use: the settings or the company's tax data changed. */
+export function forgetAgencyPreferences(db: Database): void {
+  preferences.delete(db);
 }
 
 /** The agency's IANA zone, for "today" (agencyToday) and the times people read. */
@@ -94,7 +103,7 @@ export async function saveCompanySettings(
       });
     });
   } finally {
-    preferences.delete(db);
+    forgetAgencyPreferences(db);
   }
   return getCompanySettings(db);
 }

@@ -13,8 +13,8 @@ export {
   type Party,
 } from './document';
 export { buildEnvio, type EnvioInput, SII_RUT } from './envio';
-export { ISSUE_MESSAGES, type IssuedDte, type IssueInput, issueDte } from './issue';
-export { pesoRate, pesosOf, pesoTotals, toPesos } from './pesos';
+export { assertIssuable, ISSUE_MESSAGES, type IssuedDte, type IssueInput, issueDte } from './issue';
+export { pesoRate, pesosOf, pesoTotals, toPesos, VAT_PERCENT } from './pesos';
 export { type PrintedDte, readDte } from './read';
 export { type SecretBox, secretBox } from './secret-box';
 export { getCompanyTax } from './setup';

@@ -58,6 +58,34 @@ export async function loadSigner(
   return { privateKey: createPrivateKey(pem), certificateBase64: row.certificate, holderRut: row.holderRut };
 }
 
+/** The issuer's tax data and signer, each refused (409) as issuing refuses them. */
+async function issuerOf(db: Database, box: SecretBox, now: Date) {
+  const tax = await getCompanyTax(db);
+  if (!tax) throw conflict(ISSUE_MESSAGES.noTax);
+  return { tax, signer: await loadSigner(db, box, now) };
+}
+
+/** The CAF the next folio of `type` comes from (the oldest with folios left), or a 409 when none has. */
+async function cafWithFolios(db: Database, type: DteType) {
+  const [cafRow] = await db
+    .select()
+    .from(dteCafs)
+    .where(and(eq(dteCafs.type, type), lte(dteCafs.nextFolio, dteCafs.folioTo)))
+    .orderBy(asc(dteCafs.folioFrom))
+    .limit(1);
+  if (!cafRow) throw conflict(ISSUE_MESSAGES.noFolios(type));
+  return cafRow;
+}
+
+/**
+ * Refuses now, as issueDte would, a document of `type` it could not issue (no tax data, no usable
+ * certificate, no folios), taking no folio and writing nothing: the invoice's preview (decision 0071).
+ */
+export async function assertIssuable(db: Database, box: SecretBox, type: DteType, now = new Date()) {
+  await issuerOf(db, box, now);
+  await cafWithFolios(db, type);
+}
+
 /**
  * Issues one DTE: takes the next folio of its type and stores the signed document in one transaction,
  * so a folio is used once and a failure leaves none taken (no gap). The lock per type makes servers
@@ -69,19 +97,11 @@ export async function issueDte(
   input: IssueInput,
   now = new Date(),
 ): Promise<IssuedDte> {
-  const tax = await getCompanyTax(db);
-  if (!tax) throw conflict(ISSUE_MESSAGES.noTax);
-  const signer = await loadSigner(db, box, now);
+  const { tax, signer } = await issuerOf(db, box, now);
   const stampedAt = agencyTimestamp(await agencyTimeZone(db), now);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.dteFolios}, ${input.type})`);
-    const [cafRow] = await tx
-      .select()
-      .from(dteCafs)
-      .where(and(eq(dteCafs.type, input.type), lte(dteCafs.nextFolio, dteCafs.folioTo)))
-      .orderBy(asc(dteCafs.folioFrom))
-      .limit(1);
-    if (!cafRow) throw conflict(ISSUE_MESSAGES.noFolios(input.type));
+    const cafRow = await cafWithFolios(tx, input.type);
     const folio = cafRow.nextFolio;
     const referenced = input.reference
       ? (await tx.select().from(dteDocuments).where(eq(dteDocuments.id, input.reference.documentId)))[0]

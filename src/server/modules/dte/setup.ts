@@ -4,6 +4,7 @@ import type { CompanyTax, certificateReplySchema, companyTaxReplySchema } from '
 import type { Database } from '../../db/client';
 import { companyCertificate, companyTax } from '../../db/schema';
 import { type AuditActor, diff, record } from '../audit';
+import { forgetAgencyPreferences } from '../company';
 import { readCertificate } from './certificate';
 import type { SecretBox } from './secret-box';
 
@@ -33,6 +34,8 @@ export async function saveCompanyTax(db: Database, input: CompanyTax, audit: Aud
       changes: diff(before ?? {}, after ?? {}),
     });
   });
+  // From now on "Generar Factura" issues DTEs: the screens read it in the preferences.
+  forgetAgencyPreferences(db);
   return { ...input };
 }
 

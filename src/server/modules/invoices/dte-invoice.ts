@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { ExemptReason } from '../../../domain/invoice-preview';
 import type { invoiceIssueSchema } from '../../../domain/invoices';
 import { hasValidCheckDigit, looksLikeRut } from '../../../domain/rut';
 import { isExempt } from '../../../domain/tax-treatment';
@@ -22,6 +23,7 @@ import {
   issueDte,
   pesoRate,
   pesosOf,
+  pesoTotals,
   type SecretBox,
   toPesos,
 } from '../dte';
@@ -41,8 +43,16 @@ export const DTE_INVOICE_MESSAGES = {
 /** The peso the SII's documents are in. */
 const PESO = 'CLP';
 
-/** The receiver's giro, address and comuna: the body's, else the client's record, else the client's last DTE. */
-async function receiverOf(tx: Database, client: typeof clients.$inferSelect, body: InvoiceIssueBody) {
+/**
+ * The receiver as the invoice would state it: its giro, address and comuna from the body, else the
+ * client's record, else the client's last DTE; and the fields still missing, each with its message.
+ * A client without a valid RUT is refused (409): no factura can name it.
+ */
+export async function receiverDraft(
+  tx: Database,
+  client: typeof clients.$inferSelect,
+  body: Partial<Pick<InvoiceIssueBody, 'receiverActivity' | 'receiverAddress' | 'receiverCommune'>>,
+) {
   const rut = client.clientId ?? '';
   if (!looksLikeRut(rut) || !hasValidCheckDigit(rut)) throw conflict(DTE_INVOICE_MESSAGES.noRut);
   const [last] = await tx
@@ -60,15 +70,21 @@ async function receiverOf(tx: Database, client: typeof clients.$inferSelect, bod
   const address = body.receiverAddress || client.address?.trim() || last?.address || '';
   const commune = body.receiverCommune ?? last?.commune ?? '';
   const missing = [
-    !activity && { path: 'receiverActivity', message: 'Indica el giro del receptor' },
-    !address && { path: 'receiverAddress', message: 'Indica la dirección del receptor' },
-    !commune && { path: 'receiverCommune', message: 'Indica la comuna del receptor' },
+    !activity && { path: 'receiverActivity' as const, message: 'Indica el giro del receptor' },
+    !address && { path: 'receiverAddress' as const, message: 'Indica la dirección del receptor' },
+    !commune && { path: 'receiverCommune' as const, message: 'Indica la comuna del receptor' },
   ].filter((error) => error !== false);
+  return { rut, businessName: client.name, businessActivity: activity, address, commune, missing };
+}
+
+/** The receiver the DTE states; a 400 naming each field still missing, which the screen asks for. */
+async function receiverOf(tx: Database, client: typeof clients.$inferSelect, body: InvoiceIssueBody) {
+  const { missing, ...receiver } = await receiverDraft(tx, client, body);
   if (missing.length) {
     const names = missing.map((error) => error.message.replace('Indica ', ''));
     throw badRequest(DTE_INVOICE_MESSAGES.missingReceiver(names), missing);
   }
-  return { rut, businessName: client.name, businessActivity: activity, address, commune };
+  return receiver;
 }
 
 /** Pesos per unit of the sale's currency today (decision 0056), or null for a sale in pesos. */
@@ -79,7 +95,8 @@ async function rateOf(tx: Database, currency: string): Promise<string | null> {
 
 /**
  * Each item as a DTE line: exempt by its classification and the sale's region, unless an admin says
- * otherwise for that item; its price in whole pesos (converted once, at `rate`).
+ * otherwise for that item; its price in whole pesos (converted once, at `rate`); and why it is exempt
+ * or not (an admin's choice that matches the default changes nothing, so the default's reason stays).
  */
 async function linesOf(
   tx: Database,
@@ -102,10 +119,29 @@ async function linesOf(
   return rows.map((row) => {
     const item = sale.items.find((i) => i.id === row.id);
     const name = item?.description || `${item?.classificationName} - ${item?.supplierName}`;
-    const exempt = override.get(row.id) ?? isExempt(row.treatment, sale.region);
+    const defaultExempt = isExempt(row.treatment, sale.region);
+    const exempt = override.get(row.id) ?? defaultExempt;
+    const reason: ExemptReason =
+      exempt !== defaultExempt ? 'admin' : row.treatment === 'byRegion' ? 'region' : 'classification';
     const pesos = rate === null ? pesosOf(row.salePrice) : toPesos(row.salePrice, rate);
-    return { id: row.id, line: { name, pesos, exempt } satisfies DteLine };
+    return { id: row.id, line: { name, pesos, exempt } satisfies DteLine, defaultExempt, reason };
   });
+}
+
+/**
+ * The DTE the sale's invoice would be: its lines, type (33 or 34), totals and rate. Issuing and the
+ * preview both call this, so what the screen shows is what is issued (decision 0071).
+ */
+export async function invoiceDraft(
+  tx: Database,
+  actor: AuthUser,
+  sale: SaleDetail,
+  overrides: InvoiceIssueBody['items'],
+) {
+  const rate = await rateOf(tx, sale.currency);
+  const lines = await linesOf(tx, actor, sale, overrides, rate);
+  const dteLines = lines.map((l) => l.line);
+  return { rate, lines, dteLines, type: invoiceTypeFor(dteLines), totals: pesoTotals(dteLines) };
 }
 
 /**
@@ -126,18 +162,17 @@ export async function issueInvoiceDte(
 ) {
   const { actor, sale, client, body, issueDate } = input;
   const receiver = await receiverOf(tx, client, body);
-  const rate = await rateOf(tx, sale.currency);
-  const lines = await linesOf(tx, actor, sale, body.items, rate);
+  const draft = await invoiceDraft(tx, actor, sale, body.items);
   const issued: IssuedDte = await issueDte(tx, box, {
-    type: invoiceTypeFor(lines.map((l) => l.line)),
+    type: draft.type,
     issueDate,
     receiver,
-    lines: lines.map((l) => l.line),
+    lines: draft.dteLines,
   });
-  const byItem = new Map(lines.map((l) => [l.id, l.line]));
+  const byItem = new Map(draft.lines.map((l) => [l.id, l.line]));
   return {
     issued,
-    exchangeRate: rate,
+    exchangeRate: draft.rate,
     receiver,
     /** Each item's line, to complete the invoice's copy of the item. */
     itemLine: (id: number) => byItem.get(id),

@@ -13,8 +13,9 @@ import { scopeFor } from '../sales';
 import { CREDIT_NOTE_MESSAGES, issueCreditNote } from './credit-note';
 import { dtePdf } from './dte-pdf';
 import { invoicePdf } from './pdf';
+import { previewInvoice } from './preview';
 import { type DteFile, listInvoices, loadDteXml, loadInvoice } from './queries';
-import { cancelInvoice, generateInvoice } from './service';
+import { ALREADY_INVOICED, cancelInvoice, generateInvoice } from './service';
 
 /** Invoices follow their sale: everyone reads what they may read of the sale; writers of the sale issue. */
 const READ = ['admin', 'sales', 'finance'] as const;
@@ -152,8 +153,17 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database; secretKey: st
       );
       return reply
         .status(created ? 201 : 200)
-        .send({ message: created ? 'Factura generada' : 'La venta ya tiene una factura activa', invoice });
+        .send({ message: created ? 'Factura generada' : ALREADY_INVOICED, invoice });
     },
+  });
+
+  app.route({
+    ...routeOf(invoicesApi.preview, tags),
+    // Whoever may issue may look first; only an admin may change an item's exemption (403, as issuing).
+    config: { access: ['admin', 'sales'] },
+    handler: async (request) => ({
+      preview: await previewInvoice(db, box, currentUser(request), request.params.id, request.query),
+    }),
   });
 
   app.route({

@@ -13,6 +13,17 @@ import { type InvoiceIssueBody, issueInvoiceDte, withLine } from './dte-invoice'
 import { loadInvoice } from './queries';
 
 export const ALREADY_CANCELLED = 'La factura ya está anulada';
+export const NOT_COMPLETED = 'Solo se puede facturar una venta liquidada';
+export const ALREADY_INVOICED = 'La venta ya tiene una factura activa';
+
+/** The sale's invoice that is not cancelled (at most one: the sale's row lock keeps it so), if any. */
+export async function activeInvoiceId(tx: Database, saleId: number): Promise<number | undefined> {
+  const [existing] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.saleId, saleId), isNull(invoices.cancelledAt)));
+  return existing?.id;
+}
 /** A DTE the SII received cannot be withdrawn: only a Nota de Crédito annuls it. */
 export const DTE_NEEDS_CREDIT_NOTE =
   'Una factura electrónica no se anula: emite una nota de crédito ("Emitir nota de crédito")';
@@ -33,12 +44,9 @@ export async function generateInvoice(
   const scope = scopeFor(actor);
   return db.transaction(async (tx) => {
     const locked = await lockSale(tx, saleId, scope);
-    if (locked.status !== 'completed') throw conflict('Solo se puede facturar una venta liquidada');
-    const [existing] = await tx
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.saleId, saleId), isNull(invoices.cancelledAt)));
-    if (existing) return { created: false, invoice: await loadInvoice(tx, existing.id, {}) };
+    if (locked.status !== 'completed') throw conflict(NOT_COMPLETED);
+    const existing = await activeInvoiceId(tx, saleId);
+    if (existing) return { created: false, invoice: await loadInvoice(tx, existing, {}) };
 
     const sale = await loadSale(tx, saleId, {});
     const [client] = await tx.select().from(clients).where(eq(clients.id, sale.clientId));

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { companyApi } from '../../../domain/api/company';
 import type { ReplyOf } from '../../../domain/api/endpoint';
 import type { CompanySettings, CurrencyRate, currencyRateSchema } from '../../../domain/company';
+import { refreshAgencyPreferences } from '../../api/agency-preferences';
 import { call } from '../../api/client';
 
 export type StoredCompanySettings = ReplyOf<typeof companyApi.settings>['data'];
@@ -12,7 +13,6 @@ export type CurrencyRateData = z.output<typeof currencyRateSchema>;
 export const companyKeys = {
   rates: ['company', 'currency-rates'] as const,
   settings: ['company', 'settings'] as const,
-  preferences: ['company', 'preferences'] as const,
 };
 
 export const currencyRatesQuery = () =>
@@ -82,15 +82,7 @@ export function useSaveCompanySettings() {
     onSuccess: (saved) => {
       queryClient.setQueryData(companyKeys.settings, saved);
       // The zone and the threshold are read by every screen through the preferences.
-      return queryClient.invalidateQueries({ queryKey: companyKeys.preferences });
+      return refreshAgencyPreferences(queryClient);
     },
   });
 }
-
-/** The agency's zone and large-amount threshold (every role reads them; they change rarely). */
-export const agencyPreferencesQuery = () =>
-  queryOptions({
-    queryKey: companyKeys.preferences,
-    queryFn: async ({ signal }) => (await call(companyApi.preferences, {}, { signal })).data,
-    staleTime: 5 * 60_000,
-  });

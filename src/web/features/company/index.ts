@@ -1,2 +1,6 @@
-export { useAgencyPreferences, useAgencyToday } from './agency';
+export {
+  useAgencyPreferences,
+  useAgencyToday,
+  useElectronicInvoicing,
+} from './agency';
 export { currencyRatesQuery } from './api';

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { dteApi } from '../../../domain/api/dte';
 import type { ReplyOf } from '../../../domain/api/endpoint';
 import type { CompanyTax } from '../../../domain/dte';
+import { refreshAgencyPreferences } from '../../api/agency-preferences';
 import { call } from '../../api/client';
 
 export type StoredCompanyTax = NonNullable<ReplyOf<typeof dteApi.tax>['data']>;
@@ -37,7 +38,11 @@ export function useSaveCompanyTax() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CompanyTax) => (await call(dteApi.saveTax, { body })).data,
-    onSuccess: (saved) => queryClient.setQueryData(dteKeys.tax, saved ?? null),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(dteKeys.tax, saved ?? null);
+      // From now on "Generar Factura" issues DTEs, with their preview.
+      return refreshAgencyPreferences(queryClient);
+    },
   });
 }
 

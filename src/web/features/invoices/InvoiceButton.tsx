@@ -1,37 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { InvoiceIssueInput } from '../../../domain/invoices';
+import { RECEIVER_FIELD_NAMES } from '../../../domain/invoice-preview';
+import { refreshAgencyPreferences } from '../../api/agency-preferences';
 import { ApiError } from '../../api/client';
 import { Button, buttonClasses } from '../../components/ui/Button';
+import { useElectronicInvoicing } from '../company';
 import { activeSaleInvoiceQuery, useGenerateInvoice } from './api';
-import { RECEIVER_FIELDS, ReceiverDialog, type ReceiverField } from './ReceiverDialog';
+import { IssueInvoiceDialog } from './IssueInvoiceDialog';
 
-/** The receiver's fields a 400 names as missing (a DTE's giro, address or comuna), if any. */
-function missingReceiver(error: unknown): ReceiverField[] {
-  if (!(error instanceof ApiError) || error.status !== 400) return [];
-  const paths = error.errors.map((e) => e.path);
-  return RECEIVER_FIELDS.map((field) => field.name).filter((name) => paths.includes(name));
-}
+/** Whether a refusal asks for the receiver's data, which only a DTE needs. */
+const asksForReceiver = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 400 &&
+  error.errors.some((e) => (RECEIVER_FIELD_NAMES as readonly string[]).includes(e.path));
 
 /**
  * On a completed sale: 'Ver Factura' once the sale has an invoice that is not cancelled, otherwise
- * 'Generar Factura', which issues one and opens it. The server decides who may issue (admin and the
- * sale's seller) and says why not in the toast.
+ * 'Generar Factura'. When the company issues DTEs it opens the invoice's preview (decision 0071);
+ * otherwise it issues the internal invoice at once and opens it. The server decides who may issue
+ * (admin and the sale's seller) and says why not.
  */
 export function InvoiceButton({ saleId }: { saleId: number }) {
   const { data: invoice, isPending } = useQuery(activeSaleInvoiceQuery(saleId));
+  const electronic = useElectronicInvoicing();
   const generate = useGenerateInvoice();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [asking, setAsking] = useState<{ missing: ReceiverField[]; message: string }>({
-    missing: [],
-    message: '',
-  });
+  const [previewing, setPreviewing] = useState(false);
 
-  // Until the answer is in, neither button: one would turn into the other under the user's pointer.
-  if (isPending) return null;
+  // Until both answers are in, no button: one would turn into the other under the user's pointer.
+  if (isPending || electronic === undefined) return null;
   if (invoice) {
     return (
       <Link to={`/invoices/${invoice.id}`} className={buttonClasses('secondary')}>
@@ -41,43 +42,36 @@ export function InvoiceButton({ saleId }: { saleId: number }) {
     );
   }
 
-  const run = (body?: InvoiceIssueInput) =>
+  const issueInternal = () =>
     generate.mutate(
-      { saleId, body },
+      { saleId },
       {
         onSuccess: ({ message, invoice: issued }) => {
-          setAsking({ missing: [], message: '' });
           toast.success(message);
           navigate(`/invoices/${issued.id}`);
         },
         onError: (error) => {
-          const missing = missingReceiver(error);
-          // Asked once: a second refusal is shown in the dialog itself.
-          if (missing.length && !body) {
-            setAsking({ missing, message: error.message });
-            // The dialog says what is missing: its error box is for a refusal of what it sends.
+          // The tax data were saved a moment ago (another screen, another server): this is a DTE now.
+          if (asksForReceiver(error)) {
             generate.reset();
-          } else if (!body) toast.error(error.message || 'Error al generar la factura');
+            setPreviewing(true);
+            void refreshAgencyPreferences(queryClient);
+          } else toast.error(error.message || 'Error al generar la factura');
         },
       },
     );
 
   return (
     <>
-      <Button variant="secondary" onClick={() => run()} disabled={generate.isPending}>
+      <Button
+        variant="secondary"
+        onClick={electronic ? () => setPreviewing(true) : issueInternal}
+        disabled={generate.isPending}
+      >
         <FileText aria-hidden="true" className="size-4" />
         {generate.isPending ? 'Generando...' : 'Generar Factura'}
       </Button>
-      <ReceiverDialog
-        {...asking}
-        pending={generate.isPending}
-        error={generate.error}
-        onSubmit={run}
-        onClose={() => {
-          setAsking({ missing: [], message: '' });
-          generate.reset();
-        }}
-      />
+      <IssueInvoiceDialog saleId={saleId} open={previewing} onClose={() => setPreviewing(false)} />
     </>
   );
 }

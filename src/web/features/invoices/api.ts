@@ -13,6 +13,7 @@ import { call } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import type { ListPage, ListParams } from '../../api/resource';
 
+export type { InvoicePreview, InvoicePreviewLine } from '../../../domain/invoice-preview';
 export type { Invoice, InvoiceCreditNote, InvoiceItem } from '../../../domain/invoices';
 
 export type InvoiceStatusFilter = 'all' | InvoiceStatus;
@@ -23,6 +24,42 @@ export const invoiceKeys = {
     [...invoiceKeys.all, 'list', status, params] as const,
   detail: (id: number) => [...invoiceKeys.all, 'detail', id] as const,
   ofSale: (saleId: number) => [...invoiceKeys.all, 'list', 'sale', saleId] as const,
+  preview: (saleId: number, query: object) => [...invoiceKeys.all, 'preview', saleId, query] as const,
+};
+
+/** An admin's choices in the preview: item id -> exempt, only for the lines changed from their default. */
+export type ExemptChoices = Record<number, boolean>;
+
+/** The choices as the issue body's `items` (none when nothing was changed). */
+export const chosenItems = (choices: ExemptChoices) =>
+  Object.entries(choices).map(([id, exempt]) => ({ id: Number(id), exempt }));
+
+/** The choices as the preview's query: `exempt=` and `taxable=` id lists, in a stable order. */
+function previewQuery(choices: ExemptChoices) {
+  const ids = (exempt: boolean) =>
+    chosenItems(choices)
+      .filter((item) => item.exempt === exempt)
+      .map((item) => item.id)
+      .sort((a, b) => a - b)
+      .join(',') || undefined;
+  return { exempt: ids(true), taxable: ids(false) };
+}
+
+/**
+ * What "Generar Factura" would issue with these choices (decision 0071). The previous answer stays on
+ * screen while a changed choice is read again, marked as placeholder so Emitir waits for the new one.
+ */
+export const invoicePreviewQuery = (saleId: number, choices: ExemptChoices) => {
+  const query = previewQuery(choices);
+  return queryOptions({
+    queryKey: invoiceKeys.preview(saleId, query),
+    queryFn: async ({ signal }) =>
+      (await call(invoicesApi.preview, { params: { id: saleId }, query }, { signal })).preview,
+    placeholderData: keepPreviousData,
+    // Folios and certificates change elsewhere: every opening asks again.
+    staleTime: 0,
+    gcTime: 0,
+  });
 };
 
 /** Shaped as a ListPage so the shared paged-list hook (search box, debounce, paging) drives it. */
