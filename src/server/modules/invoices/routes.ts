@@ -4,7 +4,7 @@ import { invoicesApi } from '../../../domain/api/invoices';
 import { invoiceIssueSchema } from '../../../domain/invoices';
 import { paginationOf } from '../../../domain/pagination';
 import type { Database } from '../../db/client';
-import { badRequest } from '../../lib/http-errors';
+import { refuseJsonNull } from '../../lib/optional-body';
 import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
@@ -19,8 +19,6 @@ import { ALREADY_INVOICED, cancelInvoice, generateInvoice } from './service';
 
 /** Invoices follow their sale: everyone reads what they may read of the sale; writers of the sale issue. */
 const READ = ['admin', 'sales', 'finance'] as const;
-
-const NOT_AN_OBJECT = 'El cuerpo de la solicitud debe ser un objeto JSON';
 
 /** A path's note (`/credit-notes/:noteId/...`), else the document the path names without one. */
 const fileOf = (params: { id: number; noteId?: number }, named: DteFile): DteFile =>
@@ -137,11 +135,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database; secretKey: st
   app.route({
     ...routeOf(invoicesApi.issue, tags),
     config: { access: ['admin', 'sales'] },
-    // The body is optional (the spec's call sends none, which Fastify reads as null); a JSON null
-    // sent on purpose is no object and is refused like any other.
-    preValidation: async (request) => {
-      if (request.body === null && request.headers['content-type']) throw badRequest(NOT_AN_OBJECT);
-    },
+    // The body is optional: the spec's call sends none.
+    preValidation: refuseJsonNull,
     handler: async (request, reply) => {
       const { created, invoice } = await generateInvoice(
         db,
