@@ -82,8 +82,12 @@ async function startProcess(
  * The real server (`src/server/main.ts`) in production mode. Request logging is off (warn level), as
  * a busy installation would run it; everything else (auth, validation, helmet) is as in production.
  */
-export function startApp(database: { dataDir: string } | { databaseUrl: string }): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_DATA: 'false' };
+export function startApp(
+  database: { dataDir: string } | { databaseUrl: string },
+  /** More of the server's settings (scripts/bench/new-work.ts: its backup folder, an SMTP server). */
+  extra: NodeJS.ProcessEnv = {},
+): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = { NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...extra };
   if ('databaseUrl' in database) env.DATABASE_URL = database.databaseUrl;
   else {
     env.DATA_DIR = database.dataDir;
