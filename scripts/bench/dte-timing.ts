@@ -79,6 +79,7 @@ async function completedSales(api: Api, count: number, sellerId: number): Promis
 
 export async function dteTiming(
   url: string,
+  serverPid: number,
   token: string,
   sellerId: number,
   count: number,
@@ -89,6 +90,7 @@ export async function dteTiming(
   const sales = await completedSales(api, count + warmUp, sellerId);
   return timeEach(
     'Emisión DTE 33 con firma (1 cliente)',
+    serverPid,
     count,
     async (i) => {
       await api('POST', `/api/sales/${sales[i]}/invoice`, receiverBody());

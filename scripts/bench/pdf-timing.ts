@@ -49,6 +49,7 @@ export interface PdfFigures {
 
 export async function pdfFigures(
   url: string,
+  serverPid: number,
   databaseUrl: string,
   token: string,
   list: Call,
@@ -70,7 +71,7 @@ export async function pdfFigures(
   };
   const timings: Timing[] = [];
   for (const document of documents) {
-    timings.push(await timeEach(document.name, options.count, (i) => fetchPdf(document.path(i))));
+    timings.push(await timeEach(document.name, serverPid, options.count, (i) => fetchPdf(document.path(i))));
   }
 
   const listAlone = await measure(url, list, 1, options.seconds);
