@@ -117,12 +117,16 @@ async function main() {
       const quote = await call(`${server.url}/api/sales/${draft}/quote.pdf`, token, 'GET');
       const outbox = await outboxTiming(
         databaseUrl,
+        server.pid,
         smtp,
         Buffer.from(await quote.arrayBuffer()),
         Number(args.messages),
       );
       console.log(`\nCorreo: ${outbox.count} mensajes en cola (con la cotización en PDF) a un SMTP local`);
-      printFigure('Vaciado de la cola', `${fmt(outbox.perSecond)} mensajes/s (${fmt(outbox.seconds)} s)`);
+      printFigure(
+        'Vaciado de la cola',
+        `${fmt(outbox.perSecond)} mensajes/s (${fmt(outbox.seconds)} s, CPU ${fmt(outbox.serverCpu)} ms c/u)`,
+      );
       results.outbox = outbox;
     }
     if (parts.has('backup')) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../src/server/db/client';
 import { enqueueEmail } from '../../src/server/modules/emails';
 import type { TestSmtp } from '../../tests/helpers/smtp';
+import { cpuMs } from './cpu-time';
 import { loadAverage } from './timing';
 
 /*
@@ -16,11 +17,14 @@ export interface OutboxFigures {
   seconds: number;
   perSecond: number;
   received: number;
+  /** CPU ms the server's process spent per message (composing, SMTP, the outbox's rows). */
+  serverCpu: number;
   load: number;
 }
 
 export async function outboxTiming(
   databaseUrl: string,
+  serverPid: number,
   smtp: TestSmtp,
   attachment: Buffer,
   count: number,
@@ -46,6 +50,7 @@ export async function outboxTiming(
       }
     });
     const from = performance.now();
+    const cpuBefore = cpuMs(serverPid);
     for (;;) {
       const result = (await database.db.execute(
         sql`select count(*)::int as n from emails where id >= ${firstId} and status <> 'pending'`,
@@ -59,6 +64,7 @@ export async function outboxTiming(
       seconds,
       perSecond: count / seconds,
       received: smtp.received.length - before,
+      serverCpu: (cpuMs(serverPid) - cpuBefore) / count,
       load: loadAverage(),
     };
   } finally {
