@@ -61,7 +61,8 @@ export async function commandTimings(databaseUrl: string, dir: string): Promise<
 interface BackupRow {
   id: number;
   status: string;
-  bytes: number | null;
+  /** Left out of the reply until the file is written. */
+  bytes?: number | null;
   error?: string | null;
 }
 
@@ -104,7 +105,7 @@ export async function serverBackupTiming(
   const started = performance.now();
   const reply = (await (await call(`${url}/api/backups`, token, 'POST')).json()) as { backup: BackupRow };
   const { id } = reply.backup;
-  const written = until(url, token, id, (b) => b.bytes !== null || b.status !== 'running');
+  const written = until(url, token, id, (b) => b.bytes != null || b.status !== 'running');
   const listWriting = await measure(url, list, 1, 3600, written);
   const writeSeconds = (performance.now() - started) / 1000;
   const settled = until(url, token, id, (b) => b.status !== 'running');
