@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { hotCalls, login } from './bench/calls';
-import { preparePglite, preparePostgres, settleDatabase } from './bench/databases';
+import { BENCH_POSTGRES_URL, preparePglite, preparePostgres, settleDatabase } from './bench/databases';
 import { exportTimings, printExportTimings } from './bench/export-timing';
 import { appendHistory, commitLabel, HISTORY_FILE } from './bench/history';
 import { type Call, type Measurement, measure } from './bench/load';
@@ -41,7 +41,7 @@ const salesCount = Number(args.sales);
 const seconds = Number(args.seconds);
 const connectionLevels = args.connections.split(',').map(Number);
 const backends = args.backends.split(',');
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/travel_bench';
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? BENCH_POSTGRES_URL;
 
 /**
  * autocannon stops at the deadline, but the server still works through the requests it accepted;

@@ -5,6 +5,9 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../../src/server/
 import { seedDemoData } from '../../src/server/demo/seed';
 import { seedLarge } from '../seed-large';
 
+/** The bench's PostgreSQL database unless BENCH_DATABASE_URL names another (dropped and re-created). */
+export const BENCH_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/travel_bench';
+
 /**
  * The benchmark's databases, seeded once and reused by later runs with the same size (a marker
  * records the size; `--fresh` seeds again).

@@ -35,10 +35,17 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * Drives one call with `connections` clients for `seconds`. Latencies are collected per response
- * (autocannon's own summary has no p95).
+ * Drives one call with `connections` clients for `seconds`, or until `stop` settles when it comes
+ * first (a measurement while a backup runs lasts as long as the backup). Latencies are collected per
+ * response (autocannon's own summary has no p95).
  */
-export async function measure(baseUrl: string, call: Call, connections: number, seconds: number) {
+export async function measure(
+  baseUrl: string,
+  call: Call,
+  connections: number,
+  seconds: number,
+  stop?: Promise<unknown>,
+) {
   const headers: Record<string, string> = {};
   if (call.token) headers.authorization = `Bearer ${call.token}`;
   if (call.body) headers['content-type'] = 'application/json';
@@ -56,15 +63,21 @@ export async function measure(baseUrl: string, call: Call, connections: number, 
       },
     ],
   };
+  const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    stop?.then(
+      () => instance.stop(),
+      () => instance.stop(),
+    );
   });
+  const elapsed = stop ? (performance.now() - started) / 1000 : seconds;
   latencies.sort((a, b) => a - b);
   const measurement: Measurement = {
     call: call.name,
     connections,
-    requestsPerSecond: result.requests.total / seconds,
+    requestsPerSecond: result.requests.total / elapsed,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),

@@ -192,10 +192,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         () => tick(new Date()),
         (error) => app.log.error(error),
       );
-      // A tick may have started a backup: it ends before the database closes.
+      // A tick may have started a backup: it ends (or its verification stops) before the database closes.
       app.addHook('onClose', async () => {
         await stop();
-        await backups.idle();
+        await backups.stop();
       });
     }
   }

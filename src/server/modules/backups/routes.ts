@@ -26,8 +26,8 @@ export const backupsRoutes: FastifyPluginAsyncZod<{
   if (settings && service) {
     // On PGlite this process owns the data folder: any running row is a previous run's.
     await failInterrupted(db, database.kind === 'pglite');
-    // A backup being written holds a transaction: the database closes after it.
-    app.addHook('onClose', () => service.idle());
+    // A backup being written holds a transaction: the database closes after it (a verification is stopped).
+    app.addHook('onClose', () => service.stop());
   }
   const configured = () => {
     if (!settings || !service) throw new HttpError(503, 'Respaldos no configurados');

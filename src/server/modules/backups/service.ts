@@ -1,8 +1,7 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupDto } from '../../../domain/backups';
 import type { DatabaseHandle } from '../../db/client';
-import { openPglite } from '../../db/client';
 import { conflict } from '../../lib/http-errors';
 import { getCompanySettings } from '../company';
 import { BackupError } from './errors';
@@ -16,9 +15,8 @@ import {
   markWritten,
   renewHeartbeat,
 } from './queries';
-import { verifyBackupFile } from './read-file';
-import { restoreBackup } from './restore';
 import { applyRetention } from './retention';
+import { INTERRUPTED_MESSAGE, SCRATCH_PREFIX, type Verification, verifyInWorker } from './verify-in-worker';
 import { backupFileName, removeStalePartials, writeBackup } from './write-file';
 
 /** Where the app writes its backups (BACKUP_DIR, BACKUP_PASSPHRASE). */
@@ -32,36 +30,6 @@ export interface BackupSettings {
 }
 
 export const BACKUP_RUNNING_MESSAGE = 'Ya hay un respaldo en curso';
-
-/** Scratch databases of verifications, hidden in BACKUP_DIR (never a backup's name); gone once checked. */
-const SCRATCH_PREFIX = '.verificacion-';
-
-/**
- * A written backup is trusted only once it restores: the whole file is read and checked (hash,
- * manifest), then loaded into a scratch PGlite whose counts and audit chain must match. The scratch
- * database lives in a folder on disk, not in memory: at 1,000,000 sales it takes about 3.5 GB.
- */
-async function verifyWritten(file: string, passphrase: string | undefined) {
-  const manifest = await verifyBackupFile(file, passphrase);
-  const scratchDir = await mkdtemp(path.join(path.dirname(file), SCRATCH_PREFIX));
-  try {
-    const scratch = await openPglite(scratchDir);
-    try {
-      const report = await restoreBackup(scratch, file, passphrase, manifest);
-      const wrong = report.counts.find((count) => count.actual !== count.expected);
-      if (wrong) {
-        throw new BackupError(
-          `La verificación falló: la tabla ${wrong.table} quedó con ${wrong.actual} filas y el respaldo tiene ${wrong.expected}`,
-        );
-      }
-      return manifest.rowCounts;
-    } finally {
-      await scratch.close();
-    }
-  } finally {
-    await rm(scratchDir, { recursive: true, force: true });
-  }
-}
 
 /**
  * Scratch folders left by a verification that a stop cut off. Called once this backup's row is the
@@ -91,6 +59,9 @@ export function backupService(
 ) {
   const { db } = database;
   let current: Promise<void> | null = null;
+  /** The verification under way, stopped when the server closes; `closing` keeps another from starting. */
+  let verification: Verification | null = null;
+  let closing = false;
 
   async function run(id: number, fileName: string, prune: boolean) {
     // A failed renewal is not the backup's failure: the lease is long enough to miss a few.
@@ -109,7 +80,12 @@ export function backupService(
       });
       await markWritten(db, id, written);
       await settings.beforeVerify?.(written.path);
-      await markVerified(db, id, await verifyWritten(written.path, settings.passphrase));
+      if (closing) throw new BackupError(INTERRUPTED_MESSAGE);
+      verification = verifyInWorker(written.path, settings.passphrase);
+      const rowCounts = await verification.done.finally(() => {
+        verification = null;
+      });
+      await markVerified(db, id, rowCounts);
     } catch (error) {
       await markFailed(db, id, reasonOf(error));
       // Nothing is pruned after a failure: the older backups are all there is.
@@ -167,5 +143,15 @@ export function backupService(
     },
     /** Resolves when no backup is being made: the app waits for it before closing the database. */
     idle: (): Promise<void> => current ?? Promise.resolve(),
+    /**
+     * The server is closing: a verification under way is stopped (its backup ends failed, the file
+     * kept) rather than waited for, since at 1,000,000 sales it takes minutes; a backup being
+     * written still finishes, as it holds the database's snapshot.
+     */
+    async stop(): Promise<void> {
+      closing = true;
+      await verification?.stop();
+      await (current ?? Promise.resolve());
+    },
   };
 }
