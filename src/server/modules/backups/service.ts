@@ -16,7 +16,12 @@ import {
   renewHeartbeat,
 } from './queries';
 import { applyRetention } from './retention';
-import { INTERRUPTED_MESSAGE, SCRATCH_PREFIX, type Verification, verifyInWorker } from './verify-in-worker';
+import {
+  INTERRUPTED_MESSAGE,
+  SCRATCH_PREFIX,
+  type Verification,
+  verificationThread,
+} from './verify-in-worker';
 import { backupFileName, removeStalePartials, writeBackup } from './write-file';
 
 /** Where the app writes its backups (BACKUP_DIR, BACKUP_PASSPHRASE). */
@@ -62,6 +67,7 @@ export function backupService(
   /** The verification under way, stopped when the server closes; `closing` keeps another from starting. */
   let verification: Verification | null = null;
   let closing = false;
+  const verifier = verificationThread();
 
   async function run(id: number, fileName: string, prune: boolean) {
     // A failed renewal is not the backup's failure: the lease is long enough to miss a few.
@@ -81,7 +87,7 @@ export function backupService(
       await markWritten(db, id, written);
       await settings.beforeVerify?.(written.path);
       if (closing) throw new BackupError(INTERRUPTED_MESSAGE);
-      verification = verifyInWorker(written.path, settings.passphrase);
+      verification = verifier.verify(written.path, settings.passphrase);
       const rowCounts = await verification.done.finally(() => {
         verification = null;
       });
@@ -152,6 +158,7 @@ export function backupService(
       closing = true;
       await verification?.stop();
       await (current ?? Promise.resolve());
+      await verifier.close();
     },
   };
 }
