@@ -21,9 +21,10 @@ export const SII_STATUS_LABELS: Record<SiiStatus, string> = {
  * (docs/decisions/0070): a waiting one is made due now, a rejected one is queued again; the SII's
  * acceptance (with or without reparos) is final.
  */
-export const SII_RETRY_ACTION: Record<SiiStatus, 'send-now' | 'resend' | null> = {
+export const SII_RETRY_ACTION: Record<SiiStatus, 'send-now' | 'check-now' | 'resend' | null> = {
   pending: 'send-now',
-  sent: 'send-now',
+  // The SII has the file: it is asked about it now, not sent again.
+  sent: 'check-now',
   rejected: 'resend',
   accepted: null,
   repairs: null,

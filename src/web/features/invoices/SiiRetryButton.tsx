@@ -6,15 +6,12 @@ import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { useSiiRetry } from './api';
 
-/**
- * What the button says: a waiting document is sent now, one the SII is checking is asked about now,
- * a rejected one is sent again. The SII's acceptance is final: no button.
- */
-function labelOf(sii: Pick<SiiState, 'status'>): string | null {
-  if (sii.status === 'sent') return 'Consultar ahora';
-  const action = SII_RETRY_ACTION[sii.status];
-  return action === 'resend' ? 'Reintentar envío' : action === 'send-now' ? 'Enviar ahora' : null;
-}
+/** What the button says for each action; the SII's acceptance is final: no button. */
+const LABELS = {
+  'send-now': 'Enviar ahora',
+  'check-now': 'Consultar ahora',
+  resend: 'Reintentar envío',
+} as const;
 
 /**
  * The admin's action on one document's submission (decision 0070). Sending a rejected document again
@@ -23,8 +20,9 @@ function labelOf(sii: Pick<SiiState, 'status'>): string | null {
 export function SiiRetryButton({ sii, document }: { sii: SiiState; document: string }) {
   const retry = useSiiRetry();
   const [confirming, setConfirming] = useState(false);
-  const label = labelOf(sii);
-  if (!label) return null;
+  const action = SII_RETRY_ACTION[sii.status];
+  if (!action) return null;
+  const label = LABELS[action];
   const run = () =>
     retry.mutateAsync(sii.id).then(({ message }) => {
       toast.success(message);
