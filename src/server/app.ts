@@ -45,7 +45,7 @@ import { declaredRepliesPlugin } from './plugins/declared-replies';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
-import { type ReplyChecks, replySerializerCompiler, serializeReply } from './plugins/reply-serializer';
+import { type ReplyChecks, replySerializerCompiler } from './plugins/reply-serializer';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 
@@ -111,8 +111,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // entities mark such fields optional, and its client rejects a null where it expects a string.
   // The reply schemas declare such fields with absentWhenNull (src/domain/replies.ts) to match.
   const replyChecks = options.replyChecks ?? 'trust';
+  // Each route's declared replies go through the compiled serializer. No default reply serializer is
+  // set: Fastify would use it instead of the route's, and the checks would never run.
   app.setSerializerCompiler(replySerializerCompiler(replyChecks));
-  app.setReplySerializer(serializeReply);
 
   // One line per request, only when logging at all (tests and the benchmark run without a logger).
   if (options.logger) {

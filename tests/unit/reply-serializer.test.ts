@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { replySerializerCompiler, withoutNulls } from '../../src/server/plugins/reply-serializer';
+import { jsonList, withoutNulls } from '../../src/server/lib/json-text';
+import { replySerializerCompiler } from '../../src/server/plugins/reply-serializer';
 
 /** Decision 0059: replies lose their null keys without a replacer; `check` proves `trust` sends the same. */
 const schema = z.object({
@@ -39,5 +40,16 @@ describe('reply serializer', () => {
     expect(String((refused as { cause?: Error }).cause?.message)).toMatch(/does not declare or would change/);
     expect(serializerOf('trust')(leaking)).toContain('passwordHash');
     expect(() => serializerOf('check')({ id: '1', name: 'Ana', items: [] })).toThrow();
+  });
+
+  it('writes JSON texts in place in both modes, and check parses them against the schema', () => {
+    const reply = { id: 1, name: 'Ana', items: jsonList<{ code?: string }>(['{"code":"X1"}', '{}']) };
+    const sent = serializerOf('check')(reply);
+    expect(sent).toBe('{"id":1,"name":"Ana","items":[{"code":"X1"},{}]}');
+    expect(serializerOf('trust')(reply)).toBe(sent);
+    // A field the schema lacks, a null the client must not see, a wrong type: each fails the check.
+    for (const item of ['{"code":"X1","cost":3}', '{"code":null}', '{"code":7}']) {
+      expect(() => serializerOf('check')({ id: 1, name: 'Ana', items: jsonList([item]) })).toThrow();
+    }
   });
 });

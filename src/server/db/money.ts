@@ -85,3 +85,10 @@ export function moneyInList<T, K extends keyof T, C extends Currency>(
   };
   return sql`${list}`.mapWith((rows: T[]) => rows.map(withMoney)) as SQL<WithMoney<T, K, C>[]>;
 }
+
+/**
+ * A row PostgreSQL built as JSON text with its amounts as JSON numbers (a sales list row), as a value:
+ * JSON.parse reads each number's exact decimal text as `fromDatabase` does. For readers in Node of
+ * rows that the list sends on as text (the export, the global search).
+ */
+export const fromJsonRow = <T>(text: string): T => JSON.parse(text) as T;

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodError, type $ZodType } from 'zod/v4/core';
+import { parsedJsonTexts, replyJson, withoutNulls } from '../lib/json-text';
 
 /**
  * How a reply meets its route's declared schema (decision 0059):
@@ -14,26 +15,7 @@ import { $ZodError, type $ZodType } from 'zod/v4/core';
  */
 export type ReplyChecks = 'check' | 'trust';
 
-/**
- * A copy without the object keys whose value is null or undefined (array items are kept): the spec's
- * client reads an absent key, never a null (src/domain/replies.ts, absentWhenNull). Doing it before
- * `JSON.stringify` keeps V8's fast serialiser, which a replacer function turns off.
- */
-export function withoutNulls(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  const prototype = Object.getPrototypeOf(value);
-  // Dates and other objects with their own JSON form are left to JSON.stringify.
-  if (prototype !== Object.prototype && prototype !== null) return value;
-  const copy: Record<string, unknown> = {};
-  for (const key in value) {
-    const field = (value as Record<string, unknown>)[key];
-    if (field !== null && field !== undefined) copy[key] = withoutNulls(field);
-  }
-  return copy;
-}
-
-export const serializeReply = (payload: unknown) => JSON.stringify(withoutNulls(payload));
+export const serializeReply = replyJson;
 
 function zodSchemaOf(schema: unknown): $ZodType {
   if (schema && typeof schema === 'object' && '_zod' in schema) return schema as $ZodType;
@@ -46,10 +28,12 @@ export function replySerializerCompiler(checks: ReplyChecks): FastifySerializerC
     if (checks === 'trust') return serializeReply;
     const zodSchema = zodSchemaOf(schema) as unknown as { safeEncode(data: unknown): EncodeResult };
     return (data) => {
-      const result = zodSchema.safeEncode(data);
+      // JSON texts built by PostgreSQL are checked as the values they hold, and what is sent is
+      // production's text: a null or a field the schema lacks in such a text fails here too.
+      const result = zodSchema.safeEncode(parsedJsonTexts(data));
       if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
-      const sent = withoutNulls(data);
-      if (!isDeepStrictEqual(withoutNulls(result.data), sent))
+      const sent = replyJson(data);
+      if (!isDeepStrictEqual(withoutNulls(result.data), JSON.parse(sent)))
         throw new ResponseSerializationError(method, url, {
           cause: new $ZodError([
             {
@@ -61,7 +45,7 @@ export function replySerializerCompiler(checks: ReplyChecks): FastifySerializerC
             },
           ]),
         });
-      return JSON.stringify(sent);
+      return sent;
     };
   };
 }

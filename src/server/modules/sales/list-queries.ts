@@ -8,12 +8,13 @@ import {
   type SaleSortField,
   saleSortText,
 } from '../../../domain/sale-filters';
+import type { SaleListRow } from '../../../domain/sale-replies';
 import type { Database } from '../../db/client';
-import { toCount } from '../../db/money';
+import { fromJsonRow, toCount } from '../../db/money';
 import { nameSortKey } from '../../db/name-order';
 import { sales, users } from '../../db/schema';
 import { filterConditions, searchCondition, summaryCounts } from './list-filters';
-import { type ListedSale, SORT_KEYS, saleRows, sortedSales, summaryCount, unfilteredPage } from './list-rows';
+import { type ListedRow, SORT_KEYS, saleRows, sortedSales, summaryCount, unfilteredPage } from './list-rows';
 import {
   narrowPage,
   narrowRead,
@@ -134,15 +135,10 @@ async function salesOf(db: Database, ids: number[], sort: SaleSort) {
 }
 
 /** The page with its total and, when the page is full, the cursor of the next one. */
-function listed(
-  rows: Array<ListedSale & { sortKey: string }>,
-  total: number,
-  capped: boolean,
-  query: SaleListQuery,
-) {
+function listed(rows: ListedRow[], total: number, capped: boolean, query: SaleListQuery) {
   const last = rows.length === query.limit ? rows[rows.length - 1] : undefined;
   return {
-    sales: rows.map(({ sortKey: _, ...sale }) => sale),
+    rows,
     total: capped ? SALE_COUNT_CAP : total,
     totalCapped: capped,
     nextCursor: last && encodeSaleCursor({ sort: saleSortText(query.sort), key: last.sortKey, id: last.id }),
@@ -158,7 +154,7 @@ const KEY_TYPES: Record<Exclude<SaleSortField, 'id'>, SQL> = {
 };
 
 /** A sale of the list with its sort key as exact text, where the next batch starts. */
-export type ExportedSale = ListedSale & { sortKey: string };
+export type ExportedSale = SaleListRow & { sortKey: string };
 
 /** After `after` in the sort's order: (key, id) compared as a pair, in the sort's direction. */
 function keysetAfter(sort: SaleSort, after: { id: number; sortKey: string }): SQL {
@@ -197,10 +193,10 @@ export async function salesBatch(
         )
       ).sales
     : [];
-  const byId = new Map(rows.map(({ sortKey: _, ...r }) => [r.id, r]));
+  const byId = new Map(rows.map((r) => [r.id, r.json]));
   return page.flatMap(({ id, sortKey }) => {
-    const sale = byId.get(id);
-    return sale ? [{ ...sale, sortKey }] : [];
+    const json = byId.get(id);
+    return json ? [{ ...fromJsonRow<SaleListRow>(json), sortKey }] : [];
   });
 }
 

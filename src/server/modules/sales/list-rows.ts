@@ -1,20 +1,14 @@
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SaleFilters, SaleListQuery, SaleSort, SaleSortField } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
-import { countValue, moneyValue } from '../../db/money';
+import { countValue } from '../../db/money';
 import { nameSortKey } from '../../db/name-order';
 import { prepared } from '../../db/prepared';
 import { clients, sales, salesSummary, users } from '../../db/schema';
 import { orderBy } from './narrow-reads';
-import {
-  confirmedPaid,
-  partyColumns,
-  type SaleScope,
-  saleColumns,
-  saleFields,
-  salePending,
-  sellerCondition,
-} from './queries';
+import { confirmedPaid, type SaleScope, salePending, sellerCondition } from './queries';
+import { saleFieldsJson } from './stored-fields';
 
 /*
  * The rows of a sales list page: the sale with its client, seller and payments, its sort key, and
@@ -60,25 +54,47 @@ export function sortedSales(db: Database, where: SQL | undefined, sort: SaleSort
     .orderBy(orderBy(sort, SORT_KEYS, sql`${sales.id}`));
 }
 
-export type ListedSale = Omit<Awaited<ReturnType<typeof saleRows>>['sales'][number], 'sortKey'>;
+/** Time as JavaScript's toISOString writes a Date read from the column: UTC, milliseconds (truncated). */
+const isoTime = (column: AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * Sales with client, seller and what the client has paid (confirmed payments, exact). With `page`, in
- * the sort's order with each one's sort key (exact text, for the next page's cursor), and the page's
- * total on each row when asked for (a subquery PostgreSQL runs once).
+ * A row of the list as its reply's JSON (saleListRowSchema: the sale's columns, its client and seller,
+ * what was paid and what is pending), built by PostgreSQL: Node sends a page of them as they are
+ * (docs/decisions/0073). Keys without a value are left out, as `absentWhenNull` asks; amounts are JSON
+ * numbers. Every test's reply check parses these rows against the schema.
+ */
+const listRowJson = sql<string>`json_strip_nulls(json_build_object(
+  'id', ${sales.id}, 'status', ${sales.status}, ${saleFieldsJson},
+  'creationDate', ${isoTime(sales.creationDate)}, 'currency', ${sales.currency},
+  'salePrice', ${sales.salePrice}, 'totalCost', ${sales.totalCost}, 'version', ${sales.version},
+  'updatedAt', ${isoTime(sales.updatedAt)}, 'paidAmount', ${confirmedPaid}, 'pendingAmount', ${salePending},
+  'client', json_build_object('id', ${clients.id}, 'name', ${clients.name},
+    'clientId', ${clients.clientId}, 'email', ${clients.email}),
+  'seller', json_build_object('id', ${users.id}, 'username', ${users.username},
+    'email', ${users.email}, 'role', ${users.role})))::text`;
+
+/** A sale of a page: its JSON as the reply shows it, its number, and its sort key as exact text. */
+export interface ListedRow {
+  id: number;
+  json: string;
+  sortKey: string;
+}
+
+/**
+ * Sales as list rows. With `page`, in the sort's order with each one's sort key (exact text, for the
+ * next page's cursor), and the page's total on each row when asked for (a subquery PostgreSQL runs once).
  */
 export async function saleRows(db: Database, where: SQL, page?: { total?: SQLWrapper; sort: SaleSort }) {
-  return toSaleRows(await saleRowsQuery(db, where, page));
+  return withTotal(await saleRowsQuery(db, where, page));
 }
 
 /** The same rows as a query not yet run, so that a page of a fixed shape can be prepared. */
 function saleRowsQuery(db: Database, where: SQL, page?: { total?: SQLWrapper; sort: SaleSort }) {
   return db
     .select({
-      sale: saleColumns,
-      paidAmount: moneyValue(confirmedPaid, 'USD'),
-      pendingAmount: moneyValue(salePending, 'USD'),
-      ...partyColumns,
+      id: sales.id,
+      json: listRowJson,
       total: page?.total ? countValue(sql`(${page.total})`) : sql<null>`null`,
       sortKey: page ? sql<string>`(${SORT_KEYS[page.sort.field]})::text` : sql<string>`''`,
     })
@@ -89,28 +105,39 @@ function saleRowsQuery(db: Database, where: SQL, page?: { total?: SQLWrapper; so
     .orderBy(...(page ? [orderBy(page.sort, SORT_KEYS, sql`${sales.id}`)] : []));
 }
 
-/** The rows as the list shows them, with the page's total when a row carried it. */
-function toSaleRows(rows: Awaited<ReturnType<typeof saleRowsQuery>>) {
-  const total = rows[0]?.total;
-  return {
-    total: total ?? undefined,
-    sales: rows.map((r) => ({
-      ...saleFields(r.sale),
-      paidAmount: r.paidAmount,
-      pendingAmount: r.pendingAmount,
-      client: r.client,
-      seller: r.seller,
-      sortKey: r.sortKey,
-    })),
-  };
+/** The rows with the page's total when a row carried it. */
+function withTotal(rows: Array<ListedRow & { total: number | null }>): {
+  total?: number;
+  sales: ListedRow[];
+} {
+  return { total: rows[0]?.total ?? undefined, sales: rows };
 }
 
-function preparePage(db: Database, sort: SaleSort, own: boolean, name: string) {
+/**
+ * Page sizes whose first page has a statement of its own with the size written in: the screens' (the
+ * list's 20, the dashboard's 5) and the usual ones. Other sizes and later pages bind limit and offset
+ * as parameters, which PostgreSQL plans again on every call: a plan made without knowing them assumes
+ * a tenth of the table and is a thousand times slower, so it never keeps one (docs/performance.md,
+ * "A plan kept for the first page"). A size from this short list keeps the number of statements each
+ * connection holds small whatever sizes are asked for.
+ */
+const PLANNED_FIRST_PAGES: ReadonlySet<number> = new Set([5, 10, 20, 25, 50, 100]);
+
+function preparePage(
+  db: Database,
+  sort: SaleSort,
+  own: boolean,
+  name: string,
+  firstPage: number | undefined,
+) {
   const seller = sql.placeholder('seller');
-  const page = sortedSales(db, own ? eq(sales.sellerId, seller) : undefined, sort)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page');
+  const ids = sortedSales(db, own ? eq(sales.sellerId, seller) : undefined, sort);
+  const page = (
+    firstPage === undefined
+      ? ids.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))
+      : // drizzle binds a number as a parameter; SQL (a checked integer) is written into the statement.
+        ids.limit(sql.raw(String(firstPage)) as unknown as number)
+  ).as('page');
   const total = db
     .select({ n: sql<number>`coalesce(sum(${salesSummary.salesCount}), 0)` })
     .from(salesSummary)
@@ -119,14 +146,16 @@ function preparePage(db: Database, sort: SaleSort, own: boolean, name: string) {
 }
 
 /**
- * A page of the list with no search or filter, the one staff open most: its statement is built and
- * planned once per connection instead of on every request (drizzle's SQL building and PostgreSQL's
- * planning cost as much CPU as reading the 20 rows; docs/performance.md).
+ * A page of the list with no search or filter, the one staff open most: its statement is built once
+ * per server and parsed once per connection, and a first page of a usual size is also planned once
+ * (drizzle's SQL building and PostgreSQL's planning cost as much CPU as reading the 20 rows;
+ * docs/performance.md).
  */
 export async function unfilteredPage(db: Database, scope: SaleScope, query: SaleListQuery) {
   const own = scope.sellerId !== undefined;
-  const name = `sales_page_${query.sort.field}_${query.sort.descending ? 'desc' : 'asc'}_${own ? 'own' : 'all'}`;
-  const statement = prepared(db, name, () => preparePage(db, query.sort, own, name));
+  const firstPage = query.page === 1 && PLANNED_FIRST_PAGES.has(query.limit) ? query.limit : undefined;
+  const name = `sales_page_${query.sort.field}_${query.sort.descending ? 'desc' : 'asc'}_${own ? 'own' : 'all'}${firstPage ? `_first_${firstPage}` : ''}`;
+  const statement = prepared(db, name, () => preparePage(db, query.sort, own, name, firstPage));
   const offset = (query.page - 1) * query.limit;
-  return toSaleRows(await statement.execute({ seller: scope.sellerId, limit: query.limit, offset }));
+  return withTotal(await statement.execute({ seller: scope.sellerId, limit: query.limit, offset }));
 }

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { salesApi } from '../../../domain/api/sales';
 import { paginationOf } from '../../../domain/pagination';
+import type { SaleListRow } from '../../../domain/sale-replies';
 import type { Database } from '../../db/client';
 import { sendListExport } from '../../lib/export';
+import { jsonList } from '../../lib/json-text';
 import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
@@ -25,12 +27,15 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     config: { access: ['admin', 'sales', 'finance'] },
     handler: async (request) => {
       const { page, limit } = request.query;
-      const { sales, total, totalCapped, nextCursor } = await listSales(
+      const { rows, total, totalCapped, nextCursor } = await listSales(
         db,
         scopeFor(currentUser(request)),
         request.query,
       );
-      return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped, nextCursor } };
+      return {
+        sales: jsonList<SaleListRow>(rows.map((row) => row.json)),
+        pagination: { ...paginationOf(page, limit, total), totalCapped, nextCursor },
+      };
     },
   });
 
@@ -39,12 +44,15 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     config: { access: ['admin', 'sales'] },
     handler: async (request) => {
       const { page, limit } = request.query;
-      const { sales, total, totalCapped, nextCursor } = await listSales(
+      const { rows, total, totalCapped, nextCursor } = await listSales(
         db,
         { sellerId: currentUser(request).id },
         request.query,
       );
-      return { sales, pagination: { ...paginationOf(page, limit, total), totalCapped, nextCursor } };
+      return {
+        sales: jsonList<SaleListRow>(rows.map((row) => row.json)),
+        pagination: { ...paginationOf(page, limit, total), totalCapped, nextCursor },
+      };
     },
   });
 

@@ -1,4 +1,6 @@
+import type { SaleListRow } from '../../../domain/sale-replies';
 import type { Database } from '../../db/client';
+import { fromJsonRow } from '../../db/money';
 import { listSales } from './list-queries';
 import type { SaleScope } from './queries';
 
@@ -8,17 +10,20 @@ import type { SaleScope } from './queries';
  * text matches (names, numbers, and whatever that search learns to match later).
  */
 export async function searchSales(db: Database, scope: SaleScope, q: string, limit: number) {
-  const { sales } = await listSales(
+  const { rows } = await listSales(
     db,
     scope,
     { q, sort: { field: 'creationDate', descending: true }, page: 1, limit },
     'page only',
   );
-  return sales.map((sale) => ({
-    id: sale.id,
-    status: sale.status,
-    passengerName: sale.passengerName,
-    clientName: sale.client.name,
-    travelDate: sale.travelDate,
-  }));
+  return rows.map(({ json }) => {
+    const sale = fromJsonRow<SaleListRow>(json);
+    return {
+      id: sale.id,
+      status: sale.status,
+      passengerName: sale.passengerName,
+      clientName: sale.client.name,
+      travelDate: sale.travelDate,
+    };
+  });
 }

@@ -1,4 +1,5 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { pick } from '../../../domain/field-specs';
 import {
   SALE_FIELDS,
@@ -42,15 +43,22 @@ export const auditedItemColumns = pick(
   ITEM_ROW_FIELDS.filter((field) => field !== 'passengerCount'),
 );
 
+/** Columns as `'name', column` pairs of a json_build_object, in the declared order; amounts as exact text. */
+function jsonPairs(columns: Record<string, AnyPgColumn>): SQL {
+  return sql.join(
+    Object.entries(columns).map(([field, column]) => {
+      const value = column.columnType === 'PgNumeric' ? sql`${column}::text` : sql`${column}`;
+      return sql`${sql.raw(`'${field}'`)}, ${value}`;
+    }),
+    sql`, `,
+  );
+}
+
 /**
  * The item's field columns as `'name', column` pairs of a json_build_object, in the declared order;
  * amounts as exact text, which the reader converts with `moneyInList` (src/server/db/money.ts).
  */
-export const itemFieldsJson: SQL = sql.join(
-  ITEM_ROW_FIELDS.map((field) => {
-    const column = saleItems[field];
-    const value = column.columnType === 'PgNumeric' ? sql`${column}::text` : sql`${column}`;
-    return sql`${sql.raw(`'${field}'`)}, ${value}`;
-  }),
-  sql`, `,
-);
+export const itemFieldsJson: SQL = jsonPairs(pick(getTableColumns(saleItems), ITEM_ROW_FIELDS));
+
+/** The sale's field columns as `'name', column` pairs of a json_build_object (none is an amount). */
+export const saleFieldsJson: SQL = jsonPairs(saleFieldColumns);
