@@ -4,20 +4,23 @@ import { type AuditChange, saleItemPassengers, saleItems, sales } from '../../db
 import { diff } from '../audit';
 import { auditedItemColumns, saleFieldColumns } from './stored-fields';
 
+/** The sale's columns the audit compares, for a select or for the `returning` of the write itself. */
+export const saleSnapshotColumns = {
+  status: sales.status,
+  ...saleFieldColumns,
+  salePrice: sales.salePrice,
+  totalCost: sales.totalCost,
+};
+
+/** An item's passengers as a snapshot lists them: distinct ids, ascending, joined by commas. */
+export const passengerList = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b).join(',');
+
 /**
  * What the audit trail compares for a sale: its status, declared fields and totals, and each item's fields, items named by their
  * 1-based position ("ítem 2"), passengers as the sorted list of their ids.
  */
 export async function saleSnapshot(tx: Database, id: number) {
-  const [sale] = await tx
-    .select({
-      status: sales.status,
-      ...saleFieldColumns,
-      salePrice: sales.salePrice,
-      totalCost: sales.totalCost,
-    })
-    .from(sales)
-    .where(eq(sales.id, id));
+  const [sale] = await tx.select(saleSnapshotColumns).from(sales).where(eq(sales.id, id));
   const items = await tx
     .select({
       ...auditedItemColumns,
@@ -29,7 +32,7 @@ export async function saleSnapshot(tx: Database, id: number) {
   return { sale: sale ?? {}, items };
 }
 
-type Snapshot = Awaited<ReturnType<typeof saleSnapshot>>;
+export type Snapshot = Awaited<ReturnType<typeof saleSnapshot>>;
 const EMPTY: Snapshot = { sale: {}, items: [] } as unknown as Snapshot;
 
 /** Field-level changes between two snapshots; `null` stands for "did not exist" (creation, deletion). */

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { SaleItemRequest } from '../../../domain/sale-requests';
 import type { SaleData, SaleItemData } from '../../../domain/sales';
 import type { Database } from '../../db/client';
@@ -13,58 +14,62 @@ import { idKey } from '../../lib/search';
 
 type Issue = { path: string; message: string };
 
+/** The tables a sale points at, each by the name its ids are found under. */
+const REFERENCED = { clients, classifications, suppliers, operators, passengers } as const;
+type Referenced = keyof typeof REFERENCED;
+
+/**
+ * Which of the ids exist, per table, and whether the seller is an active user: one statement, as on
+ * two cores each round trip costs more than the lookups themselves (docs/performance.md, writes).
+ */
+async function existingIds(tx: Database, ids: Record<Referenced, number[]>, sellerId: number) {
+  const [first, ...rest] = (Object.keys(REFERENCED) as Referenced[]).map((kind) =>
+    tx
+      .select({ kind: sql<string>`${sql.raw(`'${kind}'`)}`, id: REFERENCED[kind].id })
+      .from(REFERENCED[kind])
+      .where(inArray(REFERENCED[kind].id, [...new Set(ids[kind])])),
+  );
+  const seller = tx
+    .select({ kind: sql<string>`'seller'`, id: users.id })
+    .from(users)
+    .where(and(eq(users.id, sellerId), eq(users.isActive, true)));
+  const rows = first ? await unionAll(seller, first, ...rest) : [];
+  const found = new Map<string, Set<number>>();
+  for (const row of rows) found.set(row.kind, (found.get(row.kind) ?? new Set()).add(row.id));
+  return (kind: Referenced | 'seller', id: number) => found.get(kind)?.has(id) ?? false;
+}
+
 /** Every id the sale points at must exist; each missing one is reported on its own field. */
 export async function assertReferences(tx: Database, data: SaleData, items: SaleItemData[]) {
   const issues: Issue[] = [];
-  const existing = async (table: typeof clients | typeof suppliers, ids: number[]) =>
-    new Set(
-      ids.length
-        ? (
-            await tx
-              .select({ id: table.id })
-              .from(table)
-              .where(inArray(table.id, [...new Set(ids)]))
-          ).map((r) => r.id)
-        : [],
-    );
-  // One after another: inside a transaction the queries share one connection.
-  const clientIds = await existing(clients, [data.clientId]);
-  const classIds = await existing(
-    classifications,
-    items.map((i) => i.classificationId),
+  const exists = await existingIds(
+    tx,
+    {
+      clients: [data.clientId],
+      classifications: items.map((i) => i.classificationId),
+      suppliers: items.map((i) => i.supplierId),
+      operators: items.map((i) => i.operatorId),
+      passengers: items.flatMap((i) => i.passengers),
+    },
+    data.sellerId,
   );
-  const supplierIds = await existing(
-    suppliers,
-    items.map((i) => i.supplierId),
-  );
-  const operatorIds = await existing(
-    operators,
-    items.map((i) => i.operatorId),
-  );
-  const passengerIds = await existing(
-    passengers,
-    items.flatMap((i) => i.passengers),
-  );
-  if (!clientIds.has(data.clientId))
+  if (!exists('clients', data.clientId))
     issues.push({ path: 'saleData.clientId', message: 'El cliente seleccionado no existe' });
   items.forEach((item, n) => {
-    if (!classIds.has(item.classificationId))
+    if (!exists('classifications', item.classificationId))
       issues.push({
         path: `items.${n}.classificationId`,
         message: 'La clasificación seleccionada no existe',
       });
-    if (!supplierIds.has(item.supplierId))
+    if (!exists('suppliers', item.supplierId))
       issues.push({ path: `items.${n}.supplierId`, message: 'El proveedor seleccionado no existe' });
-    if (!operatorIds.has(item.operatorId))
+    if (!exists('operators', item.operatorId))
       issues.push({ path: `items.${n}.operatorId`, message: 'El operador seleccionado no existe' });
-    if (item.passengers.some((p) => !passengerIds.has(p)))
+    if (item.passengers.some((p) => !exists('passengers', p)))
       issues.push({ path: `items.${n}.passengers`, message: 'Un pasajero seleccionado no existe' });
   });
-  const [seller] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, data.sellerId), eq(users.isActive, true)));
-  if (!seller) issues.push({ path: 'saleData.sellerId', message: 'El vendedor no existe o está inactivo' });
+  if (!exists('seller', data.sellerId))
+    issues.push({ path: 'saleData.sellerId', message: 'El vendedor no existe o está inactivo' });
   if (issues.length) throw badRequest(issues[0]?.message ?? 'Datos inválidos', issues);
 }
 

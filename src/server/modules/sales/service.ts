@@ -15,10 +15,10 @@ import { dteDocuments, invoices, payments, saleItemPassengers, saleItems, sales 
 import { conflict, forbidden } from '../../lib/http-errors';
 import { type AuditActor, record } from '../audit';
 import type { AuthUser } from '../auth';
-import { saleChanges, saleSnapshot } from './history';
+import { passengerList, type Snapshot, saleChanges, saleSnapshot, saleSnapshotColumns } from './history';
 import { loadSale, lockSale, type SaleScope } from './queries';
 import { assertReferences, resolvePassengers } from './references';
-import { itemValues, saleValues } from './stored-fields';
+import { auditedItemColumns, itemValues, saleValues } from './stored-fields';
 
 export const STALE_VERSION_MESSAGE = STALE_SALE_MESSAGE;
 export const COMPLETED_MESSAGE = 'Una venta liquidada no se puede modificar';
@@ -41,18 +41,26 @@ function itemTotals(items: SaleItemData[]) {
   };
 }
 
-/** The items in one statement and their passengers in another: the triggers run once per statement. */
-async function writeItems(tx: Database, saleId: number, items: SaleItemData[]) {
-  if (!items.length) return;
+/**
+ * The items in one statement and their passengers in another: the triggers run once per statement.
+ * Returns the items as the audit's snapshot lists them, read back from the insert itself: on two cores
+ * a select after it costs more than the comparison (docs/performance.md, writes).
+ */
+async function writeItems(tx: Database, saleId: number, items: SaleItemData[]): Promise<Snapshot['items']> {
+  if (!items.length) return [];
   const rows = await tx
     .insert(saleItems)
     .values(items.map((item, position) => ({ saleId, position, ...itemValues(item) })))
-    .returning({ id: saleItems.id, position: saleItems.position });
-  const idAt = new Map(rows.map((row) => [row.position, row.id]));
-  const links = items.flatMap((item, position) =>
-    item.passengers.map((passengerId) => ({ saleItemId: idAt.get(position) ?? 0, passengerId })),
+    .returning({ id: saleItems.id, at: saleItems.position, ...auditedItemColumns });
+  rows.sort((a, b) => a.at - b.at);
+  const links = rows.flatMap((row) =>
+    (items[row.at]?.passengers ?? []).map((passengerId) => ({ saleItemId: row.id, passengerId })),
   );
   if (links.length) await tx.insert(saleItemPassengers).values(links);
+  return rows.map(({ id, at, ...fields }) => ({
+    ...fields,
+    passengers: passengerList(items[at]?.passengers ?? []),
+  }));
 }
 
 /** A seller always sells as themselves, whatever the form says. */
@@ -70,15 +78,20 @@ export async function createSale(
   const id = await db.transaction(async (tx) => {
     const items = await resolvePassengers(tx, input.items);
     await assertReferences(tx, data, items);
-    const [sale] = await tx
+    const [written] = await tx
       .insert(sales)
       .values({ ...saleValues(data), ...itemTotals(items), status })
-      .returning({ id: sales.id });
-    if (!sale) throw new Error('sale insert returned no row');
-    await writeItems(tx, sale.id, items);
-    const changes = saleChanges(null, await saleSnapshot(tx, sale.id));
-    await record(tx, audit, { action: 'create', entity: 'sale', entityId: sale.id, changes });
-    return sale.id;
+      .returning({ id: sales.id, ...saleSnapshotColumns });
+    if (!written) throw new Error('sale insert returned no row');
+    const { id: saleId, ...sale } = written;
+    const after = { sale, items: await writeItems(tx, saleId, items) };
+    await record(tx, audit, {
+      action: 'create',
+      entity: 'sale',
+      entityId: saleId,
+      changes: saleChanges(null, after),
+    });
+    return saleId;
   });
   return loadSale(db, id, {});
 }
@@ -114,7 +127,7 @@ export async function editSale(
     const before = await saleSnapshot(tx, id);
     const items = await resolvePassengers(tx, input.items);
     await assertReferences(tx, data, items);
-    await tx
+    const [sale] = await tx
       .update(sales)
       .set({
         ...saleValues(data),
@@ -122,10 +135,11 @@ export async function editSale(
         version: sql`${sales.version} + 1`,
         updatedAt: new Date(),
       })
-      .where(eq(sales.id, id));
+      .where(eq(sales.id, id))
+      .returning(saleSnapshotColumns);
     await tx.delete(saleItems).where(eq(saleItems.saleId, id));
-    await writeItems(tx, id, items);
-    const changes = saleChanges(before, await saleSnapshot(tx, id));
+    const after = { sale: sale ?? {}, items: await writeItems(tx, id, items) };
+    const changes = saleChanges(before, after);
     await record(tx, audit, { action: 'update', entity: 'sale', entityId: id, changes });
   });
   return loadSale(db, id, scope);
