@@ -77,11 +77,22 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * One argon2 hash per password for the whole worker: every test file creates three users at least, and
+ * a hash costs 15-25 ms of CPU by design. Sign-in still checks the password against it for real.
+ */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  const hashed = hashes.get(password) ?? hashPassword(password);
+  hashes.set(password, hashed);
+  return hashed;
+};
+
 export async function insertUser(db: Database, role: Role, suffix: string, password = 'secreto123') {
   const email = `${role}-${suffix}@test.cl`;
   const [row] = await db
     .insert(users)
-    .values({ username: `${role}_${suffix}`, email, role, passwordHash: await hashPassword(password) })
+    .values({ username: `${role}_${suffix}`, email, role, passwordHash: await hashOnce(password) })
     .returning();
   if (!row) throw new Error('user insert failed');
   return { id: row.id, email, password };

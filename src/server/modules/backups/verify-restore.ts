@@ -1,5 +1,7 @@
 import { openPglite } from '../../db/client';
+import { codeMigrations } from '../../db/migrations';
 import { BackupError } from './errors';
+import type { BackupManifest } from './format';
 import { verifyBackupFile } from './read-file';
 import { restoreBackup } from './restore';
 
@@ -16,7 +18,7 @@ export async function verifyByRestoring(
   scratchDir: string,
 ): Promise<Record<string, number>> {
   const manifest = await verifyBackupFile(file, passphrase);
-  const scratch = await openPglite(scratchDir);
+  const scratch = await openScratch(scratchDir, manifest);
   try {
     const report = await restoreBackup(scratch, file, passphrase, manifest);
     const wrong = report.counts.find((count) => count.actual !== count.expected);
@@ -29,4 +31,33 @@ export async function verifyByRestoring(
   } finally {
     await scratch.close();
   }
+}
+
+/** This thread's migrated, empty database as a data-folder tarball, made by its first verification. */
+let migratedEmpty: Promise<Blob> | undefined;
+
+/**
+ * A new PGlite in `dir`, already migrated when the backup is of this code's newest migration (every
+ * backup the server has just written): a new data folder costs seconds of WebAssembly (initdb, then
+ * every migration), unpacking the thread's copy of one about a second, so the backups of the minute
+ * the thread is kept (verify-in-worker.ts) pay that once. restoreBackup applies no migration then.
+ */
+async function openScratch(dir: string, manifest: BackupManifest) {
+  if (manifest.migration.when !== codeMigrations().at(-1)?.when) return openPglite(dir);
+  migratedEmpty ??= (async () => {
+    const empty = await openPglite(undefined);
+    try {
+      await empty.migrate();
+      const tarball = await empty.snapshot?.();
+      if (!tarball) throw new Error('PGlite did not produce a snapshot');
+      return tarball;
+    } finally {
+      await empty.close();
+    }
+  })();
+  // A failed attempt is not kept: the next verification tries again.
+  migratedEmpty.catch(() => {
+    migratedEmpty = undefined;
+  });
+  return openPglite(dir, await migratedEmpty);
 }
