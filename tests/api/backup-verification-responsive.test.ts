@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backups } from '../../src/server/db/schema';
-import { INTERRUPTED_MESSAGE } from '../../src/server/modules/backups/verify-in-worker';
+import { INTERRUPTED_MESSAGE } from '../../src/server/modules/backups/backup-thread';
 import { secondServer, settledBackup } from '../helpers/backups';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 

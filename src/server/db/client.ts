@@ -29,6 +29,8 @@ export interface DatabaseHandle {
   listen?: Listen;
   /** PGlite only: the whole database as a tarball that `openPglite` can start from. */
   snapshot?(): Promise<Blob>;
+  /** PostgreSQL only: where the pool connects, for a worker thread's own connection (backups). */
+  connectionString?: string;
   /** PostgreSQL only: the pool's connections, for /metrics. */
   poolUse?(): { total: number; idle: number; waiting: number };
 }
@@ -73,6 +75,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   return {
     db,
     kind: 'postgres',
+    connectionString,
     async migrate(options) {
       // Several app instances may start together; one migrates while the others wait.
       const lockClient = await pool.connect();

@@ -4,6 +4,7 @@ import type { BackupDto } from '../../../domain/backups';
 import type { DatabaseHandle } from '../../db/client';
 import { conflict } from '../../lib/http-errors';
 import { getCompanySettings } from '../company';
+import { backupThread, INTERRUPTED_MESSAGE, SCRATCH_PREFIX, type ThreadWork } from './backup-thread';
 import { BackupError } from './errors';
 import {
   backupDto,
@@ -16,13 +17,7 @@ import {
   renewHeartbeat,
 } from './queries';
 import { applyRetention } from './retention';
-import {
-  INTERRUPTED_MESSAGE,
-  SCRATCH_PREFIX,
-  type Verification,
-  verificationThread,
-} from './verify-in-worker';
-import { backupFileName, removeStalePartials, writeBackup } from './write-file';
+import { backupFileName, removeStalePartials, type WriteBackupOptions, writeBackup } from './write-file';
 
 /** Where the app writes its backups (BACKUP_DIR, BACKUP_PASSPHRASE). */
 export interface BackupSettings {
@@ -65,9 +60,18 @@ export function backupService(
   const { db } = database;
   let current: Promise<void> | null = null;
   /** The verification under way, stopped when the server closes; `closing` keeps another from starting. */
-  let verification: Verification | null = null;
+  let verification: ThreadWork<Record<string, number>> | null = null;
   let closing = false;
-  const verifier = verificationThread();
+  const thread = backupThread();
+
+  /**
+   * On PostgreSQL the thread writes the file from a connection of its own (decision 0075); PGlite's
+   * database lives on this thread, so its backup is written here.
+   */
+  function write(options: Pick<WriteBackupOptions, 'dir' | 'file' | 'passphrase'>) {
+    const url = database.connectionString;
+    return url ? thread.write(url, options).done : writeBackup(database, options);
+  }
 
   async function run(id: number, fileName: string, prune: boolean) {
     // A failed renewal is not the backup's failure: the lease is long enough to miss a few.
@@ -79,7 +83,7 @@ export function backupService(
     try {
       await removeLeftScratch(settings.dir);
       await removeStalePartials(settings.dir);
-      const written = await writeBackup(database, {
+      const written = await write({
         dir: settings.dir,
         file: fileName,
         passphrase: settings.passphrase,
@@ -87,7 +91,7 @@ export function backupService(
       await markWritten(db, id, written);
       await settings.beforeVerify?.(written.path);
       if (closing) throw new BackupError(INTERRUPTED_MESSAGE);
-      verification = verifier.verify(written.path, settings.passphrase);
+      verification = thread.verify(written.path, settings.passphrase);
       const rowCounts = await verification.done.finally(() => {
         verification = null;
       });
@@ -158,7 +162,7 @@ export function backupService(
       closing = true;
       await verification?.stop();
       await (current ?? Promise.resolve());
-      await verifier.close();
+      await thread.close();
     },
   };
 }

@@ -10,7 +10,7 @@ import { restoreBackup } from './restore';
  * manifest), then loaded into a scratch PGlite in `scratchDir` whose counts and audit chain must
  * match. The scratch database lives in a folder on disk, not in memory: at 1,000,000 sales it takes
  * about 3.5 GB. PGlite is WebAssembly that holds its thread, so the server runs this in a worker
- * (verify-in-worker.ts); the caller creates and removes the folder.
+ * (backup-thread.ts); the caller creates and removes the folder.
  */
 export async function verifyByRestoring(
   file: string,
@@ -40,7 +40,7 @@ let migratedEmpty: Promise<Blob> | undefined;
  * A new PGlite in `dir`, already migrated when the backup is of this code's newest migration (every
  * backup the server has just written): a new data folder costs seconds of WebAssembly (initdb, then
  * every migration), unpacking the thread's copy of one about a second, so the backups of the minute
- * the thread is kept (verify-in-worker.ts) pay that once. restoreBackup applies no migration then.
+ * the thread is kept (backup-thread.ts) pay that once. restoreBackup applies no migration then.
  */
 async function openScratch(dir: string, manifest: BackupManifest) {
   if (manifest.migration.when !== codeMigrations().at(-1)?.when) return openPglite(dir);

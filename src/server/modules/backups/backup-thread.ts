@@ -2,45 +2,58 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { BackupError } from './errors';
+import type { WriteBackupOptions, WrittenBackup } from './write-file';
 
 /** Scratch databases of verifications, hidden in BACKUP_DIR (never a backup's name); gone once checked. */
 export const SCRATCH_PREFIX = '.verificacion-';
 
-export interface VerifyJob {
-  id: number;
+/** A PostgreSQL backup written from a connection of the thread's own (write-file.ts). */
+interface WriteRequest {
+  kind: 'write';
+  connectionString: string;
+  /** No `createSink`: a function does not cross threads. */
+  options: Pick<WriteBackupOptions, 'dir' | 'file' | 'passphrase'>;
+}
+
+/** A written file restored into a scratch PGlite in `scratchDir` (verify-restore.ts). */
+interface VerifyRequest {
+  kind: 'verify';
   file: string;
   passphrase: string | undefined;
   scratchDir: string;
 }
 
-export type VerifyOutcome = { id: number } & (
-  | { ok: true; rowCounts: Record<string, number> }
+export type BackupJob = { id: number } & (WriteRequest | VerifyRequest);
+
+export type JobOutcome = { id: number } & (
+  | { ok: true; value: unknown }
   | { ok: false; message: string; backupError: boolean }
 );
 
 export const INTERRUPTED_MESSAGE =
   'La verificación se interrumpió porque el servidor se cerró: el archivo quedó escrito, pero sin verificar';
 
-const workerEntry = new URL('./verify-worker.mjs', import.meta.url);
+const workerEntry = new URL('./backup-worker.mjs', import.meta.url);
 
-export interface Verification {
-  /** The backup's row counts once it restored, or its error (a BackupError says why in Spanish). */
-  done: Promise<Record<string, number>>;
+export interface ThreadWork<T> {
+  /** The job's result, or its error (a BackupError says why in Spanish). */
+  done: Promise<T>;
   /** Stops the worker (the server is closing): `done` rejects with INTERRUPTED_MESSAGE. */
   stop(): Promise<void>;
 }
 
-/** How long a verification thread waits for the next job before it ends, giving its memory back. */
+/** How long the thread waits for the next job before it ends, giving its memory back. */
 const IDLE_MS = 60_000;
 
 /**
- * Verifies written backups by restoring each into a scratch PGlite (verify-restore.ts) in a worker
- * thread: PGlite is WebAssembly and holds its thread for each statement, which on the server's own
- * thread left every request waiting (docs/decisions/0072). The thread is kept for the next job for a
- * minute: starting one loads tsx and the restore's modules again, seconds of CPU per backup. The
+ * The backups' worker thread (docs/decisions/0072 and 0075): it verifies written backups by restoring
+ * each into a scratch PGlite, WebAssembly that holds its thread for each statement, and on PostgreSQL
+ * it writes them too, so neither the restore's batches nor the dump's rows (parsed, joined, hashed)
+ * keep requests waiting on the server's thread. The thread is kept for the next job for a minute:
+ * starting one loads tsx and the backup's modules again, seconds of CPU per backup. A verification's
  * scratch folder is made and removed here, so a stopped thread leaves none behind.
  */
-export function verificationThread() {
+export function backupThread() {
   let worker: Worker | undefined;
   let idle: NodeJS.Timeout | undefined;
   let jobs = 0;
@@ -55,23 +68,27 @@ export function verificationThread() {
     return started;
   }
 
-  function verify(file: string, passphrase: string | undefined): Verification {
+  /** Sends the job `prepare` makes; `cleanUp` runs after it however it ended. */
+  function submit<T>(
+    prepare: () => Promise<WriteRequest | VerifyRequest>,
+    cleanUp?: () => Promise<void>,
+  ): ThreadWork<T> {
     clearTimeout(idle);
     let running: Worker | undefined;
     let stopped = false;
     const done = (async () => {
-      const scratchDir = await mkdtemp(path.join(path.dirname(file), SCRATCH_PREFIX));
       try {
+        const request = await prepare();
         if (stopped) throw new BackupError(INTERRUPTED_MESSAGE);
         running = thread();
-        // Keeps a command's process alive while it verifies; an idle thread holds nothing open.
+        // Keeps a command's process alive while it works; an idle thread holds nothing open.
         running.ref();
         const id = ++jobs;
-        running.postMessage({ id, file, passphrase, scratchDir } satisfies VerifyJob);
-        return await outcomeOf(running, id);
+        running.postMessage({ ...request, id } satisfies BackupJob);
+        return (await outcomeOf(running, id)) as T;
       } finally {
         running?.unref();
-        await rm(scratchDir, { recursive: true, force: true });
+        await cleanUp?.();
         idle = setTimeout(() => {
           // Forgotten at once, so a job that comes while it ends gets a new thread.
           const ending = worker;
@@ -92,7 +109,20 @@ export function verificationThread() {
   }
 
   return {
-    verify,
+    write: (connectionString: string, options: WriteRequest['options']): ThreadWork<WrittenBackup> =>
+      submit(async () => ({ kind: 'write', connectionString, options })),
+    verify(file: string, passphrase: string | undefined): ThreadWork<Record<string, number>> {
+      let scratchDir: string | undefined;
+      return submit(
+        async () => {
+          scratchDir = await mkdtemp(path.join(path.dirname(file), SCRATCH_PREFIX));
+          return { kind: 'verify', file, passphrase, scratchDir };
+        },
+        async () => {
+          if (scratchDir) await rm(scratchDir, { recursive: true, force: true });
+        },
+      );
+    },
     /** The server is closing: the thread ends (a verification under way is stopped by its own stop). */
     async close() {
       clearTimeout(idle);
@@ -101,12 +131,12 @@ export function verificationThread() {
   };
 }
 
-function outcomeOf(worker: Worker, id: number): Promise<Record<string, number>> {
+function outcomeOf(worker: Worker, id: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const onMessage = (outcome: VerifyOutcome) => {
+    const onMessage = (outcome: JobOutcome) => {
       if (outcome.id !== id) return;
       off();
-      if (outcome.ok) resolve(outcome.rowCounts);
+      if (outcome.ok) resolve(outcome.value);
       else reject(outcome.backupError ? new BackupError(outcome.message) : new Error(outcome.message));
     };
     // The thread failed to load or crashed (out of memory); the backup fails with its message.
