@@ -24,6 +24,15 @@ export const salesSummary = pgTable(
   (t) => [primaryKey({ columns: [t.sellerId, t.status, t.saleType, t.serviceType, t.region] })],
 );
 
+/**
+ * Sales per seller, kept from `sales_summary` by a trigger on it (migrations/0031): the total of a
+ * list filtered by nothing but its seller scope reads a row per seller instead of every summary group.
+ */
+export const salesSellerCounts = pgTable('sales_seller_counts', {
+  sellerId: integer('seller_id').primaryKey(),
+  salesCount: integer('sales_count').notNull(),
+});
+
 /** Sales created per seller and agency day (f_agency_day), for the dashboard's 30-day chart. */
 export const salesDaily = pgTable(
   'sales_daily',
