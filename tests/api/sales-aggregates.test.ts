@@ -5,10 +5,9 @@ import { createSaleRefs, type SaleRefs, saleBody } from '../helpers/sales';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
- * The trigger-kept aggregates (migrations/0003, the seller counts of 0031, docs/performance.md), dues (migrations/0007 and their
- * month sums, 0012), the
- * sales report's day rows and Cobranza's sums (migrations/0010) must
- * always equal what a full recomputation gives: after creating, editing, cancelling and deleting
+ * The trigger-kept aggregates (migrations/0003, the seller counts of 0031, docs/performance.md), dues
+ * (migrations/0007 and their month sums, 0012), the sales report's day rows and Cobranza's sums
+ * (migrations/0010) must always equal what a full recomputation gives: after creating, editing, cancelling and deleting
  * sales and payments through the API, and after concurrent writes that touch the same suppliers in
  * opposite orders.
  */

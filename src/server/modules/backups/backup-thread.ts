@@ -7,12 +7,14 @@ import type { WriteBackupOptions, WrittenBackup } from './write-file';
 /** Scratch databases of verifications, hidden in BACKUP_DIR (never a backup's name); gone once checked. */
 export const SCRATCH_PREFIX = '.verificacion-';
 
+/** writeBackup's options that cross to the thread: not `createSink`, a function does not cross. */
+export type ThreadWriteOptions = Pick<WriteBackupOptions, 'dir' | 'file' | 'passphrase'>;
+
 /** A PostgreSQL backup written from a connection of the thread's own (write-file.ts). */
 interface WriteRequest {
   kind: 'write';
   connectionString: string;
-  /** No `createSink`: a function does not cross threads. */
-  options: Pick<WriteBackupOptions, 'dir' | 'file' | 'passphrase'>;
+  options: ThreadWriteOptions;
 }
 
 /** A written file restored into a scratch PGlite in `scratchDir` (verify-restore.ts). */
@@ -109,7 +111,7 @@ export function backupThread() {
   }
 
   return {
-    write: (connectionString: string, options: WriteRequest['options']): ThreadWork<WrittenBackup> =>
+    write: (connectionString: string, options: ThreadWriteOptions): ThreadWork<WrittenBackup> =>
       submit(async () => ({ kind: 'write', connectionString, options })),
     verify(file: string, passphrase: string | undefined): ThreadWork<Record<string, number>> {
       let scratchDir: string | undefined;

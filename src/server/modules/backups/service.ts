@@ -4,7 +4,13 @@ import type { BackupDto } from '../../../domain/backups';
 import type { DatabaseHandle } from '../../db/client';
 import { conflict } from '../../lib/http-errors';
 import { getCompanySettings } from '../company';
-import { backupThread, INTERRUPTED_MESSAGE, SCRATCH_PREFIX, type ThreadWork } from './backup-thread';
+import {
+  backupThread,
+  INTERRUPTED_MESSAGE,
+  SCRATCH_PREFIX,
+  type ThreadWork,
+  type ThreadWriteOptions,
+} from './backup-thread';
 import { BackupError } from './errors';
 import {
   backupDto,
@@ -17,7 +23,7 @@ import {
   renewHeartbeat,
 } from './queries';
 import { applyRetention } from './retention';
-import { backupFileName, removeStalePartials, type WriteBackupOptions, writeBackup } from './write-file';
+import { backupFileName, removeStalePartials, writeBackup } from './write-file';
 
 /** Where the app writes its backups (BACKUP_DIR, BACKUP_PASSPHRASE). */
 export interface BackupSettings {
@@ -68,7 +74,7 @@ export function backupService(
    * On PostgreSQL the thread writes the file from a connection of its own (decision 0075); PGlite's
    * database lives on this thread, so its backup is written here.
    */
-  function write(options: Pick<WriteBackupOptions, 'dir' | 'file' | 'passphrase'>) {
+  function write(options: ThreadWriteOptions) {
     const url = database.connectionString;
     return url ? thread.write(url, options).done : writeBackup(database, options);
   }
