@@ -45,6 +45,33 @@ describe('HTTPS-only headers', () => {
   });
 });
 
+describe("helmet's headers", () => {
+  // Written once at start-up and copied to every reply (src/server/plugins/security-headers.ts).
+  const EXPECTED = {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'x-dns-prefetch-control': 'off',
+  };
+
+  it('reach a success, a refusal, an error and a path no route knows, and no X-Powered-By', async () => {
+    const replies = [
+      await health(ctx.app),
+      await ctx.app.inject({ method: 'GET', url: '/api/sales' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/sales?page=0', headers: await ctx.auth('admin') }),
+      await ctx.app.inject({ method: 'GET', url: '/api/no-such-route' }),
+    ];
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 401, 400, 404]);
+    for (const res of replies) {
+      expect(res.headers, res.body).toMatchObject(EXPECTED);
+      expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+});
+
 describe('Cache-Control', () => {
   it('authenticated API answers, errors and the sign-in carry no-store', async () => {
     const headers = await ctx.auth('admin');

@@ -76,8 +76,15 @@ export async function listSales(
   query: SaleListQuery,
   peek: 'counted' | 'page only' = 'counted',
 ) {
-  const base = and(sellerCondition(sales.sellerId, scope), ...filterConditions(query));
   const { sort, after } = query;
+  // The page staff open most, with no search, filter or cursor: one prepared statement, decided before
+  // any other read's SQL is built.
+  if (!after && !query.q && filterConditions(query).every((c) => c === undefined)) {
+    const rows = await unfilteredPage(db, scope, query);
+    const counted = rows.total ?? (await scalar(db, summaryCount(db, scope, query)));
+    return listed(rows.sales, counted, false, query);
+  }
+  const base = and(sellerCondition(sales.sellerId, scope), ...filterConditions(query));
   if (!after && walksNewestFirst(query)) {
     // Among the newest sales first: enough matches there for the count to be "más de 1.000" (or,
     // for the global search, for its few results) settle the page without reading the index.
@@ -98,11 +105,6 @@ export async function listSales(
     read && narrow && query.q ? await pastCapPage(db, read, base, { ...query, q: query.q }) : undefined;
   if (narrow && pastCap) {
     return listed(await salesOf(db, pastCap, sort), narrow.count, true, query);
-  }
-  if (!narrow && !after && !query.q && filterConditions(query).every((c) => c === undefined)) {
-    const rows = await unfilteredPage(db, scope, query);
-    const counted = rows.total ?? (await scalar(db, summaryCount(db, scope, query)));
-    return listed(rows.sales, counted, false, query);
   }
   // No narrowing, or too many matches: walking the sort's index meets the page's matches early, so
   // the search stays off its indexes here. Past the cap the count is known to be "más de 1.000".

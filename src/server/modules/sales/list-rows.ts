@@ -1,14 +1,14 @@
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SaleFilters, SaleListQuery, SaleSort, SaleSortField } from '../../../domain/sale-filters';
 import type { Database } from '../../db/client';
+import { computed, jsonObjectText } from '../../db/json-object';
 import { countValue } from '../../db/money';
 import { nameSortKey } from '../../db/name-order';
 import { prepared } from '../../db/prepared';
 import { clients, sales, salesSellerCounts, salesSummary, users } from '../../db/schema';
 import { orderBy } from './narrow-reads';
-import { confirmedPaid, type SaleScope, salePending, sellerCondition } from './queries';
-import { saleFieldsJson } from './stored-fields';
+import { confirmedPaid, partyColumns, type SaleScope, salePending, sellerCondition } from './queries';
+import { saleFieldColumns } from './stored-fields';
 
 /*
  * The rows of a sales list page: the sale with its client, seller and payments, its sort key, and
@@ -54,25 +54,26 @@ export function sortedSales(db: Database, where: SQL | undefined, sort: SaleSort
     .orderBy(orderBy(sort, SORT_KEYS, sql`${sales.id}`));
 }
 
-/** Time as JavaScript's toISOString writes a Date read from the column: UTC, milliseconds (truncated). */
-const isoTime = (column: AnyPgColumn) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * A row of the list as its reply's JSON (saleListRowSchema: the sale's columns, its client and seller,
- * what was paid and what is pending), built by PostgreSQL: Node sends a page of them as they are
- * (docs/decisions/0073). Keys without a value are left out, as `absentWhenNull` asks; amounts are JSON
- * numbers. Every test's reply check parses these rows against the schema.
+ * what was paid and what is pending), written by PostgreSQL: Node sends a page of them as they are
+ * (docs/decisions/0073, 0077). Keys without a value are left out, as `absentWhenNull` asks; amounts are
+ * JSON numbers. Every test's reply check parses these rows against the schema.
  */
-const listRowJson = sql<string>`json_strip_nulls(json_build_object(
-  'id', ${sales.id}, 'status', ${sales.status}, ${saleFieldsJson},
-  'creationDate', ${isoTime(sales.creationDate)}, 'currency', ${sales.currency},
-  'salePrice', ${sales.salePrice}, 'totalCost', ${sales.totalCost}, 'version', ${sales.version},
-  'updatedAt', ${isoTime(sales.updatedAt)}, 'paidAmount', ${confirmedPaid}, 'pendingAmount', ${salePending},
-  'client', json_build_object('id', ${clients.id}, 'name', ${clients.name},
-    'clientId', ${clients.clientId}, 'email', ${clients.email}),
-  'seller', json_build_object('id', ${users.id}, 'username', ${users.username},
-    'email', ${users.email}, 'role', ${users.role})))::text`;
+const listRowJson = jsonObjectText({
+  id: sales.id,
+  status: sales.status,
+  ...saleFieldColumns,
+  creationDate: sales.creationDate,
+  currency: sales.currency,
+  salePrice: sales.salePrice,
+  totalCost: sales.totalCost,
+  version: sales.version,
+  updatedAt: sales.updatedAt,
+  paidAmount: computed(confirmedPaid, 'number'),
+  pendingAmount: computed(salePending, 'number'),
+  ...partyColumns,
+});
 
 /** A sale of a page: its JSON as the reply shows it, its number, and its sort key as exact text. */
 export interface ListedRow {

@@ -59,6 +59,3 @@ function jsonPairs(columns: Record<string, AnyPgColumn>): SQL {
  * amounts as exact text, which the reader converts with `moneyInList` (src/server/db/money.ts).
  */
 export const itemFieldsJson: SQL = jsonPairs(pick(getTableColumns(saleItems), ITEM_ROW_FIELDS));
-
-/** The sale's field columns as `'name', column` pairs of a json_build_object (none is an amount). */
-export const saleFieldsJson: SQL = jsonPairs(saleFieldColumns);
