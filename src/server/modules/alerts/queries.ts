@@ -24,6 +24,7 @@ import { formatDate, formatMoney } from '../../../domain/format';
 import { addDays } from '../../../domain/report-params';
 import { agencyMidnight } from '../../db/agency-day';
 import type { Database } from '../../db/client';
+import { independentReads } from '../../db/independent-reads';
 import { countValue } from '../../db/money';
 import {
   balanceDays,
@@ -246,15 +247,15 @@ async function staleDrafts(db: Database, scope: SaleScope, q: AlertsQuery): Prom
 /**
  * Every kind of alert for the caller's sales, kind by kind in order of urgency (a client about to
  * travel without paying first, stale drafts last), soonest due first within a kind. The four queries
- * are independent: on PostgreSQL they run at once on the pool.
+ * are independent: on PostgreSQL they run at once on the pool (in order inside a transaction).
  */
 export async function loadAlerts(db: Database, scope: SaleScope, q: AlertsQuery): Promise<AlertsReply> {
-  const [balances, codes, dues, drafts] = await Promise.all([
-    clientBalances(db, scope, q),
-    missingCodes(db, scope, q),
-    supplierDues(db, scope, q),
-    staleDrafts(db, scope, q),
-  ]);
+  const [balances, codes, dues, drafts] = await independentReads(db, [
+    () => clientBalances(db, scope, q),
+    () => missingCodes(db, scope, q),
+    () => supplierDues(db, scope, q),
+    () => staleDrafts(db, scope, q),
+  ] as const);
   return {
     alerts: [...balances.alerts, ...codes.alerts, ...dues.alerts, ...drafts.alerts],
     counts: {

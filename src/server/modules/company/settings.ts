@@ -52,14 +52,13 @@ const preferences = new WeakMap<Database, { value: Promise<AgencyPreferences>; u
 export function agencyPreferences(db: Database): Promise<AgencyPreferences> {
   const cached = preferences.get(db);
   if (cached && cached.until > Date.now()) return cached.value;
-  const value = Promise.all([
-    getCompanySettings(db),
-    db.select({ id: companyTax.id }).from(companyTax).limit(1),
-  ]).then(([{ timeZone, largeAmountThreshold }, tax]) => ({
-    timeZone,
-    largeAmountThreshold,
-    electronicInvoicing: tax.length > 0,
-  }));
+  const value = (async () => {
+    // One read after the other: `db` may be a transaction, whose single connection must not be given
+    // a second query while one runs (node-postgres warns, and pg 9 will refuse it). Once per 30 s.
+    const { timeZone, largeAmountThreshold } = await getCompanySettings(db);
+    const tax = await db.select({ id: companyTax.id }).from(companyTax).limit(1);
+    return { timeZone, largeAmountThreshold, electronicInvoicing: tax.length > 0 };
+  })();
   preferences.set(db, { value, until: Date.now() + PREFERENCES_TTL_MS });
   // A failed read is not kept: the next request tries again.
   value.catch(() => preferences.delete(db));
