@@ -26,7 +26,7 @@ async function objectOf(query: ReturnType<typeof sql>): Promise<{ text: string; 
 }
 
 describe('jsonObjectText', () => {
-  it('writes text, numbers, dates and times as JSON.stringify would, nested, with nullable keys left out', async () => {
+  it('writes text, numbers, dates, times and JSON text as JSON.stringify would, nested, with nullable keys left out', async () => {
     const client = {
       id: 7,
       name: NASTY,
@@ -44,6 +44,7 @@ describe('jsonObjectText', () => {
       day: computed(sql`'2027-03-09'::date`, 'text'),
       at: computed(sql`'2026-11-29 13:45:06.789123+00'::timestamptz`, 'time'),
       inner: { count: computed(sql`3`, 'number'), word: computed(sql`${NASTY}::text`, 'text') },
+      list: computed(sql`'[' || ${jsonObjectText({ n: computed(sql`1`, 'number') })} || ']'`, 'json'),
     });
     const { value } = await objectOf(
       sql`select ${json} as text from (select ${client.id}::int as id, ${client.name}::text as name,
@@ -58,6 +59,7 @@ describe('jsonObjectText', () => {
       day: '2027-03-09',
       at: new Date('2026-11-29T13:45:06.789Z').toISOString(),
       inner: { count: 3, word: NASTY },
+      list: [{ n: 1 }],
     });
     expect(Object.keys(value as object)).not.toContain('clientId');
     expect(Object.keys(value as object)).not.toContain('nothing');

@@ -12,7 +12,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  */
 
 /** How a computed value (not a column) is written. */
-export type JsonKind = 'number' | 'text' | 'time';
+export type JsonKind = 'number' | 'text' | 'time' | 'json';
 
 /** A value SQL computes (not a column), with how to write it and whether it can be null. */
 class JsonComputed {
@@ -50,6 +50,8 @@ function valueText(value: SQL | Column, kind: JsonKind): SQL {
       return sql`(${value})::text`;
     case 'text':
       return sql`to_json(${value})::text`;
+    case 'json':
+      return sql`(${value})`;
     case 'time':
       // Time as JavaScript's toISOString writes a Date read from the column: UTC, milliseconds (truncated).
       return sql`'"' || to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;

@@ -10,6 +10,11 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
+/** A JSON text typed as the value the route's schema declares; only the serializer sees the difference. */
+export function jsonValue<T>(text: string): T {
+  return new JsonText(text) as unknown as T;
+}
+
 /**
  * A list whose items are JSON texts, typed as the list the route's schema declares: the handler's
  * reply keeps its type, and only the serializer sees the difference.

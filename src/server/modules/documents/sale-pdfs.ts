@@ -15,8 +15,9 @@ import {
 /** The client as the sale's documents print it (the clients row: name, ID/RUT, e-mail, address). */
 export interface DocumentClient {
   name: string;
-  clientId: string | null;
-  email: string | null;
+  /** Absent or null: the client has none (the sale's own copy of the client leaves such keys out). */
+  clientId?: string | null;
+  email?: string | null;
   address: string | null;
 }
 

@@ -1,9 +1,9 @@
+export type { SaleDetail } from '../../../domain/sale-replies';
+export { loadSale } from './detail';
 export {
   confirmedPaid,
-  loadSale,
   lockSale,
   SALE_NOT_FOUND,
-  type SaleDetail,
   type SaleScope,
   salePending,
   sellerCondition,

@@ -1,33 +1,13 @@
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { pick } from '../../../domain/field-specs';
-import type { SaleItemDetail } from '../../../domain/sale-replies';
-import { SALE_FIELDS } from '../../../domain/sales';
 import type { Database } from '../../db/client';
-import { moneyInList, moneyValue } from '../../db/money';
-import { nameSortKey } from '../../db/name-order';
-import { prepared } from '../../db/prepared';
-import {
-  classifications,
-  clients,
-  operators,
-  passengers,
-  payments,
-  saleItemPassengers,
-  saleItems,
-  sales,
-  suppliers,
-  users,
-} from '../../db/schema';
+import { clients, payments, sales, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
-import { itemFieldsJson } from './stored-fields';
 
 /** Who is asking decides which sales exist for them: a seller sees only their own. */
 export interface SaleScope {
   sellerId?: number;
 }
-
-const iso = (value: Date) => value.toISOString();
 
 export const SALE_NOT_FOUND = 'Sale not found';
 
@@ -52,19 +32,6 @@ export async function lockSale(tx: Database, id: number, scope: SaleScope) {
 }
 
 /**
- * A sale's columns as the API reads them: all but the search text, which only the database uses, with
- * the money as numbers.
- */
-export const saleColumns = (() => {
-  const { searchText: _, ...columns } = getTableColumns(sales);
-  return {
-    ...columns,
-    salePrice: moneyValue(sales.salePrice, 'USD'),
-    totalCost: moneyValue(sales.totalCost, 'USD'),
-  };
-})();
-
-/**
  * What the client has paid on the sale (confirmed payments only), summed exactly in SQL: each
  * payment's USD value, whatever currency it was paid in (issue 29).
  */
@@ -87,90 +54,3 @@ export const partyColumns = {
   client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
   seller: { id: users.id, username: users.username, email: users.email, role: users.role },
 };
-
-type SaleRow = Omit<typeof sales.$inferSelect, 'searchText' | 'salePrice' | 'totalCost'> & {
-  salePrice: number;
-  totalCost: number;
-};
-
-/** The sale's own columns as the API shows them, times as ISO text. */
-export function saleFields(sale: SaleRow) {
-  return {
-    id: sale.id,
-    status: sale.status,
-    ...pick(sale, SALE_FIELDS),
-    creationDate: iso(sale.creationDate),
-    currency: sale.currency,
-    salePrice: sale.salePrice,
-    totalCost: sale.totalCost,
-    version: sale.version,
-    updatedAt: iso(sale.updatedAt),
-  };
-}
-
-/** An item as PostgreSQL builds it: its prices as exact text, which `moneyInList` reads. */
-type ItemJson = Omit<SaleItemDetail, 'salePrice' | 'costPrice'> & { salePrice: string; costPrice: string };
-
-/** A sale's items with names and passengers, as JSON in the item order, built by PostgreSQL. */
-const itemsJson = sql<ItemJson[]>`coalesce((
-  select json_agg(json_build_object(
-    'id', ${saleItems.id}, ${itemFieldsJson},
-    'classificationName', ${classifications.name}, 'supplierName', ${suppliers.name},
-    'operatorName', ${operators.name},
-    'passengers', coalesce((
-      select json_agg(json_build_object('id', ${passengers.id}, 'name', ${passengers.name},
-        'passengerId', ${passengers.passengerId}, 'email', ${passengers.email},
-        'dateOfBirth', ${passengers.dateOfBirth}) order by ${nameSortKey(passengers.name)}, ${passengers.id})
-      from ${saleItemPassengers} join ${passengers} on ${passengers.id} = ${saleItemPassengers.passengerId}
-      where ${saleItemPassengers.saleItemId} = ${saleItems.id}), '[]'::json)
-  ) order by ${saleItems.position}, ${saleItems.id})
-  from ${saleItems}
-  join ${classifications} on ${classifications.id} = ${saleItems.classificationId}
-  join ${suppliers} on ${suppliers.id} = ${saleItems.supplierId}
-  join ${operators} on ${operators.id} = ${saleItems.operatorId}
-  where ${saleItems.saleId} = ${sales.id}), '[]'::json)`;
-
-/**
- * One sale with its client, seller and items (with names and passengers), or 404 outside the scope.
- * One statement whatever the number of items, prepared: the detail is one of the hottest calls, and
- * on two cores each round trip, and each build and plan of it, costs more CPU than the rows
- * (docs/performance.md).
- */
-export async function loadSale(db: Database, id: number, scope: SaleScope) {
-  const own = scope.sellerId !== undefined;
-  const name = `sale_detail_${own ? 'own' : 'all'}`;
-  const statement = prepared(db, name, () =>
-    db
-      .select({
-        sale: saleColumns,
-        totalPaid: moneyValue(confirmedPaid, 'USD'),
-        balance: moneyValue(salePending, 'USD'),
-        refundAmount: moneyValue(saleRefund, 'USD'),
-        ...partyColumns,
-        items: moneyInList(itemsJson, ['salePrice', 'costPrice'], 'USD'),
-      })
-      .from(sales)
-      .innerJoin(clients, eq(clients.id, sales.clientId))
-      .innerJoin(users, eq(users.id, sales.sellerId))
-      .where(
-        and(
-          eq(sales.id, sql.placeholder('id')),
-          own ? eq(sales.sellerId, sql.placeholder('seller')) : undefined,
-        ),
-      )
-      .prepare(name),
-  );
-  const [row] = await statement.execute({ id, seller: scope.sellerId });
-  if (!row) throw notFound(SALE_NOT_FOUND);
-  return {
-    ...saleFields(row.sale),
-    totalPaid: row.totalPaid,
-    balance: row.balance,
-    refundAmount: row.refundAmount,
-    client: row.client,
-    seller: row.seller,
-    items: row.items,
-  };
-}
-
-export type SaleDetail = Awaited<ReturnType<typeof loadSale>>;

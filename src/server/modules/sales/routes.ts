@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { salesApi } from '../../../domain/api/sales';
 import { paginationOf } from '../../../domain/pagination';
-import type { SaleListRow } from '../../../domain/sale-replies';
+import type { SaleDetail, SaleListRow } from '../../../domain/sale-replies';
 import type { Database } from '../../db/client';
 import { sendListExport } from '../../lib/export';
-import { jsonList } from '../../lib/json-text';
+import { jsonList, jsonValue } from '../../lib/json-text';
 import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/access';
 import { auditActor } from '../audit';
+import { loadSaleText } from './detail';
 import { saleExportColumns } from './export';
 import { type ExportedSale, listSales, listSellers, salesBatch } from './list-queries';
-import { loadSale } from './queries';
 import { changeStatus, createSale, deleteSale, editSale, scopeFor } from './service';
 
 /** `If-Match: "3"` (or W/"3") names the version an edit started from; anything else names none. */
@@ -79,10 +79,10 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     ...routeOf(salesApi.one, tags),
     config: { access: ['admin', 'sales', 'finance'] },
     handler: async (request, reply) => {
-      const sale = await loadSale(db, request.params.id, scopeFor(currentUser(request)));
+      const sale = await loadSaleText(db, request.params.id, scopeFor(currentUser(request)));
       // The version as an entity tag, so a client that keeps no `version` can send it back in If-Match.
       reply.header('etag', `"${sale.version}"`);
-      return sale;
+      return jsonValue<SaleDetail>(sale.json);
     },
   });
 

@@ -15,8 +15,9 @@ import { dteDocuments, invoices, payments, saleItemPassengers, saleItems, sales 
 import { conflict, forbidden } from '../../lib/http-errors';
 import { type AuditActor, record } from '../audit';
 import type { AuthUser } from '../auth';
+import { loadSale } from './detail';
 import { passengerList, type Snapshot, saleChanges, saleSnapshot, saleSnapshotColumns } from './history';
-import { loadSale, lockSale, type SaleScope } from './queries';
+import { lockSale, type SaleScope } from './queries';
 import { assertReferences, resolvePassengers } from './references';
 import { auditedItemColumns, itemValues, saleValues } from './stored-fields';
 

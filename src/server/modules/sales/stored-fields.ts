@@ -1,5 +1,4 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { getTableColumns } from 'drizzle-orm';
 import { pick } from '../../../domain/field-specs';
 import {
   SALE_FIELDS,
@@ -43,19 +42,5 @@ export const auditedItemColumns = pick(
   ITEM_ROW_FIELDS.filter((field) => field !== 'passengerCount'),
 );
 
-/** Columns as `'name', column` pairs of a json_build_object, in the declared order; amounts as exact text. */
-function jsonPairs(columns: Record<string, AnyPgColumn>): SQL {
-  return sql.join(
-    Object.entries(columns).map(([field, column]) => {
-      const value = column.columnType === 'PgNumeric' ? sql`${column}::text` : sql`${column}`;
-      return sql`${sql.raw(`'${field}'`)}, ${value}`;
-    }),
-    sql`, `,
-  );
-}
-
-/**
- * The item's field columns as `'name', column` pairs of a json_build_object, in the declared order;
- * amounts as exact text, which the reader converts with `moneyInList` (src/server/db/money.ts).
- */
-export const itemFieldsJson: SQL = jsonPairs(pick(getTableColumns(saleItems), ITEM_ROW_FIELDS));
+/** The item's field columns as its row stores them, to write them into the detail's JSON. */
+export const itemFieldColumns = pick(getTableColumns(saleItems), ITEM_ROW_FIELDS);
