@@ -26,11 +26,17 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
   const { data, error, isFetching } = useGlobalSearch(q);
   const results = searching ? (data?.results ?? []) : [];
   const [active, setActive] = useState(0);
-  // New results start from the first one (set while rendering, so no frame shows a stale highlight).
+  // New results start from the first one, unless the highlighted record is among them: an answer to an
+  // earlier keystroke that arrives late brings the same records, and the highlight stays where the
+  // arrows put it. Set while rendering, so no frame shows a stale highlight.
   const [shownData, setShownData] = useState(data);
   if (data !== shownData) {
+    const highlighted = shownData?.results[active];
+    const kept = highlighted
+      ? (data?.results ?? []).findIndex((r) => r.type === highlighted.type && r.id === highlighted.id)
+      : -1;
     setShownData(data);
-    setActive(0);
+    setActive(Math.max(kept, 0));
   }
   const id = useId();
   const optionId = (index: number) => `${id}-option-${index}`;
