@@ -5,7 +5,7 @@ import type { Database } from './client';
  * Reads that do not depend on each other: at once on the pool, each on a connection of its own, but
  * one after the other inside a transaction, whose single connection must not be handed a second
  * query while one runs (node-postgres warns that pg 9 will refuse it; the reminders read the alerts
- * inside their transaction).
+ * inside their transaction, a credit note the agency's zone inside its own).
  */
 export async function independentReads<T extends readonly unknown[]>(
   db: Database,

@@ -11,6 +11,7 @@ import {
 import type { AgencyPreferences, companySettingsReplySchema } from '../../../domain/company-replies';
 import { DEFAULT_EMAIL_MESSAGE } from '../../../domain/document-emails';
 import type { Database } from '../../db/client';
+import { independentReads } from '../../db/independent-reads';
 import { toMoney } from '../../db/money';
 import { companySettings, companyTax } from '../../db/schema';
 import { type AuditActor, diff, record } from '../audit';
@@ -52,13 +53,15 @@ const preferences = new WeakMap<Database, { value: Promise<AgencyPreferences>; u
 export function agencyPreferences(db: Database): Promise<AgencyPreferences> {
   const cached = preferences.get(db);
   if (cached && cached.until > Date.now()) return cached.value;
-  const value = (async () => {
-    // One read after the other: `db` may be a transaction, whose single connection must not be given
-    // a second query while one runs (node-postgres warns, and pg 9 will refuse it). Once per 30 s.
-    const { timeZone, largeAmountThreshold } = await getCompanySettings(db);
-    const tax = await db.select({ id: companyTax.id }).from(companyTax).limit(1);
-    return { timeZone, largeAmountThreshold, electronicInvoicing: tax.length > 0 };
-  })();
+  // `db` may be a transaction (a credit note reads the agency's zone inside its own).
+  const value = independentReads(db, [
+    () => getCompanySettings(db),
+    () => db.select({ id: companyTax.id }).from(companyTax).limit(1),
+  ] as const).then(([{ timeZone, largeAmountThreshold }, tax]) => ({
+    timeZone,
+    largeAmountThreshold,
+    electronicInvoicing: tax.length > 0,
+  }));
   preferences.set(db, { value, until: Date.now() + PREFERENCES_TTL_MS });
   // A failed read is not kept: the next request tries again.
   value.catch(() => preferences.delete(db));

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { SaleDetail } from '../../../domain/sale-replies';
 import type { Database } from '../../db/client';
 import { computed, jsonObjectText } from '../../db/json-object';
@@ -19,13 +19,13 @@ import {
 import { notFound } from '../../lib/http-errors';
 import {
   confirmedPaid,
-  partyColumns,
   SALE_NOT_FOUND,
   type SaleScope,
   salePending,
   saleRefund,
+  saleSummaryColumns,
 } from './queries';
-import { itemFieldColumns, saleFieldColumns } from './stored-fields';
+import { itemFieldColumns } from './stored-fields';
 
 /*
  * A sale's detail as its reply's JSON text, written by PostgreSQL (docs/decisions/0077): the detail
@@ -34,11 +34,8 @@ import { itemFieldColumns, saleFieldColumns } from './stored-fields';
  */
 
 /** A JSON array of `object`s from a subquery's rows, in `order`: `[]` when there is none. */
-const jsonArray = (
-  object: ReturnType<typeof jsonObjectText>,
-  order: ReturnType<typeof sql>,
-  from: ReturnType<typeof sql>,
-) => sql`'[' || coalesce((select string_agg(${object}, ',' order by ${order}) ${from}), '') || ']'`;
+const jsonArray = (object: SQL, order: SQL, from: SQL) =>
+  sql`'[' || coalesce((select string_agg(${object}, ',' order by ${order}) ${from}), '') || ']'`;
 
 const itemPassengers = jsonArray(
   jsonObjectText({
@@ -72,16 +69,7 @@ const items = jsonArray(
 
 /** saleDetailSchema: the sale's columns, client, seller, payments' sums and items with passengers. */
 const detailJson = jsonObjectText({
-  id: sales.id,
-  status: sales.status,
-  ...saleFieldColumns,
-  creationDate: sales.creationDate,
-  currency: sales.currency,
-  salePrice: sales.salePrice,
-  totalCost: sales.totalCost,
-  version: sales.version,
-  updatedAt: sales.updatedAt,
-  ...partyColumns,
+  ...saleSummaryColumns,
   items: computed(items, 'json'),
   totalPaid: computed(confirmedPaid, 'number'),
   balance: computed(salePending, 'number'),

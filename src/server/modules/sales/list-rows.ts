@@ -7,8 +7,7 @@ import { nameSortKey } from '../../db/name-order';
 import { prepared } from '../../db/prepared';
 import { clients, sales, salesSellerCounts, salesSummary, users } from '../../db/schema';
 import { orderBy } from './narrow-reads';
-import { confirmedPaid, partyColumns, type SaleScope, salePending, sellerCondition } from './queries';
-import { saleFieldColumns } from './stored-fields';
+import { confirmedPaid, type SaleScope, salePending, saleSummaryColumns, sellerCondition } from './queries';
 
 /*
  * The rows of a sales list page: the sale with its client, seller and payments, its sort key, and
@@ -61,18 +60,9 @@ export function sortedSales(db: Database, where: SQL | undefined, sort: SaleSort
  * JSON numbers. Every test's reply check parses these rows against the schema.
  */
 const listRowJson = jsonObjectText({
-  id: sales.id,
-  status: sales.status,
-  ...saleFieldColumns,
-  creationDate: sales.creationDate,
-  currency: sales.currency,
-  salePrice: sales.salePrice,
-  totalCost: sales.totalCost,
-  version: sales.version,
-  updatedAt: sales.updatedAt,
+  ...saleSummaryColumns,
   paidAmount: computed(confirmedPaid, 'number'),
   pendingAmount: computed(salePending, 'number'),
-  ...partyColumns,
 });
 
 /** A sale of a page: its JSON as the reply shows it, its number, and its sort key as exact text. */

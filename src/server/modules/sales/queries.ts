@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { clients, payments, sales, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
+import { saleFieldColumns } from './stored-fields';
 
 /** Who is asking decides which sales exist for them: a seller sees only their own. */
 export interface SaleScope {
@@ -49,8 +50,20 @@ export const salePending = sql`case when ${sales.status} = 'cancelled' then 0
 /** What the agency owes back to the client: everything paid on a cancelled sale, else nothing. */
 export const saleRefund = sql`case when ${sales.status} = 'cancelled' then ${confirmedPaid} else 0 end`;
 
-/** The sale's client and seller as the API shows them next to it (the query joins both to `sales`). */
-export const partyColumns = {
+/**
+ * The columns of saleSummarySchema, in its order: the sale's own, then its client and seller (the
+ * query joins both to `sales`). The list's rows and the detail write them into their JSON.
+ */
+export const saleSummaryColumns = {
+  id: sales.id,
+  status: sales.status,
+  ...saleFieldColumns,
+  creationDate: sales.creationDate,
+  currency: sales.currency,
+  salePrice: sales.salePrice,
+  totalCost: sales.totalCost,
+  version: sales.version,
+  updatedAt: sales.updatedAt,
   client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
   seller: { id: users.id, username: users.username, email: users.email, role: users.role },
 };
