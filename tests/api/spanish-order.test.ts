@@ -17,6 +17,7 @@ let ctx: TestContext;
 let admin: Record<string, string>;
 let refs: SaleRefs;
 const clientIds = new Map<string, number>();
+const passengerIds = new Map<string, number>();
 
 const get = async (url: string) => {
   const res = await ctx.app.inject({ method: 'GET', url, headers: admin });
@@ -40,11 +41,12 @@ beforeAll(async () => {
   for (const [i, first] of FIRST_NAMES.entries()) {
     const { client } = await post('/api/clients', { name: named(first) });
     clientIds.set(first, client.id);
-    await post('/api/passengers', {
+    const { passenger } = await post('/api/passengers', {
       name: named(first),
       passengerId: `ORD-${i}`,
       dateOfBirth: '1980-01-01',
     });
+    passengerIds.set(first, passenger.id);
     for (const kind of ['suppliers', 'operators', 'classifications']) {
       await post(`/api/${kind}`, { name: named(first) });
     }
@@ -101,5 +103,17 @@ describe('names in Spanish order', () => {
       'beatriz.orden',
       'zoe.orden',
     ]);
+  });
+
+  it("a sale's detail lists each service's passengers in Spanish order, whatever order they were sent in", async () => {
+    const [item] = saleBody(refs, ctx.users.sales.id).items as object[];
+    const body = saleBody(refs, ctx.users.sales.id, {
+      saleData: { passengerCount: FIRST_NAMES.length },
+      items: [{ ...item, passengers: FIRST_NAMES.map((first) => passengerIds.get(first)) }],
+    });
+    const { sale } = await post('/api/sales', body);
+    const detail = (await get(`/api/sales/${sale.id}`)).json();
+    const names = detail.items[0].passengers.map((p: { name: string }) => p.name);
+    expect(names).toEqual(expected);
   });
 });

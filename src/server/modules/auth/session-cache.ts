@@ -16,9 +16,9 @@ interface Entry {
 }
 
 /**
- * Signed-in sessions by token hash, so that most requests skip the session query. Off until the
- * instance listens for session changes, and emptied whenever it stops listening: a revocation it
- * could not hear about must not be served from memory.
+ * Signed-in sessions by token, so that most requests skip the session query and the token's hash.
+ * Off until the instance listens for session changes, and emptied whenever it stops listening: a
+ * revocation it could not hear about must not be served from memory.
  *
  * A lookup that read the database before a change arrived must not store what it read: each lookup
  * takes the current generation first and `put` ignores it when any change came in meanwhile.
@@ -38,29 +38,29 @@ export class SessionCache {
     return this.entries.size;
   }
 
-  get(tokenHash: string, now = Date.now()): AuthUser | undefined {
-    const entry = this.entries.get(tokenHash);
+  get(token: string, now = Date.now()): AuthUser | undefined {
+    const entry = this.entries.get(token);
     if (!entry) return undefined;
     if (entry.until > now) return entry.user;
-    this.entries.delete(tokenHash);
+    this.entries.delete(token);
     return undefined;
   }
 
   /** Keeps a session read from the database at `generation`, until `limit` at the latest. */
-  put(tokenHash: string, user: AuthUser, limit: number, generation: number, now = Date.now()): void {
+  put(token: string, user: AuthUser, limit: number, generation: number, now = Date.now()): void {
     if (!this.listening || generation !== this.generationCount) return;
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(tokenHash, { user: Object.freeze(user), until: Math.min(limit, now + this.ttlMs) });
+    this.entries.set(token, { user: Object.freeze(user), until: Math.min(limit, now + this.ttlMs) });
   }
 
   /** Something about this user or one of their sessions changed: forget all of theirs. */
   forgetUser(userId: number): void {
     this.generationCount++;
-    for (const [hash, entry] of this.entries) {
-      if (entry.user.id === userId) this.entries.delete(hash);
+    for (const [token, entry] of this.entries) {
+      if (entry.user.id === userId) this.entries.delete(token);
     }
   }
 

@@ -9,7 +9,7 @@ import { notFound } from '../../lib/http-errors';
 import type { AuthUser } from '../auth';
 import { getCompanySettings } from '../company';
 import { receivableClient } from '../reports';
-import { confirmedPaid, salePending, scopeFor, sellerCondition } from '../sales';
+import { salePaid, salePending, scopeFor, sellerCondition } from '../sales';
 
 /**
  * A client's statement: the sales created (on the agency's day) and the confirmed payments dated in
@@ -47,10 +47,11 @@ export async function statementData(db: Database, clientId: number, user: AuthUs
         status: sales.status,
         currency: sales.currency,
         total: moneyValue(sales.salePrice, 'USD'),
-        paid: moneyValue(confirmedPaid, 'USD'),
+        paid: moneyValue(salePaid.paid, 'USD'),
         pending: moneyValue(salePending, 'USD'),
       })
       .from(sales)
+      .innerJoinLateral(salePaid, sql`true`)
       .where(
         and(
           ofClient,

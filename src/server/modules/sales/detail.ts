@@ -3,7 +3,7 @@ import type { SaleDetail } from '../../../domain/sale-replies';
 import type { Database } from '../../db/client';
 import { computed, jsonObjectText } from '../../db/json-object';
 import { fromJsonRow } from '../../db/money';
-import { nameSortKey } from '../../db/name-order';
+import { unindexedNameSortKey } from '../../db/name-order';
 import { prepared } from '../../db/prepared';
 import {
   classifications,
@@ -18,9 +18,9 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import {
-  confirmedPaid,
   SALE_NOT_FOUND,
   type SaleScope,
+  salePaid,
   salePending,
   saleRefund,
   saleSummaryColumns,
@@ -45,7 +45,7 @@ const itemPassengers = jsonArray(
     email: passengers.email,
     dateOfBirth: passengers.dateOfBirth,
   }),
-  sql`${nameSortKey(passengers.name)}, ${passengers.id}`,
+  sql`${unindexedNameSortKey(passengers.name)}, ${passengers.id}`,
   sql`from ${saleItemPassengers} join ${passengers} on ${passengers.id} = ${saleItemPassengers.passengerId}
     where ${saleItemPassengers.saleItemId} = ${saleItems.id}`,
 );
@@ -71,7 +71,7 @@ const items = jsonArray(
 const detailJson = jsonObjectText({
   ...saleSummaryColumns,
   items: computed(items, 'json'),
-  totalPaid: computed(confirmedPaid, 'number'),
+  totalPaid: computed(sql`${salePaid.paid}`, 'number'),
   balance: computed(salePending, 'number'),
   refundAmount: computed(saleRefund, 'number'),
 });
@@ -89,6 +89,7 @@ export async function loadSaleText(db: Database, id: number, scope: SaleScope) {
       .from(sales)
       .innerJoin(clients, eq(clients.id, sales.clientId))
       .innerJoin(users, eq(users.id, sales.sellerId))
+      .innerJoinLateral(salePaid, sql`true`)
       .where(
         and(
           eq(sales.id, sql.placeholder('id')),

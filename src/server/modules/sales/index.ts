@@ -1,10 +1,10 @@
 export type { SaleDetail } from '../../../domain/sale-replies';
 export { loadSale } from './detail';
 export {
-  confirmedPaid,
   lockSale,
   SALE_NOT_FOUND,
   type SaleScope,
+  salePaid,
   salePending,
   sellerCondition,
 } from './queries';

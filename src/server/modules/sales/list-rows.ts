@@ -7,7 +7,7 @@ import { nameSortKey } from '../../db/name-order';
 import { prepared } from '../../db/prepared';
 import { clients, sales, salesSellerCounts, salesSummary, users } from '../../db/schema';
 import { orderBy } from './narrow-reads';
-import { confirmedPaid, type SaleScope, salePending, saleSummaryColumns, sellerCondition } from './queries';
+import { type SaleScope, salePaid, salePending, saleSummaryColumns, sellerCondition } from './queries';
 
 /*
  * The rows of a sales list page: the sale with its client, seller and payments, its sort key, and
@@ -61,7 +61,7 @@ export function sortedSales(db: Database, where: SQL | undefined, sort: SaleSort
  */
 const listRowJson = jsonObjectText({
   ...saleSummaryColumns,
-  paidAmount: computed(confirmedPaid, 'number'),
+  paidAmount: computed(sql`${salePaid.paid}`, 'number'),
   pendingAmount: computed(salePending, 'number'),
 });
 
@@ -92,6 +92,7 @@ function saleRowsQuery(db: Database, where: SQL, page?: { total?: SQLWrapper; so
     .from(sales)
     .innerJoin(clients, eq(clients.id, sales.clientId))
     .innerJoin(users, eq(users.id, sales.sellerId))
+    .innerJoinLateral(salePaid, sql`true`)
     .where(where)
     .orderBy(...(page ? [orderBy(page.sort, SORT_KEYS, sql`${sales.id}`)] : []));
 }

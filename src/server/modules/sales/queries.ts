@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { clients, payments, sales, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
@@ -34,21 +34,28 @@ export async function lockSale(tx: Database, id: number, scope: SaleScope) {
 
 /**
  * What the client has paid on the sale (confirmed payments only), summed exactly in SQL: each
- * payment's USD value, whatever currency it was paid in (issue 29).
+ * payment's USD value, whatever currency it was paid in (issue 29). A lateral subquery with one
+ * column, `paid`: a query joins it once per sale (`innerJoinLateral(salePaid, sql`true`)`) and reads
+ * the paid, pending and refund figures from the same sum, instead of summing the payments once per
+ * figure (each a subplan that PostgreSQL runs for every row).
  */
-export const confirmedPaid = sql`(select coalesce(sum(${payments.usdAmount}), 0) from ${payments}
-  where ${payments.saleId} = ${sales.id} and ${payments.status} = 'confirmed')`;
+export const salePaid = new QueryBuilder()
+  .select({ paid: sql<string>`coalesce(sum(${payments.usdAmount}), 0)`.as('paid') })
+  .from(payments)
+  .where(and(eq(payments.saleId, sales.id), eq(payments.status, 'confirmed')))
+  .as('sale_paid');
 
 /**
  * What the client still owes (negative: a credit in the client's favour). A cancelled sale owes
  * nothing, as Cobranza counts it (`sale_balances` has no cancelled sale); what was paid on it is to be
- * refunded instead. Every reader of a sale's pending amount (detail, list, exports) takes it from here.
+ * refunded instead. Every reader of a sale's pending amount (detail, list, statements) takes it from
+ * here, with `salePaid` joined.
  */
 export const salePending = sql`case when ${sales.status} = 'cancelled' then 0
-  else ${sales.salePrice} - ${confirmedPaid} end`;
+  else ${sales.salePrice} - ${salePaid.paid} end`;
 
 /** What the agency owes back to the client: everything paid on a cancelled sale, else nothing. */
-export const saleRefund = sql`case when ${sales.status} = 'cancelled' then ${confirmedPaid} else 0 end`;
+export const saleRefund = sql`case when ${sales.status} = 'cancelled' then ${salePaid.paid} else 0 end`;
 
 /**
  * The columns of saleSummarySchema, in its order: the sale's own, then its client and seller (the
