@@ -9,7 +9,7 @@ import { notFound } from '../../lib/http-errors';
 import type { AuthUser } from '../auth';
 import { getCompanySettings } from '../company';
 import { receivableClient } from '../reports';
-import { salePaid, salePending, scopeFor, sellerCondition } from '../sales';
+import { salePaid, salePaidAmount, salePending, scopeFor, sellerCondition } from '../sales';
 
 /**
  * A client's statement: the sales created (on the agency's day) and the confirmed payments dated in
@@ -47,7 +47,7 @@ export async function statementData(db: Database, clientId: number, user: AuthUs
         status: sales.status,
         currency: sales.currency,
         total: moneyValue(sales.salePrice, 'USD'),
-        paid: moneyValue(salePaid.paid, 'USD'),
+        paid: moneyValue(salePaidAmount, 'USD'),
         pending: moneyValue(salePending, 'USD'),
       })
       .from(sales)

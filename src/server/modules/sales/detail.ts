@@ -21,6 +21,7 @@ import {
   SALE_NOT_FOUND,
   type SaleScope,
   salePaid,
+  salePaidAmount,
   salePending,
   saleRefund,
   saleSummaryColumns,
@@ -71,7 +72,7 @@ const items = jsonArray(
 const detailJson = jsonObjectText({
   ...saleSummaryColumns,
   items: computed(items, 'json'),
-  totalPaid: computed(sql`${salePaid.paid}`, 'number'),
+  totalPaid: computed(salePaidAmount, 'number'),
   balance: computed(salePending, 'number'),
   refundAmount: computed(saleRefund, 'number'),
 });

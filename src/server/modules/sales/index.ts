@@ -5,6 +5,7 @@ export {
   SALE_NOT_FOUND,
   type SaleScope,
   salePaid,
+  salePaidAmount,
   salePending,
   sellerCondition,
 } from './queries';

@@ -7,7 +7,14 @@ import { nameSortKey } from '../../db/name-order';
 import { prepared } from '../../db/prepared';
 import { clients, sales, salesSellerCounts, salesSummary, users } from '../../db/schema';
 import { orderBy } from './narrow-reads';
-import { type SaleScope, salePaid, salePending, saleSummaryColumns, sellerCondition } from './queries';
+import {
+  type SaleScope,
+  salePaid,
+  salePaidAmount,
+  salePending,
+  saleSummaryColumns,
+  sellerCondition,
+} from './queries';
 
 /*
  * The rows of a sales list page: the sale with its client, seller and payments, its sort key, and
@@ -61,7 +68,7 @@ export function sortedSales(db: Database, where: SQL | undefined, sort: SaleSort
  */
 const listRowJson = jsonObjectText({
   ...saleSummaryColumns,
-  paidAmount: computed(sql`${salePaid.paid}`, 'number'),
+  paidAmount: computed(salePaidAmount, 'number'),
   pendingAmount: computed(salePending, 'number'),
 });
 

@@ -45,6 +45,9 @@ export const salePaid = new QueryBuilder()
   .where(and(eq(payments.saleId, sales.id), eq(payments.status, 'confirmed')))
   .as('sale_paid');
 
+/** What was paid, as a value of a query that joins `salePaid`. */
+export const salePaidAmount = sql`${salePaid.paid}`;
+
 /**
  * What the client still owes (negative: a credit in the client's favour). A cancelled sale owes
  * nothing, as Cobranza counts it (`sale_balances` has no cancelled sale); what was paid on it is to be
@@ -52,10 +55,10 @@ export const salePaid = new QueryBuilder()
  * here, with `salePaid` joined.
  */
 export const salePending = sql`case when ${sales.status} = 'cancelled' then 0
-  else ${sales.salePrice} - ${salePaid.paid} end`;
+  else ${sales.salePrice} - ${salePaidAmount} end`;
 
 /** What the agency owes back to the client: everything paid on a cancelled sale, else nothing. */
-export const saleRefund = sql`case when ${sales.status} = 'cancelled' then ${salePaid.paid} else 0 end`;
+export const saleRefund = sql`case when ${sales.status} = 'cancelled' then ${salePaidAmount} else 0 end`;
 
 /**
  * The columns of saleSummarySchema, in its order: the sale's own, then its client and seller (the
