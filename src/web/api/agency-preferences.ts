@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { companyApi } from '../../domain/api/company';
 import { call } from './client';
+import { refreshAfterChange } from './query-client';
 
 /**
  * The agency's preferences every screen reads (zone, large-amount threshold, whether invoices are
@@ -17,4 +18,4 @@ export const agencyPreferencesQuery = () =>
 
 /** After a change to the settings or the tax data: every screen reads the preferences again. */
 export const refreshAgencyPreferences = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: AGENCY_PREFERENCES_KEY });
+  refreshAfterChange(queryClient, { queryKey: AGENCY_PREFERENCES_KEY });

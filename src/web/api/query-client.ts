@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { type InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 import { ConnectionError, errorStatus } from './client';
 
 /** How often a lost connection is retried before the error state shows, about 3.5 s in all. */
@@ -27,4 +27,15 @@ export function createQueryClient(): QueryClient {
       queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: shouldRetry, retryDelay },
     },
   });
+}
+
+/**
+ * After a change on the server: everything cached under `filters` is stale, and what is on screen is
+ * read again. Fetches under way are cancelled first. TanStack Query's invalidation lets a query's
+ * first fetch finish instead of refetching (a search typed just before a delete has no data yet), and
+ * that answer, read before the change, would stay on screen: the deleted row kept showing.
+ */
+export async function refreshAfterChange(queryClient: QueryClient, filters: InvalidateQueryFilters) {
+  await queryClient.cancelQueries(filters);
+  await queryClient.invalidateQueries(filters);
 }

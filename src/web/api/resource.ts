@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { type CrudApi, type CrudDeclaration, DECLARED } from '../../domain/api/master-data';
 import { type Pagination, paginationOf } from '../../domain/pagination';
 import { call, callWithHeaders } from './client';
+import { refreshAfterChange } from './query-client';
 
 export interface ListParams {
   q: string;
@@ -88,7 +89,7 @@ function useSaveMutation<T extends { id: number }, Body>(resource: Resource<T, B
     onSuccess: ({ record }) => {
       queryClient.setQueryData(resource.keys.detail(record.id), record);
       // Not awaited: the caller navigates or closes at once, and the lists refetch when next shown.
-      void queryClient.invalidateQueries({ queryKey: resource.keys.all });
+      void refreshAfterChange(queryClient, { queryKey: resource.keys.all });
     },
   });
 }
@@ -114,7 +115,7 @@ export function useDeleteMutation<T extends { id: number }, Body>(resource: Reso
     mutationFn: (id: number) => resource.remove(id),
     onSuccess: (_response, id) => {
       queryClient.removeQueries({ queryKey: resource.keys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: resource.keys.all });
+      void refreshAfterChange(queryClient, { queryKey: resource.keys.all });
     },
   });
 }

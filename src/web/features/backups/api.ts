@@ -3,6 +3,7 @@ import { backupsApi } from '../../../domain/api/backups';
 import type { BackupDto, BackupList } from '../../../domain/backups';
 import { call, queryCall } from '../../api/client';
 import { downloadFile } from '../../api/download';
+import { refreshAfterChange } from '../../api/query-client';
 
 export type { BackupDto, BackupList };
 
@@ -25,7 +26,7 @@ export function useCreateBackup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(backupsApi.create),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['backups'] }),
+    onSuccess: () => refreshAfterChange(queryClient, { queryKey: ['backups'] }),
   });
 }
 

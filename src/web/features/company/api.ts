@@ -5,6 +5,7 @@ import type { ReplyOf } from '../../../domain/api/endpoint';
 import type { CompanySettings, CurrencyRate, currencyRateSchema } from '../../../domain/company';
 import { refreshAgencyPreferences } from '../../api/agency-preferences';
 import { call } from '../../api/client';
+import { refreshAfterChange } from '../../api/query-client';
 
 export type StoredCompanySettings = ReplyOf<typeof companyApi.settings>['data'];
 
@@ -37,7 +38,7 @@ function useRefreshRates() {
       );
     }
     // Still refetched: a new rate has to find its place in the server's order.
-    return queryClient.invalidateQueries({ queryKey: companyKeys.rates });
+    return refreshAfterChange(queryClient, { queryKey: companyKeys.rates });
   };
 }
 

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../domain/agency-day';
 import { formatDate } from '../../../domain/format';
 import type { SaleSaved } from '../../../domain/sale-replies';
 import type { SaleStatus } from '../../../domain/status';
+import { refreshAfterChange } from '../../api/query-client';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -96,7 +97,7 @@ function QuoteDocuments({
             <SendDocumentButton
               label="Enviar cotización"
               target={{ kind: 'quote', saleId }}
-              onSent={() => queryClient.invalidateQueries({ queryKey: documentKeys.quotes(saleId) })}
+              onSent={() => refreshAfterChange(queryClient, { queryKey: documentKeys.quotes(saleId) })}
             />
             <Button variant="secondary" onClick={keep} disabled={issue.isPending}>
               <Save aria-hidden="true" className="size-4" />

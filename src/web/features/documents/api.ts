@@ -3,6 +3,7 @@ import { documentsApi } from '../../../domain/api/documents';
 import type { StatementFormat } from '../../../domain/documents';
 import { call } from '../../api/client';
 import { downloadFile } from '../../api/download';
+import { refreshAfterChange } from '../../api/query-client';
 
 export const documentKeys = {
   quotes: (saleId: number) => ['documents', 'quotes', saleId] as const,
@@ -22,7 +23,7 @@ export function useIssueQuote(saleId: number) {
   return useMutation({
     mutationFn: (validUntil: string | undefined) =>
       call(documentsApi.issueQuote, { params: { id: saleId }, body: validUntil ? { validUntil } : {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.quotes(saleId) }),
+    onSuccess: () => refreshAfterChange(queryClient, { queryKey: documentKeys.quotes(saleId) }),
   });
 }
 

@@ -4,6 +4,7 @@ import type { ReplyOf } from '../../../domain/api/endpoint';
 import type { CompanyTax } from '../../../domain/dte';
 import { refreshAgencyPreferences } from '../../api/agency-preferences';
 import { call } from '../../api/client';
+import { refreshAfterChange } from '../../api/query-client';
 
 export type StoredCompanyTax = NonNullable<ReplyOf<typeof dteApi.tax>['data']>;
 export type CertificateStatus = NonNullable<ReplyOf<typeof dteApi.certificate>['data']>;
@@ -51,7 +52,7 @@ export function useUploadCertificate() {
   return useMutation({
     mutationFn: async (body: { file: string; password: string }) =>
       (await call(dteApi.uploadCertificate, { body })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dteKeys.certificate }),
+    onSuccess: () => refreshAfterChange(queryClient, { queryKey: dteKeys.certificate }),
   });
 }
 
@@ -59,6 +60,6 @@ export function useUploadCaf() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (xml: string) => (await call(dteApi.uploadCaf, { body: { xml } })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dteKeys.cafs }),
+    onSuccess: () => refreshAfterChange(queryClient, { queryKey: dteKeys.cafs }),
   });
 }

@@ -4,6 +4,7 @@ import type { DocumentEmailInput } from '../../../domain/document-emails';
 import type { EmailDetail, EmailList, EmailListQuery, EmailSummary } from '../../../domain/emails';
 import { call, queryCall } from '../../api/client';
 import { downloadFile } from '../../api/download';
+import { refreshAfterChange } from '../../api/query-client';
 import { type DocumentTarget, draftQuery } from './send-form';
 
 export type { EmailDetail, EmailList, EmailSummary };
@@ -30,7 +31,7 @@ function useEmailAction(endpoint: typeof emailsApi.retry | typeof emailsApi.canc
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call(endpoint, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['emails'] }),
+    onSuccess: () => refreshAfterChange(queryClient, { queryKey: ['emails'] }),
   });
 }
 export const useRetryEmail = () => useEmailAction(emailsApi.retry);
@@ -54,6 +55,6 @@ export function useSendDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DocumentEmailInput) => call(emailsApi.send, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['emails', 'list'] }),
+    onSuccess: () => refreshAfterChange(queryClient, { queryKey: ['emails', 'list'] }),
   });
 }

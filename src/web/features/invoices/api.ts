@@ -11,6 +11,7 @@ import type {
 } from '../../../domain/invoices';
 import { call } from '../../api/client';
 import { downloadFile } from '../../api/download';
+import { refreshAfterChange } from '../../api/query-client';
 import type { ListPage, ListParams } from '../../api/resource';
 
 export type { InvoicePreview, InvoicePreviewLine } from '../../../domain/invoice-preview';
@@ -94,7 +95,7 @@ function useInvoiceSaved() {
   const queryClient = useQueryClient();
   return ({ invoice }: InvoiceSaved) => {
     queryClient.setQueryData(invoiceKeys.detail(invoice.id), invoice);
-    void queryClient.invalidateQueries({ queryKey: [...invoiceKeys.all, 'list'] });
+    void refreshAfterChange(queryClient, { queryKey: [...invoiceKeys.all, 'list'] });
   };
 }
 
@@ -136,7 +137,7 @@ export function useSiiRetry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (submissionId: number) => call(siiApi.retry, { params: { id: submissionId }, body: {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+    onSuccess: () => refreshAfterChange(queryClient, { queryKey: invoiceKeys.all }),
   });
 }
 

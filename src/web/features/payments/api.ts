@@ -4,6 +4,7 @@ import { paymentsApi } from '../../../domain/api/payments';
 import type { PaymentReply } from '../../../domain/payment-replies';
 import type { PaymentCreate, PaymentMethod, PaymentStatus, PaymentUpdate } from '../../../domain/payments';
 import { call, queryCall } from '../../api/client';
+import { refreshAfterChange } from '../../api/query-client';
 
 export const PAYMENTS_PAGE_SIZE = 20;
 
@@ -73,8 +74,8 @@ function useInvalidateAfterPayment() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['sales'] }),
+      refreshAfterChange(queryClient, { queryKey: paymentKeys.all }),
+      refreshAfterChange(queryClient, { queryKey: ['sales'] }),
     ]);
 }
 

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { reportsApi } from '../../../domain/api/reports';
 import type { ReceivablesSort, ReportDateField, ReportGroup } from '../../../domain/reports';
 import { queryCall } from '../../api/client';
+import { refreshAfterChange } from '../../api/query-client';
 
 export interface ReceivablesFilters {
   q: string;
@@ -65,5 +66,5 @@ export function useSalesReport(filters: SalesReportFilters) {
 /** After a payment registered from Cobranza: the client's figures and the list change. */
 export function useRefreshReports() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: reportKeys.all });
+  return () => refreshAfterChange(queryClient, { queryKey: reportKeys.all });
 }

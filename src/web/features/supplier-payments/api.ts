@@ -11,6 +11,7 @@ import type {
 } from '../../../domain/supplier-payment-replies';
 import type { SupplierPaymentData } from '../../../domain/supplier-payments';
 import { call, queryCall } from '../../api/client';
+import { refreshAfterChange } from '../../api/query-client';
 
 /** The pickers load page 1 with limit 100, as the other pickers do. */
 const PICKER_LIMIT = 100;
@@ -103,7 +104,7 @@ export function useSupplierOptions(q: string) {
 /** A payment changes balances, stats and history alike, so everything of the feature is refreshed. */
 function useInvalidateSupplierPayments() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: supplierPaymentKeys.all });
+  return () => refreshAfterChange(queryClient, { queryKey: supplierPaymentKeys.all });
 }
 
 export function useCreateSupplierPayment() {

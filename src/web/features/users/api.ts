@@ -5,6 +5,7 @@ import type { UserCreateInput, UserUpdateInput } from '../../../domain/auth';
 import type { Role } from '../../../domain/roles';
 import type { PublicUser } from '../../../domain/user-replies';
 import { call } from '../../api/client';
+import { refreshAfterChange } from '../../api/query-client';
 import type { ListPage, ListParams } from '../../api/resource';
 
 /** Rooted at 'users' like the sale form's seller picker, so a saved user refreshes that list too. */
@@ -34,7 +35,7 @@ function useUserMutation<Variables>(send: (variables: Variables) => Promise<User
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (variables: Variables) => (await send(variables)).user,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    onSuccess: () => refreshAfterChange(queryClient, { queryKey: userKeys.all }),
   });
 }
 

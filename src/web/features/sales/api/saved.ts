@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { SaleSaved } from '../../../../domain/sale-replies';
+import { refreshAfterChange } from '../../../api/query-client';
 import { salesKeys } from './keys';
 
 /**
@@ -12,7 +13,7 @@ export function useSaleSaved() {
   return ({ sale }: SaleSaved) => {
     const detailKey = salesKeys.detail(sale.id);
     queryClient.setQueryData(detailKey, sale);
-    void queryClient.invalidateQueries({
+    void refreshAfterChange(queryClient, {
       queryKey: salesKeys.all,
       predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(detailKey),
     });
