@@ -13,8 +13,10 @@ export type Listen = (
 ) => Promise<() => Promise<void>>;
 
 const RECONNECT_MS = 1000;
-/** How the listening connection shows in pg_stat_activity. */
+/** How the listening connections show in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'notificaciones';
+/** One listening connection per channel, named after it: a writer can count who hears a channel. */
+export const listenerName = (channel: string) => `${LISTENER_APPLICATION_NAME} ${channel}`;
 
 /** PostgreSQL: a connection of its own (a pooled one would be handed to queries), reconnected on loss. */
 export function listenPostgres(connectionString: string): Listen {
@@ -36,7 +38,7 @@ export function listenPostgres(connectionString: string): Listen {
 
     async function connect() {
       retry = undefined;
-      const client = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
+      const client = new pg.Client({ connectionString, application_name: listenerName(channel) });
       let gone = false;
       const drop = () => {
         if (gone) return;

@@ -38,6 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         await sessions.revokeSession(tx, me);
         await record(tx, auditActor(request), { action: 'logout', entity: 'session', entityId: me.id });
       });
+      await sessions.propagated();
       return { message: 'Sesión cerrada' };
     },
   });

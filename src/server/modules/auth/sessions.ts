@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
+import { listenerName } from '../../db/notifications';
 import { sessions, users } from '../../db/schema';
 import type { AuthUser } from '../../plugins/access';
 import { SessionCache } from './session-cache';
+import { sessionSync } from './session-sync';
 
 /**
  * A session ends 12 h after sign-in or after 30 min without requests
@@ -95,6 +97,11 @@ export interface SessionStore {
   revokeUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<void>;
   /** The user's role, state, name or e-mail changed: what this instance remembers of them is stale. */
   userChanged(userId: number): void;
+  /**
+   * After the commit of such a change: resolves once every instance has forgotten what it changed, so
+   * the request that made it can answer (on PGlite there is one instance and nothing to wait for).
+   */
+  propagated(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -108,10 +115,17 @@ const CHANGES_CHANNEL = 'session_changes';
  */
 export async function openSessionStore(database: DatabaseHandle): Promise<SessionStore> {
   const cache = new SessionCache();
+  const { db } = database;
+  // PGlite hands a notification to its listeners before the committing query returns (one process).
+  const sync =
+    database.kind === 'postgres'
+      ? sessionSync(db, CHANGES_CHANNEL, listenerName(CHANGES_CHANNEL))
+      : undefined;
   const stopListening = database.listen
     ? await database.listen(
         CHANGES_CHANNEL,
         (payload) => {
+          if (sync?.onMessage(payload)) return;
           const userId = Number(payload);
           if (Number.isSafeInteger(userId)) cache.forgetUser(userId);
           else cache.setListening(true);
@@ -119,7 +133,6 @@ export async function openSessionStore(database: DatabaseHandle): Promise<Sessio
         (listening) => cache.setListening(listening),
       )
     : undefined;
-  const { db } = database;
   return {
     async findUser(token) {
       // Cached by the token itself: hashing it (the database keeps only the hash) cost about 15 µs
@@ -141,6 +154,7 @@ export async function openSessionStore(database: DatabaseHandle): Promise<Sessio
       await revokeUserSessions(tx, userId, keepSessionId);
     },
     userChanged: (userId) => cache.forgetUser(userId),
+    propagated: async () => sync?.awaitPeers(),
     close: async () => {
       await stopListening?.();
       cache.setListening(false);

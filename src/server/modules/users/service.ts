@@ -24,6 +24,8 @@ export interface SessionControl {
   revokeUserSessions(db: Database, userId: number, keepSessionId?: number): Promise<void>;
   /** A signed-in user's role, state, name or e-mail changed; sessions read before are stale. */
   userChanged(userId: number): void;
+  /** After the commit: every app instance has forgotten the change (the request may now answer). */
+  propagated(): Promise<void>;
   throttledCheck(db: Database, email: string, ip: string, check: () => Promise<boolean>): Promise<boolean>;
 }
 
@@ -125,7 +127,7 @@ export async function updateUser(
   sessions: SessionControl,
 ): Promise<PublicUser> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
     // Lock the active admins before the target row, always in id order, so that concurrent edits
     // queue up instead of deadlocking, and each sees the admins the others left.
     const admins =
@@ -165,6 +167,8 @@ export async function updateUser(
     await recordUserUpdate(tx, audit, current, row, !!passwordHash, revoke);
     return toPublicUser(row);
   });
+  await sessions.propagated();
+  return user;
 }
 
 /**
@@ -194,7 +198,7 @@ export async function updateProfile(
   }
   await assertUnique(db, input.email, input.username, userId);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({
@@ -212,4 +216,6 @@ export async function updateProfile(
     await recordUserUpdate(tx, audit, current, row, !!passwordHash, !!passwordHash);
     return toPublicUser(row);
   });
+  await sessions.propagated();
+  return user;
 }
