@@ -147,16 +147,21 @@ describe('who reads which message', () => {
       expect((await get(`/api/emails/${other.id}`, who)).statusCode).toBe(200);
   });
 
-  it("a client's statement is a seller's when the client has a sale of theirs", async () => {
-    const ownClient = await enqueue(
-      message({ kind: 'statement', saleId: undefined, clientId: refs.client.id }),
-    );
-    const stranger = await newClient('Cliente sin ventas');
-    const foreign = await enqueue(message({ kind: 'statement', saleId: undefined, clientId: stranger }));
-    expect((await get(`/api/emails/${ownClient.id}`, 'sales')).statusCode).toBe(200);
-    expect((await get(`/api/emails/${foreign.id}`, 'sales')).statusCode).toBe(404);
+  it("a statement is a seller's only when made in their view, not for having a sale of the client (0079)", async () => {
+    const statement = { kind: 'statement', saleId: undefined, clientId: refs.client.id } as const;
+    const theirs = await enqueue(message({ ...statement, scopeSellerId: ctx.users.sales.id }));
+    const whole = await enqueue(message(statement));
+    const another = await enqueue(message({ ...statement, scopeSellerId: otherSeller.id }));
+    expect((await get(`/api/emails/${theirs.id}`, 'sales')).statusCode).toBe(200);
+    for (const { id } of [whole, another]) {
+      expect((await get(`/api/emails/${id}`, 'sales')).statusCode).toBe(404);
+      expect((await get(`/api/emails/${id}/eml`, 'sales')).statusCode).toBe(404);
+    }
     const byClient = (await get(`/api/emails?clientId=${refs.client.id}`, 'sales')).json().emails;
-    expect(byClient.map((e: { id: number }) => e.id)).toContain(ownClient.id);
+    const listed = byClient.map((e: { id: number }) => e.id);
+    expect(listed).toContain(theirs.id);
+    expect(listed).not.toContain(whole.id);
+    expect(listed).not.toContain(another.id);
   });
 
   it('only an admin retries or cancels', async () => {

@@ -52,6 +52,12 @@ export const emails = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Null for what the server queues by itself (reminders). */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The seller whose own view the attachment was made in (a seller's statement lists only their
+     * sales); null when it was the whole record's (admin, finance, the server). A message with no sale
+     * is a seller's to read only when this is theirs (docs/decisions/0079).
+     */
+    scopeSellerId: integer('scope_seller_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     sentAt: instant('sent_at'),
   },
@@ -64,6 +70,7 @@ export const emails = pgTable(
     index('emails_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('emails_sale_id_idx').on(t.saleId),
     index('emails_client_id_idx').on(t.clientId),
+    index('emails_scope_seller_id_idx').on(t.scopeSellerId),
     index('emails_created_at_idx').on(t.createdAt),
   ],
 );

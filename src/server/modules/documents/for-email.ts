@@ -30,7 +30,7 @@ export interface Addressee {
 /**
  * The client of the document's record, within the user's scope: the same 404s its download gives (a
  * seller's own sales and payments only). A client's statement is a seller's when the client has a
- * sale of theirs: those are the clients whose messages the seller reads (decision 0053).
+ * sale of theirs, and lists those sales only; its e-mail is then theirs alone to read (decision 0079).
  */
 export async function addresseeOf(db: Database, user: AuthUser, ref: DocumentRef): Promise<Addressee> {
   const scope = scopeFor(user);

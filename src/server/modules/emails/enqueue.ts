@@ -35,6 +35,11 @@ export interface EmailInput {
   idempotencyKey?: string;
   /** Null for what the server queues by itself (reminders). */
   createdBy?: number | null;
+  /**
+   * The seller whose own view the attachment was made in; absent when it was the whole record's. A
+   * message with no sale is read by that seller only (docs/decisions/0079).
+   */
+  scopeSellerId?: number;
 }
 
 export interface Enqueued {
@@ -100,6 +105,7 @@ export async function enqueueEmail(tx: Database, input: EmailInput): Promise<Enq
       messageId: `<${randomUUID()}@${domainOf(sender.address)}>`,
       idempotencyKey: input.idempotencyKey,
       createdBy: input.createdBy ?? null,
+      scopeSellerId: input.scopeSellerId ?? null,
     })
     .onConflictDoNothing({ target: emails.idempotencyKey })
     .returning({ id: emails.id, status: emails.status });

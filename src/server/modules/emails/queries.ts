@@ -9,16 +9,16 @@ import type { SaleScope } from '../sales';
 type EmailRow = typeof emails.$inferSelect;
 
 /**
- * A seller reads the messages of their own sales, and those of a client with no sale (a statement)
- * when that client has a sale of theirs (docs/decisions/0053). Admin and finance read every one.
+ * A message is read by whoever may read everything in it (docs/decisions/0079). Admin and finance read
+ * every one. A seller reads the messages of their own sales, and a message with no sale (a statement)
+ * only when it was made in their own view: a statement lists the sales of whoever made it, so the
+ * client's having a sale of theirs says nothing of what the attachment shows.
  */
 export function emailScope(scope: SaleScope): SQL | undefined {
   if (scope.sellerId === undefined) return undefined;
-  const own = (column: typeof sales.id | typeof sales.clientId) =>
-    sql`(select ${column} from ${sales} where ${sales.sellerId} = ${scope.sellerId})`;
   return or(
-    sql`${emails.saleId} in ${own(sales.id)}`,
-    and(isNull(emails.saleId), sql`${emails.clientId} in ${own(sales.clientId)}`),
+    sql`${emails.saleId} in (select ${sales.id} from ${sales} where ${sales.sellerId} = ${scope.sellerId})`,
+    and(isNull(emails.saleId), eq(emails.scopeSellerId, scope.sellerId)),
   );
 }
 

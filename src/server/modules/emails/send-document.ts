@@ -6,6 +6,7 @@ import { forbidden } from '../../lib/http-errors';
 import type { AuthUser } from '../auth';
 import { getCompanySettings } from '../company';
 import { addresseeOf, type DocumentRef, QUOTE_EDITORS, renderDocument } from '../documents';
+import { scopeFor } from '../sales';
 import { documentEmailText } from './document-text';
 import { type Enqueued, enqueueEmail } from './enqueue';
 
@@ -67,6 +68,8 @@ export async function sendDocument(db: Database, user: AuthUser, request: Docume
       ...text,
       attachments: [{ filename: document.filename, contentType: 'application/pdf', content: document.pdf }],
       createdBy: user.id,
+      // The document was made in this scope (a seller's statement lists only their sales).
+      scopeSellerId: scopeFor(user).sellerId,
     });
   });
 }
