@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { invoicesApi } from '../../../domain/api/invoices';
-import { siiApi } from '../../../domain/api/sii';
+import { invoicesApi } from '../../../../domain/api/invoices';
+import { siiApi } from '../../../../domain/api/sii';
 import type {
   CreditNoteInput,
   Invoice,
@@ -8,14 +8,14 @@ import type {
   InvoiceIssueInput,
   InvoiceSaved,
   InvoiceStatus,
-} from '../../../domain/invoices';
-import { call } from '../../api/client';
-import { downloadFile } from '../../api/download';
-import { refreshAfterChange } from '../../api/query-client';
-import type { ListPage, ListParams } from '../../api/resource';
+} from '../../../../domain/invoices';
+import { call } from '../../../api/client';
+import { downloadFile } from '../../../api/download';
+import { refreshAfterChange } from '../../../api/query-client';
+import type { ListPage, ListParams } from '../../../api/resource';
 
-export type { InvoicePreview, InvoicePreviewLine } from '../../../domain/invoice-preview';
-export type { Invoice, InvoiceCreditNote, InvoiceItem } from '../../../domain/invoices';
+export type { InvoicePreview, InvoicePreviewLine } from '../../../../domain/invoice-preview';
+export type { Invoice, InvoiceCreditNote, InvoiceItem } from '../../../../domain/invoices';
 
 export type InvoiceStatusFilter = 'all' | InvoiceStatus;
 

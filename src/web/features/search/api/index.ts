@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { searchApi } from '../../../domain/api/search';
-import { SEARCH_MIN_LENGTH } from '../../../domain/search';
-import { queryCall } from '../../api/client';
+import { searchApi } from '../../../../domain/api/search';
+import { SEARCH_MIN_LENGTH } from '../../../../domain/search';
+import { queryCall } from '../../../api/client';
 
 export const searchKeys = {
   all: ['search'] as const,

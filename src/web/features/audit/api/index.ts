@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { auditApi } from '../../../domain/api/audit';
-import type { CallInput } from '../../../domain/api/endpoint';
-import { queryCall } from '../../api/client';
+import { auditApi } from '../../../../domain/api/audit';
+import type { CallInput } from '../../../../domain/api/endpoint';
+import { queryCall } from '../../../api/client';
 
-export type { AuditPage } from '../../../domain/audit';
+export type { AuditPage } from '../../../../domain/audit';
 
 /** The log's filters as GET /api/audit takes them, the page always given. */
 export type AuditFilters = NonNullable<CallInput<typeof auditApi.list>['query']> & {

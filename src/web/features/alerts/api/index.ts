@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { alertsApi } from '../../../domain/api/alerts';
-import { queryCall } from '../../api/client';
+import { alertsApi } from '../../../../domain/api/alerts';
+import { queryCall } from '../../../api/client';
 
 export const alertKeys = {
   all: ['alerts'] as const,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { catalogsApi } from '../../../domain/api/master-data';
-import type { CatalogItem, CatalogKind, catalogSchema } from '../../../domain/master-data';
-import { createResource, type Resource } from '../../api/resource';
+import { catalogsApi } from '../../../../domain/api/master-data';
+import type { CatalogItem, CatalogKind, catalogSchema } from '../../../../domain/master-data';
+import { createResource, type Resource } from '../../../api/resource';
 
 export type CatalogData = z.output<ReturnType<typeof catalogSchema>>;
 

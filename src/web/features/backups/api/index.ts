@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { backupsApi } from '../../../domain/api/backups';
-import type { BackupDto, BackupList } from '../../../domain/backups';
-import { call, queryCall } from '../../api/client';
-import { downloadFile } from '../../api/download';
-import { refreshAfterChange } from '../../api/query-client';
+import { backupsApi } from '../../../../domain/api/backups';
+import type { BackupDto, BackupList } from '../../../../domain/backups';
+import { call, queryCall } from '../../../api/client';
+import { downloadFile } from '../../../api/download';
+import { refreshAfterChange } from '../../../api/query-client';
 
 export type { BackupDto, BackupList };
 

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReplyOf } from '../../../domain/api/endpoint';
-import { usersApi } from '../../../domain/api/users';
-import type { UserCreateInput, UserUpdateInput } from '../../../domain/auth';
-import type { Role } from '../../../domain/roles';
-import type { PublicUser } from '../../../domain/user-replies';
-import { call } from '../../api/client';
-import { refreshAfterChange } from '../../api/query-client';
-import type { ListPage, ListParams } from '../../api/resource';
+import type { ReplyOf } from '../../../../domain/api/endpoint';
+import { usersApi } from '../../../../domain/api/users';
+import type { UserCreateInput, UserUpdateInput } from '../../../../domain/auth';
+import type { Role } from '../../../../domain/roles';
+import type { PublicUser } from '../../../../domain/user-replies';
+import { call } from '../../../api/client';
+import { refreshAfterChange } from '../../../api/query-client';
+import type { ListPage, ListParams } from '../../../api/resource';
 
 /** Rooted at 'users' like the sale form's seller picker, so a saved user refreshes that list too. */
 export const userKeys = {

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { documentsApi } from '../../../domain/api/documents';
-import type { StatementFormat } from '../../../domain/documents';
-import { call } from '../../api/client';
-import { downloadFile } from '../../api/download';
-import { refreshAfterChange } from '../../api/query-client';
+import { documentsApi } from '../../../../domain/api/documents';
+import type { StatementFormat } from '../../../../domain/documents';
+import { call } from '../../../api/client';
+import { downloadFile } from '../../../api/download';
+import { refreshAfterChange } from '../../../api/query-client';
 
 export const documentKeys = {
   quotes: (saleId: number) => ['documents', 'quotes', saleId] as const,

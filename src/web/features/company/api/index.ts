@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { companyApi } from '../../../domain/api/company';
-import type { ReplyOf } from '../../../domain/api/endpoint';
-import type { CompanySettings, CurrencyRate, currencyRateSchema } from '../../../domain/company';
-import { refreshAgencyPreferences } from '../../api/agency-preferences';
-import { call } from '../../api/client';
-import { refreshAfterChange } from '../../api/query-client';
+import { companyApi } from '../../../../domain/api/company';
+import type { ReplyOf } from '../../../../domain/api/endpoint';
+import type { CompanySettings, CurrencyRate, currencyRateSchema } from '../../../../domain/company';
+import { refreshAgencyPreferences } from '../../../api/agency-preferences';
+import { call } from '../../../api/client';
+import { refreshAfterChange } from '../../../api/query-client';
 
 export type StoredCompanySettings = ReplyOf<typeof companyApi.settings>['data'];
 

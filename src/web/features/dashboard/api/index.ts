@@ -1,15 +1,15 @@
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { dashboardApi } from '../../../domain/api/dashboard';
-import type { ReplyOf } from '../../../domain/api/endpoint';
-import { paymentsApi } from '../../../domain/api/payments';
-import { salesApi } from '../../../domain/api/sales';
-import type { OverviewDay, SaleStats } from '../../../domain/dashboard';
-import type { Payment } from '../../../domain/payment-replies';
-import type { Role } from '../../../domain/roles';
-import type { SaleListRow } from '../../../domain/sale-replies';
-import { queryCall } from '../../api/client';
+import { dashboardApi } from '../../../../domain/api/dashboard';
+import type { ReplyOf } from '../../../../domain/api/endpoint';
+import { paymentsApi } from '../../../../domain/api/payments';
+import { salesApi } from '../../../../domain/api/sales';
+import type { OverviewDay, SaleStats } from '../../../../domain/dashboard';
+import type { Payment } from '../../../../domain/payment-replies';
+import type { Role } from '../../../../domain/roles';
+import type { SaleListRow } from '../../../../domain/sale-replies';
+import { queryCall } from '../../../api/client';
 
-export type { Departure, OverviewDay, SaleStats } from '../../../domain/dashboard';
+export type { Departure, OverviewDay, SaleStats } from '../../../../domain/dashboard';
 
 /** How many recent sales and payments a seller's activity panel lists. */
 export const RECENT_LIMIT = 5;

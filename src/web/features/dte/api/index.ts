@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { dteApi } from '../../../domain/api/dte';
-import type { ReplyOf } from '../../../domain/api/endpoint';
-import type { CompanyTax } from '../../../domain/dte';
-import { refreshAgencyPreferences } from '../../api/agency-preferences';
-import { call } from '../../api/client';
-import { refreshAfterChange } from '../../api/query-client';
+import { dteApi } from '../../../../domain/api/dte';
+import type { ReplyOf } from '../../../../domain/api/endpoint';
+import type { CompanyTax } from '../../../../domain/dte';
+import { refreshAgencyPreferences } from '../../../api/agency-preferences';
+import { call } from '../../../api/client';
+import { refreshAfterChange } from '../../../api/query-client';
 
 export type StoredCompanyTax = NonNullable<ReplyOf<typeof dteApi.tax>['data']>;
 export type CertificateStatus = NonNullable<ReplyOf<typeof dteApi.certificate>['data']>;

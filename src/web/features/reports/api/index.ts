@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { reportsApi } from '../../../domain/api/reports';
-import type { ReceivablesSort, ReportDateField, ReportGroup } from '../../../domain/reports';
-import { queryCall } from '../../api/client';
-import { refreshAfterChange } from '../../api/query-client';
+import { reportsApi } from '../../../../domain/api/reports';
+import type { ReceivablesSort, ReportDateField, ReportGroup } from '../../../../domain/reports';
+import { queryCall } from '../../../api/client';
+import { refreshAfterChange } from '../../../api/query-client';
 
 export interface ReceivablesFilters {
   q: string;

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReplyOf } from '../../../domain/api/endpoint';
-import { paymentsApi } from '../../../domain/api/payments';
-import type { PaymentReply } from '../../../domain/payment-replies';
-import type { PaymentCreate, PaymentMethod, PaymentStatus, PaymentUpdate } from '../../../domain/payments';
-import { call, queryCall } from '../../api/client';
-import { refreshAfterChange } from '../../api/query-client';
+import type { ReplyOf } from '../../../../domain/api/endpoint';
+import { paymentsApi } from '../../../../domain/api/payments';
+import type { PaymentReply } from '../../../../domain/payment-replies';
+import type { PaymentCreate, PaymentMethod, PaymentStatus, PaymentUpdate } from '../../../../domain/payments';
+import { call, queryCall } from '../../../api/client';
+import { refreshAfterChange } from '../../../api/query-client';
 
 export const PAYMENTS_PAGE_SIZE = 20;
 

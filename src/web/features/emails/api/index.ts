@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { emailsApi } from '../../../domain/api/emails';
-import type { DocumentEmailInput } from '../../../domain/document-emails';
-import type { EmailDetail, EmailList, EmailListQuery, EmailSummary } from '../../../domain/emails';
-import { call, queryCall } from '../../api/client';
-import { downloadFile } from '../../api/download';
-import { refreshAfterChange } from '../../api/query-client';
-import { type DocumentTarget, draftQuery } from './send-form';
+import { emailsApi } from '../../../../domain/api/emails';
+import type { DocumentEmailInput } from '../../../../domain/document-emails';
+import type { EmailDetail, EmailList, EmailListQuery, EmailSummary } from '../../../../domain/emails';
+import { call, queryCall } from '../../../api/client';
+import { downloadFile } from '../../../api/download';
+import { refreshAfterChange } from '../../../api/query-client';
+import { type DocumentTarget, draftQuery } from '../send-form';
 
 export type { EmailDetail, EmailList, EmailSummary };
 

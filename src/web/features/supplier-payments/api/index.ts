@@ -1,17 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReplyOf } from '../../../domain/api/endpoint';
-import { suppliersApi } from '../../../domain/api/master-data';
-import { supplierPaymentsApi } from '../../../domain/api/supplier-payments';
-import type { CatalogItem } from '../../../domain/master-data-replies';
+import type { ReplyOf } from '../../../../domain/api/endpoint';
+import { suppliersApi } from '../../../../domain/api/master-data';
+import { supplierPaymentsApi } from '../../../../domain/api/supplier-payments';
+import type { CatalogItem } from '../../../../domain/master-data-replies';
 import type {
   SupplierPaymentReply,
   SupplierSaleReply,
   SupplierStatsReply,
   SupplierSummaryReply,
-} from '../../../domain/supplier-payment-replies';
-import type { SupplierPaymentData } from '../../../domain/supplier-payments';
-import { call, queryCall } from '../../api/client';
-import { refreshAfterChange } from '../../api/query-client';
+} from '../../../../domain/supplier-payment-replies';
+import type { SupplierPaymentData } from '../../../../domain/supplier-payments';
+import { call, queryCall } from '../../../api/client';
+import { refreshAfterChange } from '../../../api/query-client';
 
 /** The pickers load page 1 with limit 100, as the other pickers do. */
 const PICKER_LIMIT = 100;

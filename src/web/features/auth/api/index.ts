@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DemoReply } from '../../../domain/user-replies';
-import { lazyCall } from '../../api/client';
+import type { DemoReply } from '../../../../domain/user-replies';
+import { lazyCall } from '../../../api/client';
 
 export type DemoCredentials = DemoReply;
 export type DemoAccount = NonNullable<DemoReply['accounts']>[number];
@@ -10,7 +10,7 @@ export const demoCredentialsQuery = queryOptions({
   // Loaded on first use, like the login form's schema: /login carries no zod (lazyCall says why).
   queryFn: () =>
     lazyCall(
-      () => import('../../../domain/api/auth').then((m) => m.authApi.demo),
+      () => import('../../../../domain/api/auth').then((m) => m.authApi.demo),
       {},
       { skipAuthRedirect: true },
     ),

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ReplyOf } from '../../../domain/api/endpoint';
-import { clientsApi } from '../../../domain/api/master-data';
-import type { clientSchema } from '../../../domain/master-data';
-import { compactId } from '../../../domain/rut';
-import { queryCall } from '../../api/client';
-import { createResource } from '../../api/resource';
+import type { ReplyOf } from '../../../../domain/api/endpoint';
+import { clientsApi } from '../../../../domain/api/master-data';
+import type { clientSchema } from '../../../../domain/master-data';
+import { compactId } from '../../../../domain/rut';
+import { queryCall } from '../../../api/client';
+import { createResource } from '../../../api/resource';
 
 export type ClientData = z.output<typeof clientSchema>;
 
