@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './input';
 import { ROLES } from './roles';
 
 /** The shortest password accepted, the same on login, registration and password changes. */
@@ -12,8 +13,8 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const roleSchema = z.enum(ROLES, 'El rol debe ser admin, sales o finance');
 
-export const usernameSchema = z
-  .string()
+/** One line first, so a line break gets its own message rather than the character rule's. */
+export const usernameSchema = singleLineText('El nombre de usuario')
   .trim()
   .min(3, 'El nombre de usuario debe tener al menos 3 caracteres')
   .max(50, 'El nombre de usuario no puede superar 50 caracteres')

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './agency-day';
 import { isIsoCurrency } from './currencies';
 import { placeholdersMessage, unknownPlaceholders } from './document-emails';
-import { decimalInput, intInput } from './input';
+import { decimalInput, intInput, singleLineText } from './input';
 import { moneySchema } from './money';
 
 /** The base currency: always 1, always active, never deleted. */
@@ -62,9 +62,9 @@ export type CurrencyRateListItem = z.output<typeof currencyRateListItemSchema>;
 
 export type { CurrencyRate } from './company-replies';
 
-const optionalText = (max: number) =>
-  z
-    .string()
+/** A line of the company's details on every document's heading: one line, blank is "". */
+const optionalLine = (label: string, max: number) =>
+  singleLineText(label)
     .trim()
     .max(max, `No puede superar ${max} caracteres`)
     .nullish()
@@ -128,18 +128,17 @@ const keepCount = (kind: string, min: number) =>
 
 /** Company details printed on invoices (Configuraciones > Información de la empresa). */
 export const companySettingsSchema = z.strictObject({
-  name: z
-    .string('El nombre es requerido')
+  name: singleLineText('El nombre', 'El nombre es requerido')
     .trim()
     .min(1, 'El nombre es requerido')
     .max(200, 'No puede superar 200 caracteres'),
-  taxId: optionalText(50),
-  address: optionalText(300),
+  taxId: optionalLine('El RUT', 50),
+  address: optionalLine('La dirección', 300),
   email: z
     .union([z.literal(''), z.email('El email no es válido').max(200)], 'El email no es válido')
     .nullish()
     .transform((v) => v ?? ''),
-  phone: optionalText(50),
+  phone: optionalLine('El teléfono', 50),
   /** The outbox's sender address (issue 28); empty sends from `email`. Left out, it keeps its value. */
   emailFrom: z
     .union(

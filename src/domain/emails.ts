@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasControlCharacter, MAX_ID, queryInt } from './input';
+import { hasControlCharacter, hasLineBreak, MAX_ID, queryInt } from './input';
 import { paginationQuerySchema } from './pagination';
 import { absentWhenNull, pagedReply, savedReply } from './replies';
 
@@ -29,22 +29,17 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
 export const MAX_RECIPIENTS = 20;
 
 /**
- * Any control character, CR and LF included: in a header they would start a header of their own
- * (header injection), so an address or a subject with one is refused, never cleaned.
+ * Any line break or control character (the one check of names, `hasLineBreak`): in a header it would
+ * start a header of its own (header injection), so an address or a subject with one is refused, never
+ * cleaned.
  */
-export function hasHeaderBreak(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
+export { hasLineBreak as hasHeaderBreak } from './input';
 export const HEADER_BREAK_MESSAGE = 'No se permiten saltos de línea ni caracteres de control';
 
 /** One address as a person types it: trimmed, a plain mailbox (no display name, no comments). */
 const address = z
   .string('Cada destinatario debe ser un email')
-  .refine((v) => !hasHeaderBreak(v), HEADER_BREAK_MESSAGE)
+  .refine((v) => !hasLineBreak(v), HEADER_BREAK_MESSAGE)
   .transform((v) => v.trim())
   .pipe(z.email('El email del destinatario no es válido').max(254, 'El email del destinatario es muy largo'));
 
@@ -72,7 +67,7 @@ export type Recipients = z.output<typeof recipientsSchema>;
 /** A subject: one line, 1 to 200 characters. */
 export const subjectSchema = z
   .string('El asunto es requerido')
-  .refine((v) => !hasHeaderBreak(v), HEADER_BREAK_MESSAGE)
+  .refine((v) => !hasLineBreak(v), HEADER_BREAK_MESSAGE)
   .transform((v) => v.trim())
   .pipe(z.string().min(1, 'El asunto es requerido').max(200, 'El asunto no puede superar 200 caracteres'));
 

@@ -29,10 +29,12 @@ function integer(message: string, options: { min: number; max: number; tooBig?: 
 /** A record id: a positive integer, as a JSON number or a digit string (the spec's pickers send strings). */
 export const idInput = (message: string) => integer(message, { min: 1, max: MAX_ID });
 
-/** An optional text: absent, null or blank (the spec's forms send "") is "not given", stored as null. */
-export const optionalText = (max: number) =>
-  z
-    .string()
+/**
+ * An optional text: absent, null or blank (the spec's forms send "") is "not given", stored as null.
+ * With a `oneLine` label (a code, a reference) it must also be a single line, as `singleLineText`.
+ */
+export const optionalText = (max: number, oneLine?: string) =>
+  (oneLine ? singleLineText(oneLine) : z.string())
     .trim()
     .max(max, `No puede superar ${max} caracteres`)
     .nullish()
@@ -81,13 +83,23 @@ export function decimalInput(options: {
   min?: number;
   positive?: boolean;
   belowMin?: string;
+  /**
+   * A product's own text for any failure of the field ("Please enter a valid amount"): reported
+   * first, so the form and the 400's `message` keep it, with the rule's reason after it in `errors`.
+   */
+  headline?: string;
 }) {
-  const { invalid } = options;
-  return z.union([z.number(invalid), z.string(invalid)], invalid).transform((value, ctx) => {
+  const { invalid, headline } = options;
+  const first = headline ?? invalid;
+  // 1e309 in a JSON body parses to Infinity, which z.number() refuses as not a number: it is too large.
+  const infinite = z.custom<number>((value) => value === Number.POSITIVE_INFINITY, first);
+  return z.union([z.number(first), z.string(first), infinite], first).transform((value, ctx) => {
     const fail = (message: string) => {
+      if (headline && headline !== message) ctx.addIssue({ code: 'custom', message: headline });
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     };
+    if (value === Number.POSITIVE_INFINITY) return fail(options.tooBig);
     if (typeof value === 'number' && !Number.isFinite(value)) return fail(invalid);
     // A JSON number prints as plain decimals unless it is tiny or huge (1e-7, 1e21): those fail below.
     const text = typeof value === 'number' ? String(value) : value;
@@ -111,6 +123,30 @@ export function hasControlCharacter(text: string): boolean {
   return false;
 }
 export const CONTROL_CHARACTERS_MESSAGE = 'El texto contiene caracteres de control no permitidos';
+
+/**
+ * Whether a text would not stay on one line: any C0 control character (CR, LF and tab included), DEL,
+ * any C1 control character (NEL, U+0085, among them) or the Unicode line and paragraph separators. In
+ * an e-mail header such a character starts a header of its own; in a document it breaks the line.
+ */
+export function hasLineBreak(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) return true;
+  }
+  return false;
+}
+export const lineBreakMessage = (label: string) =>
+  `${label} no puede tener saltos de línea ni caracteres de control`;
+
+/**
+ * A text that must stay on one line: names and the other fields that reach an e-mail's subject or a
+ * document's single lines (docs/decisions/0082-single-line-names-and-input-bounds.md). Checked before
+ * trimming, so a trailing line break is refused too, on the field, with `label` ("El nombre") in the
+ * message. Chain `.trim()`, `.min()` and `.max()` as on any string.
+ */
+export const singleLineText = (label: string, notText = `${label} debe ser un texto`) =>
+  z.string(notText).refine((text) => !hasLineBreak(text), lineBreakMessage(label));
 
 /**
  * A blank optional text means "not given": forms send "" for an empty optional field

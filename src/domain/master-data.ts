@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { requiredIsoDate } from './date-schemas';
-import { optionalText } from './input';
+import { optionalText, singleLineText } from './input';
 import { TAX_TREATMENTS } from './tax-treatment';
 
 /** Longest text accepted in a name-like field; keeps rows and screens sane. */
 const MAX_TEXT = 200;
 
-const requiredText = (message: string) =>
-  z.string(message).trim().min(1, message).max(MAX_TEXT, `No puede superar ${MAX_TEXT} caracteres`);
+/** A required name or ID: one line (docs/decisions/0082-single-line-names-and-input-bounds.md). */
+const requiredText = (message: string, label = 'El nombre') =>
+  singleLineText(label, message)
+    .trim()
+    .min(1, message)
+    .max(MAX_TEXT, `No puede superar ${MAX_TEXT} caracteres`);
 
 /** An optional e-mail: blank means none, anything else must be a valid address. */
 const optionalEmail = (message: string) =>
@@ -19,7 +23,7 @@ const optionalEmail = (message: string) =>
 /** The client form: a name, and optionally an ID/RUT, an e-mail and an address. */
 export const clientSchema = z.strictObject({
   name: requiredText('Name is required'),
-  clientId: optionalText(50),
+  clientId: optionalText(50, 'El ID/RUT'),
   email: optionalEmail('Invalid email address'),
   address: optionalText(300),
 });
@@ -36,7 +40,10 @@ const birthDate = requiredIsoDate(
 /** A new passenger: name, an ID (passport or RUT), optional e-mail and a birth date. */
 export const passengerSchema = z.strictObject({
   name: requiredText('El nombre es requerido'),
-  passengerId: requiredText('El ID del pasajero es requerido').max(50, 'No puede superar 50 caracteres'),
+  passengerId: requiredText('El ID del pasajero es requerido', 'El ID del pasajero').max(
+    50,
+    'No puede superar 50 caracteres',
+  ),
   email: optionalEmail('Email inválido'),
   dateOfBirth: birthDate,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currencyCode } from './company';
-import { requiredIsoDate } from './date-schemas';
-import { decimalInput, idInput } from './input';
+import { requiredRecordDate } from './date-schemas';
+import { decimalInput, idInput, singleLineText } from './input';
 import { MAX_AMOUNT, moneySchema } from './money';
 
 /** Customer payment methods; cash is the default. */
@@ -19,12 +19,23 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const INVALID_AMOUNT_MESSAGE = 'Please enter a valid amount';
 
-const paymentDate = requiredIsoDate('La fecha de pago es requerida', 'La fecha de pago no es válida');
+const paymentDate = requiredRecordDate(
+  'La fecha de pago',
+  'La fecha de pago es requerida',
+  'La fecha de pago no es válida',
+);
 
-const paymentAmount = moneySchema(INVALID_AMOUNT_MESSAGE, { positive: true });
+/** The product's form text stays the 400's message; the Spanish reason follows it in `errors`. */
+const paymentAmount = moneySchema('El monto debe ser un número mayor que 0', {
+  positive: true,
+  label: 'El monto',
+  headline: INVALID_AMOUNT_MESSAGE,
+});
 const paymentMethod = z.enum(PAYMENT_METHODS, 'Método de pago inválido');
 const paymentStatus = z.enum(PAYMENT_STATUSES, 'Estado de pago inválido');
-const reference = z.string().trim().max(100, 'La referencia no puede superar 100 caracteres');
+const reference = singleLineText('La referencia')
+  .trim()
+  .max(100, 'La referencia no puede superar 100 caracteres');
 /**
  * USD per unit of the payment's currency, as Configuraciones keeps rates: above 0, at most the rate
  * column's 8 decimals, kept as exact text (docs/decisions/0055-payments-in-any-currency.md).

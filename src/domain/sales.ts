@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { optionalIsoDate, requiredIsoDate } from './date-schemas';
+import { optionalRecordDate, requiredRecordDate } from './date-schemas';
 import { type ExportSpec, type FieldSpec, fieldNames, specPart } from './field-specs';
-import { idInput, intInput, optionalText } from './input';
+import { idInput, intInput, optionalText, singleLineText } from './input';
 import { moneySchema } from './money';
 import { absentWhenNull } from './replies';
 import type { SaleStatus } from './status';
@@ -90,8 +90,7 @@ const positiveId = idInput;
  */
 export const SALE_FIELD_SPECS = {
   passengerName: {
-    input: z
-      .string('El nombre del pasajero es requerido')
+    input: singleLineText('El nombre del pasajero', 'El nombre del pasajero es requerido')
       .trim()
       .min(1, 'El nombre del pasajero es requerido')
       .max(200, 'No puede superar 200 caracteres'),
@@ -106,7 +105,11 @@ export const SALE_FIELD_SPECS = {
     export: { header: 'Cliente', kind: 'record' },
   },
   travelDate: {
-    input: requiredIsoDate('La fecha de viaje es requerida', 'La fecha de viaje no es válida'),
+    input: requiredRecordDate(
+      'La fecha de viaje',
+      'La fecha de viaje es requerida',
+      'La fecha de viaje no es válida',
+    ),
     reply: z.string(),
     audit: 'la fecha de viaje',
     export: { header: 'Fecha de viaje', kind: 'date' },
@@ -197,12 +200,12 @@ export const SALE_ITEM_FIELD_SPECS = {
     audit: 'la cantidad de pasajeros',
   },
   dateIn: {
-    input: optionalIsoDate('La fecha de entrada no es válida'),
+    input: optionalRecordDate('La fecha de entrada', 'La fecha de entrada no es válida'),
     reply: absentWhenNull(z.string()),
     audit: 'la fecha de entrada',
   },
   dateOut: {
-    input: optionalIsoDate('La fecha de salida no es válida'),
+    input: optionalRecordDate('La fecha de salida', 'La fecha de salida no es válida'),
     reply: absentWhenNull(z.string()),
     audit: 'la fecha de salida',
   },
@@ -218,12 +221,12 @@ export const SALE_ITEM_FIELD_SPECS = {
     audit: 'el costo',
   },
   reservationCode: {
-    input: optionalText(100),
+    input: optionalText(100, 'El código de reserva'),
     reply: absentWhenNull(z.string()),
     audit: 'el código de reserva',
   },
   paymentDate: {
-    input: optionalIsoDate('La fecha de pago no es válida'),
+    input: optionalRecordDate('La fecha de pago', 'La fecha de pago no es válida'),
     reply: absentWhenNull(z.string()),
     audit: 'la fecha de pago',
   },

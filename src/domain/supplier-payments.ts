@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { requiredIsoDate } from './date-schemas';
-import { idInput } from './input';
+import { requiredRecordDate } from './date-schemas';
+import { idInput, singleLineText } from './input';
 import { moneySchema } from './money';
 import type { BadgeColor } from './status';
 
@@ -24,10 +24,15 @@ export function balanceBadge(pending: number): { label: string; color: BadgeColo
   return { label: 'Urgente', color: 'red' };
 }
 
-const requiredDate = requiredIsoDate(REQUIRED_FIELDS_MESSAGE, 'La fecha de pago no es válida');
+const requiredDate = requiredRecordDate(
+  'La fecha de pago',
+  REQUIRED_FIELDS_MESSAGE,
+  'La fecha de pago no es válida',
+);
 
 const supplierId = idInput(REQUIRED_FIELDS_MESSAGE);
-const amount = moneySchema(REQUIRED_FIELDS_MESSAGE, { positive: true });
+/** A missing amount (0, the form's default) is the spec's message; one out of range says why. */
+const amount = moneySchema(REQUIRED_FIELDS_MESSAGE, { positive: true, label: 'El monto' });
 const currency = z.enum(SUPPLIER_CURRENCIES, 'Moneda inválida');
 const paymentMethod = z.enum(SUPPLIER_PAYMENT_METHODS, 'Método de pago inválido');
 const description = z
@@ -35,7 +40,7 @@ const description = z
   .trim()
   .min(1, REQUIRED_FIELDS_MESSAGE)
   .max(500, 'No puede superar 500 caracteres');
-const reference = z.string().trim().max(100, 'No puede superar 100 caracteres');
+const reference = singleLineText('La referencia').trim().max(100, 'No puede superar 100 caracteres');
 const relatedSales = z
   .array(idInput('Ventas relacionadas inválidas'), 'Ventas relacionadas inválidas')
   .max(500, 'Demasiadas ventas relacionadas');
