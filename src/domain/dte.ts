@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredIsoDate } from './date-schemas';
-import { intInput } from './input';
+import { intInput, singleLineText } from './input';
 import { absentWhenNull, dataReply } from './replies';
 import { hasValidCheckDigit, looksLikeRut, siiRut } from './rut';
 
@@ -24,9 +24,12 @@ export const CERTIFICATE_WARNING_DAYS = 30;
 export const CAF_WARNING_SHARE = 0.1;
 
 const RUT_MESSAGE = 'El RUT de la empresa no es válido (por ejemplo 76.123.456-0)';
-/** `required` is the whole message ("La comuna es requerida"), so each field's gender is right. */
-const requiredText = (required: string, max: number) =>
-  z.string(required).trim().min(1, required).max(max, `No puede superar ${max} caracteres`);
+/**
+ * `required` is the whole message ("La comuna es requerida") and `label` the field ("La comuna"), so
+ * each field's gender is right. One line each: they are the DTE's and the documents' headings.
+ */
+const requiredText = (label: string, required: string, max: number) =>
+  singleLineText(label, required).trim().min(1, required).max(max, `No puede superar ${max} caracteres`);
 
 /**
  * The company's tax data (Configuraciones > Datos tributarios, issue 29). Lengths are the SII
@@ -38,17 +41,22 @@ export const companyTaxSchema = z.strictObject({
     .trim()
     .refine((rut) => looksLikeRut(rut) && hasValidCheckDigit(rut), RUT_MESSAGE)
     .transform(siiRut),
-  businessName: requiredText('La razón social es requerida', 100),
-  businessActivity: requiredText('El giro es requerido', 80),
+  businessName: requiredText('La razón social', 'La razón social es requerida', 100),
+  businessActivity: requiredText('El giro', 'El giro es requerido', 80),
   activityCode: intInput('La actividad económica (Acteco) debe ser un código de hasta 6 dígitos', 1, 999_999),
-  address: requiredText('La dirección es requerida', 70),
-  commune: requiredText('La comuna es requerida', 20),
+  address: requiredText('La dirección', 'La dirección es requerida', 70),
+  commune: requiredText('La comuna', 'La comuna es requerida', 20),
   resolutionNumber: intInput('El número de resolución debe ser un entero desde 0', 0, 999_999),
   resolutionDate: requiredIsoDate(
     'La fecha de resolución es requerida',
     'La fecha de resolución no es válida (dd/mm/aaaa)',
   ),
   environment: z.enum(SII_ENVIRONMENTS, 'El ambiente debe ser certification o production'),
+  /**
+   * Sent as true once the admin has been told that CAFs of the previous RUT still have folios: from
+   * then on they are not used (decision 0081). Never stored.
+   */
+  confirmRutChange: z.boolean('La confirmación del cambio de RUT debe ser true o false').optional(),
 });
 export type CompanyTax = z.output<typeof companyTaxSchema>;
 export type CompanyTaxInput = z.input<typeof companyTaxSchema>;

@@ -5,7 +5,7 @@ import { type Database, openPostgres } from '../../src/server/db/client';
 import { dteCafs, dteDocuments } from '../../src/server/db/schema';
 import { ISSUE_MESSAGES, type IssueInput, issueDte, secretBox } from '../../src/server/modules/dte';
 import { saveCertificate } from '../../src/server/modules/dte/setup';
-import { makeCaf, type makeP12 } from '../helpers/dte-fixtures';
+import { COMPANY_RUT, makeCaf, type makeP12 } from '../helpers/dte-fixtures';
 import { setUpIssuing } from '../helpers/dte-setup';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { verifySignatures, xmlTree } from '../helpers/xml-check.mjs';
@@ -109,12 +109,15 @@ describe('issuing a DTE', () => {
     const exenta = invoice({ type: 34, lines: [{ name: 'Paquete', pesos: 10_000n, exempt: true }] });
     expect((await issueDte(ctx.db, box, exenta)).folio).toBe(1);
     expect((await issueDte(ctx.db, box, exenta)).folio).toBe(2);
-    expect(await refusal(issueDte(ctx.db, box, exenta))).toEqual([409, ISSUE_MESSAGES.noFolios(34)]);
+    expect(await refusal(issueDte(ctx.db, box, exenta))).toEqual([
+      409,
+      ISSUE_MESSAGES.noFolios(34, COMPANY_RUT),
+    ]);
     expect(
       await refusal(
         issueDte(ctx.db, box, invoice({ type: 61, reference: { documentId: 1, code: 1, reason: 'x' } })),
       ),
-    ).toEqual([409, ISSUE_MESSAGES.noFolios(61)]);
+    ).toEqual([409, ISSUE_MESSAGES.noFolios(61, COMPANY_RUT)]);
   });
 
   it('issues a credit note that references the invoice it annuls', async () => {

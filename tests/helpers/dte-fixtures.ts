@@ -55,6 +55,8 @@ export interface CertificateOptions {
   password?: string;
   notBefore?: Date;
   notAfter?: Date;
+  /** The iterations of each key derivation (the MAC's and the key bag's); node-forge's default is 2,048. */
+  count?: number;
 }
 
 /** A .p12 in base64 holding a self-signed certificate of `rut` and its key; also the certificate's PEM. */
@@ -79,10 +81,84 @@ export function makeP12(options: CertificateOptions = {}) {
   cert.setSubject(subject);
   cert.setIssuer(subject);
   cert.sign(privateKey, forge.md.sha256.create());
-  const p12 = forge.pkcs12.toPkcs12Asn1(privateKey, [cert], password, { algorithm: '3des' });
+  const p12 = forge.pkcs12.toPkcs12Asn1(privateKey, [cert], password, {
+    algorithm: '3des',
+    ...(options.count ? { count: options.count } : {}),
+  });
   return {
     base64: Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary').toString('base64'),
     certificatePem: forge.pki.certificateToPem(cert),
     password,
   };
+}
+
+const { asn1 } = forge;
+type Node = forge.asn1.Asn1;
+const children = (node: Node | undefined) => (node?.value ?? []) as Node[];
+const node = (type: number, value: string | Node[]) =>
+  asn1.create(asn1.Class.UNIVERSAL, type, typeof value !== 'string', value);
+
+/** An INTEGER node of `value` (positive, as iteration counts are). */
+function integer(value: number): Node {
+  const hex = value.toString(16);
+  return node(asn1.Type.INTEGER, forge.util.hexToBytes(hex.length % 2 ? `0${hex}` : hex));
+}
+
+/**
+ * A .p12 of makeP12 edited as an attacker would, to ask `count` iterations: of its MAC (the password
+ * still checks it, so reading it takes the count's derivation); of its key bag (the MAC then fails,
+ * after a derivation of the MAC's count); or of its key bag moved into an encrypted SafeContents
+ * (PBES2, 2,048 iterations), where the count shows only once that is opened with the password.
+ */
+export function withIterations(
+  p12: { base64: string; password: string },
+  where: 'mac' | 'keyBag' | 'encryptedKeyBag',
+  count: number,
+): string {
+  const pfx = asn1.fromDer(forge.util.binary.raw.encode(Buffer.from(p12.base64, 'base64')));
+  const [, authSafe, macData] = children(pfx);
+  if (where === 'mac') children(macData)[2] = integer(count);
+  else {
+    // authSafe (data) -> AuthenticatedSafe -> the key's ContentInfo (data) -> SafeContents -> its bag.
+    const octets = children(children(authSafe)[1])[0] as Node;
+    const contents = asn1.fromDer(octets.value as string);
+    const keyInfo = children(contents).at(-1) as Node;
+    const bags = asn1.fromDer(children(children(keyInfo)[1])[0]?.value as string);
+    const algorithm = children(children(children(children(bags)[0])[1])[0])[0];
+    children(children(algorithm)[1])[1] = integer(count);
+    children(contents)[children(contents).length - 1] =
+      where === 'keyBag' ? dataContentInfo(bags) : encryptedContentInfo(bags, p12.password);
+    octets.value = asn1.toDer(contents).getBytes();
+  }
+  return Buffer.from(asn1.toDer(pfx).getBytes(), 'binary').toString('base64');
+}
+
+const contentInfo = (oid: string, content: Node) =>
+  node(asn1.Type.SEQUENCE, [
+    node(asn1.Type.OID, asn1.oidToDer(oid).getBytes()),
+    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [content]),
+  ]);
+const dataContentInfo = (safeContents: Node) =>
+  contentInfo(
+    forge.pki.oids.data as string,
+    node(asn1.Type.OCTETSTRING, asn1.toDer(safeContents).getBytes()),
+  );
+
+/** SafeContents as PKCS#7 EncryptedData: node-forge's EncryptedPrivateKeyInfo encrypts any DER. */
+function encryptedContentInfo(safeContents: Node, password: string): Node {
+  const [algorithm, encrypted] = children(
+    forge.pki.encryptPrivateKeyInfo(safeContents, password, { count: 2048 }),
+  );
+  const data = asn1.oidToDer(forge.pki.oids.data as string).getBytes();
+  return contentInfo(
+    forge.pki.oids.encryptedData as string,
+    node(asn1.Type.SEQUENCE, [
+      integer(0),
+      node(asn1.Type.SEQUENCE, [
+        node(asn1.Type.OID, data),
+        algorithm as Node,
+        asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, false, encrypted?.value as string),
+      ]),
+    ]),
+  );
 }

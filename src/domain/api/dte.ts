@@ -25,7 +25,8 @@ export const dteApi = {
     path: '/api/company/tax',
     body: companyTaxSchema,
     replies: { 200: companyTaxDataReplySchema },
-    errors: WITH_BODY,
+    // 409: a new RUT while CAFs of the previous one have folios left, unless `confirmRutChange`.
+    errors: [...WITH_BODY, 409],
   }),
   certificate: endpoint({
     method: 'GET',

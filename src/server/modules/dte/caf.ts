@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { MAX_ID } from '../../../domain/input';
 import { compactId, hasValidCheckDigit, siiRut } from '../../../domain/rut';
 import { badRequest } from '../../lib/http-errors';
 
@@ -12,6 +13,8 @@ export const CAF_MESSAGES = {
   format: 'El archivo no es un CAF del SII: falta AUTORIZACION, CAF, DA, RNG, RSAPK, FRMA o RSASK',
   type: 'El CAF es de un tipo de documento que no se emite aquí (33, 34 o 61)',
   range: 'El rango de folios del CAF no es válido',
+  folioTooBig:
+    'Los folios del CAF no pueden superar 2.147.483.646: revisa que sea el archivo que entregó el SII',
   key: 'La clave privada del CAF no corresponde a su clave pública',
   rut: 'El CAF es de otro RUT que el de la empresa',
 } as const;
@@ -90,6 +93,9 @@ export function parseCaf(xml: string): Caf {
   if (!FOLIO.test(fields.from) || !FOLIO.test(fields.to) || BigInt(fields.from) > BigInt(fields.to)) {
     throw badRequest(CAF_MESSAGES.range);
   }
+  // The folio columns are PostgreSQL integers, and next_folio reaches the last folio + 1: a larger
+  // folio would fail the insert (docs/decisions/0082-single-line-names-and-input-bounds.md).
+  if (BigInt(fields.to) >= BigInt(MAX_ID)) throw badRequest(CAF_MESSAGES.folioTooBig);
   if (!hasValidCheckDigit(fields.re) || !/^\d{4}-\d{2}-\d{2}$/.test(fields.fa)) {
     throw badRequest(CAF_MESSAGES.format);
   }

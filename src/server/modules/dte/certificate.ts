@@ -2,6 +2,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { hasValidCheckDigit, siiRut } from '../../../domain/rut';
 import { badRequest } from '../../lib/http-errors';
+import { iterationsWithinLimits, MAX_ITERATIONS } from './p12-iterations';
 
 export const CERTIFICATE_MESSAGES = {
   file: 'El archivo no es un certificado .p12 o .pfx',
@@ -10,6 +11,7 @@ export const CERTIFICATE_MESSAGES = {
   expired: 'El certificado está vencido',
   notYetValid: 'El certificado aún no es válido',
   noRut: 'El certificado no indica el RUT de su titular',
+  iterations: `El archivo del certificado pide más de ${MAX_ITERATIONS.toLocaleString('es-CL')} iteraciones para abrirse: expórtalo de nuevo con las opciones habituales o pide el .p12 a la entidad certificadora`,
 } as const;
 
 /** The company's signing certificate, read from its .p12: what XMLDSig needs, and what the screens show. */
@@ -51,6 +53,12 @@ function openP12(base64: string, password: string): forge.pkcs12.Pkcs12Pfx {
     asn1 = forge.asn1.fromDer(forge.util.binary.raw.encode(Buffer.from(base64, 'base64')));
   } catch {
     throw badRequest(CERTIFICATE_MESSAGES.file);
+  }
+  // Before node-forge derives any key: each derivation costs its count in CPU (decision 0081).
+  if (!iterationsWithinLimits(asn1, password)) {
+    throw badRequest(CERTIFICATE_MESSAGES.iterations, [
+      { path: 'file', message: CERTIFICATE_MESSAGES.iterations },
+    ]);
   }
   try {
     return forge.pkcs12.pkcs12FromAsn1(asn1, false, password);

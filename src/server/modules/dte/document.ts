@@ -2,7 +2,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { siiRut } from '../../../domain/rut';
 import { badRequest } from '../../lib/http-errors';
-import type { Caf, DteType } from './caf';
+import { assertCafOf, type Caf, type DteType } from './caf';
 import { type PesoTotals, pesoTotals } from './pesos';
 import { type Signer, signEnveloped, WRITE } from './signature';
 import { appendTed } from './ted';
@@ -83,6 +83,8 @@ function assertConsistent(input: DteInput): void {
   if (type === 33 && lines.every((line) => line.exempt)) throw badRequest(DTE_MESSAGES.taxableWithout);
   if (type === 61 && !input.reference) throw badRequest(DTE_MESSAGES.creditNoteReference);
   if (caf.type !== type || folio < caf.from || folio > caf.to) throw badRequest(DTE_MESSAGES.wrongCaf);
+  // The TED's CAF names its issuer: the SII rejects a document of another (decision 0081).
+  assertCafOf(caf, input.issuer.rut);
 }
 
 /** RUT, name and giro of a party, under the element names of its side (Emisor or Receptor). */

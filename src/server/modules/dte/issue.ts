@@ -9,6 +9,7 @@ import { conflict, notFound } from '../../lib/http-errors';
 import { agencyTimeZone } from '../company';
 import { queueSiiSubmission } from '../sii';
 import { type DteType, parseCaf } from './caf';
+import { cafOfRut } from './caf-issuer';
 import { buildDte, type DteLine, type Party } from './document';
 import { buildEnvio } from './envio';
 import type { PesoTotals } from './pesos';
@@ -23,7 +24,8 @@ export const ISSUE_MESSAGES = {
     'La clave del certificado digital no se puede abrir en este servidor: sube de nuevo el certificado',
   expiredCertificate: 'El certificado digital está vencido: sube uno vigente',
   noReference: 'El documento que la nota de crédito referencia no existe',
-  noFolios: (type: DteType) => `No quedan folios autorizados del tipo ${type}: carga un nuevo CAF del SII`,
+  noFolios: (type: DteType, rut: string) =>
+    `No hay folios disponibles del tipo ${type} para el RUT ${rut} de la empresa: carga un nuevo CAF del SII de ese RUT`,
 } as const;
 
 export interface IssueInput {
@@ -65,15 +67,18 @@ async function issuerOf(db: Database, box: SecretBox, now: Date) {
   return { tax, signer: await loadSigner(db, box, now) };
 }
 
-/** The CAF the next folio of `type` comes from (the oldest with folios left), or a 409 when none has. */
-async function cafWithFolios(db: Database, type: DteType) {
+/**
+ * The CAF the next folio of `type` comes from: the oldest with folios left among the CAFs of the
+ * company's RUT (those of a previous RUT are never used, decision 0081), or a 409 when none has.
+ */
+async function cafWithFolios(db: Database, type: DteType, rut: string) {
   const [cafRow] = await db
     .select()
     .from(dteCafs)
-    .where(and(eq(dteCafs.type, type), lte(dteCafs.nextFolio, dteCafs.folioTo)))
+    .where(and(eq(dteCafs.type, type), cafOfRut(rut), lte(dteCafs.nextFolio, dteCafs.folioTo)))
     .orderBy(asc(dteCafs.folioFrom))
     .limit(1);
-  if (!cafRow) throw conflict(ISSUE_MESSAGES.noFolios(type));
+  if (!cafRow) throw conflict(ISSUE_MESSAGES.noFolios(type, rut));
   return cafRow;
 }
 
@@ -82,8 +87,8 @@ async function cafWithFolios(db: Database, type: DteType) {
  * certificate, no folios), taking no folio and writing nothing: the invoice's preview (decision 0071).
  */
 export async function assertIssuable(db: Database, box: SecretBox, type: DteType, now = new Date()) {
-  await issuerOf(db, box, now);
-  await cafWithFolios(db, type);
+  const { tax } = await issuerOf(db, box, now);
+  await cafWithFolios(db, type, tax.rut);
 }
 
 /**
@@ -101,7 +106,7 @@ export async function issueDte(
   const stampedAt = agencyTimestamp(await agencyTimeZone(db), now);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.dteFolios}, ${input.type})`);
-    const cafRow = await cafWithFolios(tx, input.type);
+    const cafRow = await cafWithFolios(tx, input.type, tax.rut);
     const folio = cafRow.nextFolio;
     const referenced = input.reference
       ? (await tx.select().from(dteDocuments).where(eq(dteDocuments.id, input.reference.documentId)))[0]

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CompanyTax, certificateReplySchema, companyTaxReplySchema } from '../../../domain/dte';
+import { compactId } from '../../../domain/rut';
 import type { Database } from '../../db/client';
 import { companyCertificate, companyTax } from '../../db/schema';
+import { conflict } from '../../lib/http-errors';
 import { type AuditActor, diff, record } from '../audit';
 import { forgetAgencyPreferences } from '../company';
-import { readCertificate } from './certificate';
+import { foliosLeftOf } from './caf-issuer';
+import { readCertificateInThread } from './certificate-thread';
 import type { SecretBox } from './secret-box';
 
 type TaxReply = z.infer<typeof companyTaxReplySchema>;
@@ -18,10 +21,25 @@ export async function getCompanyTax(db: Database): Promise<TaxReply | null> {
   return { ...rest, environment: environment === 'production' ? 'production' : 'certification' };
 }
 
+export const rutChangeMessage = (from: string, to: string, folios: number) =>
+  `La empresa tiene ${folios} folios sin usar en CAF del RUT ${from}, que no se usarán con el RUT ${to}: ` +
+  'el SII rechaza un documento timbrado con el CAF de otro RUT. Si el RUT de la empresa cambió, ' +
+  'confirma el cambio (y carga los CAF del nuevo RUT); si no, corrige el RUT.';
+
+/**
+ * Saves the tax data. A new RUT while CAFs of the current one have folios left is refused (409)
+ * unless `confirmRutChange`: those folios are then never used, since only CAFs of the company's RUT
+ * stamp its documents (decision 0081).
+ */
 export async function saveCompanyTax(db: Database, input: CompanyTax, audit: AuditActor): Promise<TaxReply> {
+  const { confirmRutChange, ...data } = input;
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(companyTax).where(eq(companyTax.id, 1)).for('update');
-    const values = { ...input, updatedAt: new Date() };
+    if (before && compactId(before.rut) !== compactId(data.rut) && !confirmRutChange) {
+      const left = await foliosLeftOf(tx, before.rut);
+      if (left > 0) throw conflict(rutChangeMessage(before.rut, data.rut, left));
+    }
+    const values = { ...data, updatedAt: new Date() };
     const [after] = await tx
       .insert(companyTax)
       .values({ id: 1, ...values })
@@ -36,7 +54,7 @@ export async function saveCompanyTax(db: Database, input: CompanyTax, audit: Aud
   });
   // From now on "Generar Factura" issues DTEs: the screens read it in the preferences.
   forgetAgencyPreferences(db);
-  return { ...input };
+  return data;
 }
 
 type CertificateReply = z.infer<typeof certificateReplySchema>;
@@ -59,8 +77,9 @@ export async function certificateStatus(
 }
 
 /**
- * Reads the .p12 (wrong password, expired, no RUT: a 400 before anything is written) and keeps the
- * certificate with its private key sealed; the trail records whose certificate and until when.
+ * Reads the .p12 in the certificate thread (wrong password, expired, no RUT, too many iterations: a
+ * 400 before anything is written) and keeps the certificate with its private key sealed; the trail
+ * records whose certificate and until when.
  */
 export async function saveCertificate(
   db: Database,
@@ -68,7 +87,7 @@ export async function saveCertificate(
   upload: { file: string; password: string },
   audit: AuditActor,
 ): Promise<CertificateReply> {
-  const certificate = readCertificate(upload.file, upload.password);
+  const certificate = await readCertificateInThread(upload.file, upload.password);
   const values = {
     holderRut: certificate.holderRut,
     validFrom: certificate.validFrom,

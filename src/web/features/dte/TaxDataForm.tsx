@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   type CompanyTax,
@@ -6,6 +7,8 @@ import {
   SII_ENVIRONMENT_LABELS,
   SII_ENVIRONMENTS,
 } from '../../../domain/dte';
+import { ApiError } from '../../api/client';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Field } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
@@ -34,11 +37,20 @@ export function TaxDataForm({ tax }: { tax: StoredCompanyTax | null }) {
     resolver,
     defaultValues: tax ?? EMPTY,
   });
+  /** A new RUT the server asked to confirm: CAFs of the current one still have folios (decision 0081). */
+  const [rutChange, setRutChange] = useState<{ body: CompanyTax; message: string } | null>(null);
+  const saved = (stored: StoredCompanyTax | null | undefined) => {
+    if (stored) reset(stored);
+    toast.success('Datos tributarios guardados');
+  };
   const submit = (body: CompanyTax) =>
     save.mutate(body, {
-      onSuccess: (saved) => {
-        if (saved) reset(saved);
-        toast.success('Datos tributarios guardados');
+      onSuccess: saved,
+      onError: (error) => {
+        if (!(error instanceof ApiError && error.status === 409)) return;
+        // The dialog says it: the form's alert would repeat it behind.
+        save.reset();
+        setRutChange({ body, message: error.message });
       },
     });
 
@@ -83,6 +95,20 @@ export function TaxDataForm({ tax }: { tax: StoredCompanyTax | null }) {
         save={save}
         errorTitle="Error al guardar los datos tributarios"
         className="sm:col-span-2"
+      />
+      <ConfirmDialog
+        open={rutChange !== null}
+        onOpenChange={(open) => {
+          if (!open) setRutChange(null);
+        }}
+        title="¿Cambiar el RUT de la empresa?"
+        description={rutChange?.message}
+        confirmLabel="Cambiar el RUT"
+        pendingLabel="Guardando..."
+        errorTitle="Error al guardar los datos tributarios"
+        onConfirm={async () => {
+          if (rutChange) saved(await save.mutateAsync({ ...rutChange.body, confirmRutChange: true }));
+        }}
       />
     </form>
   );
