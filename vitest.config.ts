@@ -46,9 +46,9 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [
             apiProject('api-postgres', 'postgres', [
-              'tests/api/data-dir-lock.test.ts',
-              'tests/api/start-script.test.ts',
-              'tests/api/export-stream.test.ts',
+              'tests/api/platform/data-dir-lock.test.ts',
+              'tests/api/platform/start-script.test.ts',
+              'tests/api/platform/export-stream.test.ts',
               'tests/api/backup-commands.test.ts',
             ]),
           ]

@@ -2,7 +2,7 @@
  * `npx tsx scripts/dump-schema.ts`: writes docs/schema.sql, the schema in force after every migration
  * (tables, indexes, the current body of each function, triggers), built from the catalogs of a fresh
  * in-memory PGlite migrated as the server migrates (src/server/db/schema-text.ts). Run it after adding
- * a migration; tests/api/schema-snapshot.test.ts fails while the file is stale.
+ * a migration; tests/api/platform/schema-snapshot.test.ts fails while the file is stale.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

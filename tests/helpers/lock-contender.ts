@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { DataDirLockedError, lockDataDir } from '../../src/server/db/data-dir-lock';
 
 /**
- * A process that competes for a data-directory lock on command, for tests/api/data-dir-lock.test.ts.
+ * A process that competes for a data-directory lock on command, for tests/api/platform/data-dir-lock.test.ts.
  * Lines on stdin: "lock <dir>" answers "won" or "locked"; "release" gives the lock back.
  * It stays alive between commands, so a winner keeps holding its lock while the others try.
  */

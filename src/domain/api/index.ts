@@ -20,7 +20,7 @@ import { siiApi } from './sii';
 import { supplierPaymentsApi } from './supplier-payments';
 import { usersApi } from './users';
 
-/** Every endpoint of the API, by feature: the server registers exactly these (tests/api/api-contract.test.ts). */
+/** Every endpoint of the API, by feature: the server registers exactly these (tests/api/platform/api-contract.test.ts). */
 export const API = {
   alerts: alertsApi,
   audit: auditApi,

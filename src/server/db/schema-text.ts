@@ -5,7 +5,7 @@ import type { Database } from './client';
  * The schema in force, as readable SQL built from the catalogs (pg_dump does not exist for PGlite):
  * the `public` schema's tables with their columns, defaults and constraints, then its indexes,
  * functions (the body in force, whichever migration defined it last) and triggers, each sorted by
- * name. `scripts/dump-schema.ts` writes it to docs/schema.sql; tests/api/schema-snapshot.test.ts
+ * name. `scripts/dump-schema.ts` writes it to docs/schema.sql; tests/api/platform/schema-snapshot.test.ts
  * checks that file against the migrated database on PGlite and on PostgreSQL, so the text must not
  * depend on the engine: names are sorted in the "C" collation (not the server's locale), and
  * extensions are listed by name only (their versions differ between PGlite and a server).

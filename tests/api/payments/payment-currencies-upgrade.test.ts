@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsCopy, type StartingPoint, startingPoint } from '../../helpers/scratch-databases';
+import { insertUser } from '../../helpers/test-app';
+
+/*
+ * Migration payment_currencies (issue 29, decision 0055) on a database of the release before it: every
+ * payment so far is in USD and gets rate 1; a hand-made one in pesos takes the peso's rate; the kept
+ * balances then count the USD values.
+ */
+
+const before = migrationsCopy({ before: '0021_payment_currencies' });
+let start: StartingPoint;
+beforeAll(async () => {
+  start = await startingPoint(before.folder);
+});
+afterAll(async () => {
+  await start?.drop();
+  before.remove();
+});
+
+const rows = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
+describe('upgrading payments to currencies', () => {
+  it('backfills the rate and the USD value, and rebuilds the balances on them', async () => {
+    const database = await start.open();
+    try {
+      const { db } = database;
+      const seller = await insertUser(db, 'sales', 'antes_pesos');
+      await db.execute(
+        sql`insert into currency_rates (currency, rate, is_active) values ('CLP', '0.00105', true)`,
+      );
+      const [client] = rows<{ id: number }>(
+        await db.execute(sql`insert into clients (name) values ('Cliente antiguo') returning id`),
+      );
+      const [sale] = rows<{ id: number }>(
+        await db.execute(sql`insert into sales (passenger_name, client_id, seller_id, travel_date, sale_type,
+          service_type, region, sale_price) values ('Antiguo', ${client?.id}, ${seller.id}, '2031-01-01',
+          'individual', 'package', 'national', '1000.00') returning id`),
+      );
+      await db.execute(sql`insert into payments (sale_id, payment_date, amount, currency) values
+        (${sale?.id}, '2030-01-01', '100.10', 'USD'), (${sale?.id}, '2030-01-02', '100000', 'CLP')`);
+
+      await database.migrate();
+
+      const payments = rows<Record<string, string | boolean>>(
+        await db.execute(
+          sql`select currency, exchange_rate, rate_edited, usd_amount from payments order by id`,
+        ),
+      );
+      expect(payments).toEqual([
+        { currency: 'USD', exchange_rate: '1.00000000', rate_edited: false, usd_amount: '100.10' },
+        { currency: 'CLP', exchange_rate: '0.00105000', rate_edited: false, usd_amount: '105.00' },
+      ]);
+      const balances = rows(await db.execute(sql`select paid, pending from sale_balances`));
+      expect(balances).toEqual([{ paid: '205.10', pending: '794.90' }]);
+      const nullable = rows(
+        await db.execute(sql`select column_name from information_schema.columns where table_name = 'payments'
+          and column_name in ('exchange_rate', 'usd_amount') and is_nullable = 'YES'`),
+      );
+      expect(nullable).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleCall, type RouteExamples, routeExamples } from '../../helpers/route-examples';
+import { createTestContext, type TestContext } from '../../helpers/test-app';
+
+/**
+ * Issue 26: five DELETEs of one record at once are one 200 and four 404s, on both databases. A
+ * delete that finds nothing left to delete (a parallel call got there first) says so.
+ */
+let ctx: TestContext;
+let examples: RouteExamples;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  examples = await routeExamples(ctx);
+  admin = await ctx.auth('admin');
+});
+afterAll(() => ctx.close());
+
+const example = (route: string) => exampleCall(examples, route);
+
+const ROUTES = [
+  'DELETE /api/clients/:id',
+  'DELETE /api/passengers/:id',
+  'DELETE /api/suppliers/:id',
+  'DELETE /api/operators/:id',
+  'DELETE /api/classifications/:id',
+  'DELETE /api/payments/:id',
+  'DELETE /api/supplier-payments/:id',
+];
+
+describe('parallel deletes of one record', () => {
+  for (const route of ROUTES) {
+    it(`${route}: one 200, four 404`, async () => {
+      const { url } = await example(route);
+      const replies = await Promise.all(
+        Array.from({ length: 5 }, () => ctx.app.inject({ method: 'DELETE', url, headers: admin })),
+      );
+      const statuses = replies.map((r) => r.statusCode).sort();
+      expect(statuses, replies.map((r) => r.body).join('\n')).toEqual([200, 404, 404, 404, 404]);
+      for (const reply of replies.filter((r) => r.statusCode === 404)) {
+        expect(reply.json().message).toMatch(/no encontrad/i);
+      }
+      expect((await ctx.app.inject({ method: 'GET', url, headers: admin })).statusCode).toBe(404);
+    });
+  }
+});
