@@ -67,7 +67,10 @@ export interface AppOptions {
   metricsToken?: string;
   /** When the last backup was made, for the readiness check and /metrics; undefined until backups exist. */
   lastBackupAt?: LastBackupAt;
-  /** BACKUP_DIR and BACKUP_PASSPHRASE for the "Respaldos" routes; without it they answer 503. */
+  /**
+   * BACKUP_DIR and BACKUP_PASSPHRASE for the "Respaldos" routes; without it they answer 503. Their
+   * files are signed with `secretKey` (decision 0080).
+   */
   backups?: BackupSettings;
   /** Makes the daily backup at the company's backup hour (main.ts); needs `backups`. */
   scheduleBackups?: boolean;
@@ -75,7 +78,10 @@ export interface AppOptions {
   outbox?: Omit<OutboxOptions, 'onError'>;
   /** Queues the morning reminders at the company's reminder hour (main.ts). */
   scheduleReminders?: boolean;
-  /** Seals the certificate's private key (main.ts: SECRET_KEY or its file); a random one otherwise. */
+  /**
+   * Seals the certificate's private key and signs the backups (main.ts: SECRET_KEY or its file); a
+   * random one otherwise.
+   */
   secretKey?: string;
   /** SII_SEND: the SII's outbox uploads issued DTEs (SII_BASE_URL and the worker's timings). */
   sii?: Omit<SiiOutboxOptions, 'onError' | 'loadSigner'>;
@@ -179,7 +185,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditRoutes, { db });
   await app.register(searchRoutes, { db });
   const backups =
-    options.backups && backupService(options.database, options.backups, (error) => app.log.error(error));
+    options.backups &&
+    backupService(options.database, options.backups, secretKey, (error) => app.log.error(error));
   await app.register(backupsRoutes, {
     database: options.database,
     settings: options.backups,

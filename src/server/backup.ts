@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { openForCommand } from './backup-source';
 import { isInside, loadConfig } from './config';
 import { verifyBackupFile, writeBackup } from './modules/backups';
+import { resolveSecretKey } from './secret-key';
 
 /** `npm run backup -- [--out FILE]`: one backup of the configured database, verified by reading it back. */
 async function main() {
@@ -15,12 +16,15 @@ async function main() {
   }
   const { database, release } = await openForCommand(config, 'respaldar');
   try {
+    // The server's own key, as main.ts finds it: the backup is signed with it (decision 0080).
+    const secret = resolveSecretKey(config);
+    const keys = { passphrase: config.backupPassphrase, secretKey: secret.key };
     const written = await writeBackup(database, {
       dir: out ? path.dirname(out) : config.backupDir,
       file: out ? path.basename(out) : undefined,
-      passphrase: config.backupPassphrase,
+      ...keys,
     });
-    const manifest = await verifyBackupFile(written.path, config.backupPassphrase);
+    const manifest = await verifyBackupFile(written.path, keys);
     const rows = Object.values(manifest.rowCounts).reduce((sum, n) => sum + n, 0);
     console.log(`Respaldo escrito y verificado: ${written.path}`);
     console.log(
@@ -29,7 +33,12 @@ async function main() {
     console.log(
       `  ${rows} filas en ${manifest.tables.length} tablas (ventas: ${manifest.rowCounts.sales ?? 0}), migración ${manifest.migration.tag}`,
     );
-    console.log('  Copia la carpeta de respaldos fuera de este equipo (disco externo, nube).');
+    console.log(
+      `  Firmado con la clave secreta ${config.secretKey ? 'de SECRET_KEY' : `del archivo ${config.secretKeyFile}`}${secret.generatedFile ? ', creada ahora' : ''}: restaurarlo en otro equipo la necesita.`,
+    );
+    console.log(
+      '  Copia la carpeta de respaldos fuera de este equipo (disco externo, nube), y la clave aparte.',
+    );
   } finally {
     await database.close();
     release();

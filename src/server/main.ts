@@ -18,9 +18,11 @@ async function main() {
   const config = loadConfig();
   const secret = resolveSecretKey(config);
   const backup = { dir: config.backupDir, passphrase: config.backupPassphrase };
+  // The backups are signed with the secret key (decision 0080): a restore elsewhere needs it too.
+  const signed = { ...backup, secretKey: secret.key };
   // A database that has data is backed up before its pending migrations run (docs/decisions/0052).
   const { database, unlock } = await openConfiguredDatabase(config, {
-    beforeMigrate: async (toMigrate) => (await writeBackup(toMigrate, backup)).path,
+    beforeMigrate: async (toMigrate) => (await writeBackup(toMigrate, signed)).path,
   });
   const seeded = config.demo && (await seedDemoData(database.db));
 
@@ -66,7 +68,8 @@ async function main() {
   if (secret.generatedFile) {
     lines.push(
       `  SECRET_KEY no está definida: se generó una clave en ${secret.generatedFile} (solo su dueño la lee).`,
-      '  Guárdala aparte: los respaldos no la incluyen, y sin ella el certificado digital debe subirse de nuevo.',
+      '  Guárdala aparte: los respaldos no la incluyen y se firman con ella; sin ella no se restauran en otro equipo',
+      '  y el certificado digital debe subirse de nuevo.',
     );
   }
   if (config.demo) {

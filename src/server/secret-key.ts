@@ -17,11 +17,8 @@ export interface SecretKey {
 export function resolveSecretKey(config: Pick<Config, 'secretKey' | 'secretKeyFile'>): SecretKey {
   if (config.secretKey) return { key: config.secretKey };
   const file = config.secretKeyFile;
-  try {
-    return { key: readFileSync(file, 'utf8').trim() };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const existing = readSecretKeyFile(file);
+  if (existing !== undefined) return { key: existing };
   const key = randomBytes(32).toString('hex');
   mkdirSync(path.dirname(file), { recursive: true });
   try {
@@ -32,4 +29,14 @@ export function resolveSecretKey(config: Pick<Config, 'secretKey' | 'secretKeyFi
     throw error;
   }
   return { key, generatedFile: file };
+}
+
+/** The key kept in `file`, or undefined when there is no such file (a restore never makes one). */
+export function readSecretKeyFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

@@ -1,5 +1,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, watch, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -7,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/client';
 import { codeMigrations } from '../../src/server/db/migrations';
-import { lastBackupTime, verifyBackupFile } from '../../src/server/modules/backups';
+import { lastBackupTime, verifyBackupFile, writeBackup } from '../../src/server/modules/backups';
 import { migrationsCopy } from '../helpers/scratch-databases';
 
 let dir: string;
@@ -16,16 +25,19 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs `npm run backup` / `restore`'s entry file as the script does; resolves with its exit and stderr. */
+/**
+ * Runs `npm run backup` / `restore`'s entry file as the script does; resolves with its exit and output.
+ * Neither this machine's database nor its secret key reaches it unless a test passes them.
+ */
 function run(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number; stderr: string }>((resolve) => {
-    const { DATABASE_URL: _unused, ...base } = process.env;
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const { DATABASE_URL: _unused, SECRET_KEY: _key, ...base } = process.env;
     execFile(
       process.execPath,
       ['--import', 'tsx', `src/server/${script}.ts`, ...args],
       { env: { ...base, ...env }, timeout: 60_000 },
-      (error, _stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stderr: stderr.trim() }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: stdout.trim(), stderr: stderr.trim() }),
     );
   });
 }
@@ -73,6 +85,46 @@ describe('npm run backup and npm run restore', () => {
     const { code, stderr } = await run('restore', ['--data-dir', fresh], {});
     expect(code).toBe(1);
     expect(stderr).toMatch(/^Uso: npm run restore -- ARCHIVO/);
+  });
+});
+
+describe('npm run restore on a new machine', () => {
+  it('needs the secret key of the server that made the backup, given with --secret-key-file', {
+    timeout: 120_000,
+  }, async () => {
+    // Its DATA_DIR has no secret-key beside it: only the copied key file can prove the backup.
+    const machine = path.join(dir, 'equipo-nuevo');
+    const sourceKey = 'clave-secreta-del-servidor-de-origen';
+    const source = await openPglite(undefined);
+    let file: string;
+    try {
+      await source.migrate();
+      await source.db.execute(sql`insert into classifications (name) values ('Aéreo')`);
+      file = (await writeBackup(source, { dir: machine, file: 'traido.ndjson.gz', secretKey: sourceKey }))
+        .path;
+    } finally {
+      await source.close();
+    }
+    const keyFile = path.join(machine, 'secret-key-del-origen');
+    writeFileSync(keyFile, `${sourceKey}\n`);
+    const otherKeyFile = path.join(machine, 'otra-clave');
+    writeFileSync(otherKeyFile, 'clave-secreta-de-otro-servidor\n');
+    const env = { DATA_DIR: path.join(machine, 'data') };
+    const target = path.join(machine, 'restaurada');
+
+    const none = await run('restore', [file, '--data-dir', target], env);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/^Falta la clave secreta con que se firmó el respaldo: .*--secret-key-file/);
+    const other = await run('restore', [file, '--data-dir', target, '--secret-key-file', otherKeyFile], env);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/^El respaldo está firmado con otra clave secreta/);
+    expect(existsSync(target)).toBe(false);
+
+    const right = await run('restore', [file, '--data-dir', target, '--secret-key-file', keyFile], env);
+    expect(right.stderr).toBe('');
+    expect(right.code).toBe(0);
+    expect(right.stdout).toMatch(/classifications: 1 = 1/);
+    expect(right.stdout).toMatch(/Cadena de auditoría verificada/);
   });
 });
 
@@ -146,7 +198,9 @@ describe('starting the server on a database the previous release made', () => {
       }
       const files = readdirSync(backupDir).filter((name) => name.endsWith('.ndjson.gz'));
       expect(files).toHaveLength(1);
-      const manifest = await verifyBackupFile(path.join(backupDir, files[0] as string));
+      // Signed with the key the server generated beside its data directory.
+      const secretKey = readFileSync(path.join(dir, 'secret-key'), 'utf8').trim();
+      const manifest = await verifyBackupFile(path.join(backupDir, files[0] as string), { secretKey });
       expect(manifest.migration.tag).toBe(codeMigrations(previous.folder).at(-1)?.tag);
     } finally {
       previous.remove();

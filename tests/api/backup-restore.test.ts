@@ -6,7 +6,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrationsIn, codeMigrations } from '../../src/server/db/migrations';
 import { BackupError, restoreBackup, verifyBackupFile, writeBackup } from '../../src/server/modules/backups';
-import { allRows, emptyPostgres, rewriteHeader, sequenceStates } from '../helpers/backups';
+import {
+  allRows,
+  emptyPostgres,
+  rewriteHeader,
+  sequenceStates,
+  TEST_SECRET_KEY,
+  testKeys,
+} from '../helpers/backups';
 import { createSaleRefs, saleBody } from '../helpers/sales';
 import { createTestContext, openTestDatabase, type TestContext } from '../helpers/test-app';
 
@@ -50,7 +57,7 @@ beforeAll(async () => {
     });
     expect(pay.statusCode).toBe(201);
   }
-  plainFile = (await writeBackup(ctx.database, { dir })).path;
+  plainFile = (await writeBackup(ctx.database, { dir, secretKey: TEST_SECRET_KEY })).path;
 });
 afterAll(async () => {
   await ctx.close();
@@ -78,7 +85,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 describe('a backup and its restore', () => {
   it('restores every row of every table, the sequences and the audit chain into an empty database', async () => {
-    const manifest = await verifyBackupFile(plainFile);
+    const manifest = await verifyBackupFile(plainFile, testKeys);
     expect(manifest.databaseKind).toBe(ctx.database.kind);
     expect(manifest.rowCounts.sales).toBe(3);
     expect(manifest.rowCounts.sale_items).toBe(3);
@@ -94,7 +101,7 @@ describe('a backup and its restore', () => {
     expect(source.sales).toHaveLength(3);
     expect(source.sales_daily?.length).toBeGreaterThan(0);
     await withEmptyTarget(async (target) => {
-      const report = await restoreBackup(target, plainFile);
+      const report = await restoreBackup(target, plainFile, testKeys);
       expect(report.audit).toEqual({ ok: true, checked: manifest.rowCounts.audit_log });
       expect(report.counts.find((c) => c.table === 'sales')).toEqual({
         table: 'sales',
@@ -112,21 +119,30 @@ describe('a backup and its restore', () => {
       file: 'cifrado.ndjson.gz.age',
       passphrase: 'clave correcta',
       scryptWorkFactor: FAST_SCRYPT,
+      secretKey: TEST_SECRET_KEY,
     });
     expect(readFileSync(written.path).subarray(0, 21).toString()).toBe('age-encryption.org/v1');
     expect(readFileSync(written.path).includes(Buffer.from('ñandú'))).toBe(false);
-    expect(await refusal(verifyBackupFile(written.path))).toMatch(/está cifrado: define BACKUP_PASSPHRASE/);
-    expect(await refusal(verifyBackupFile(written.path, 'otra clave'))).toMatch(
+    expect(await refusal(verifyBackupFile(written.path, testKeys))).toMatch(
+      /está cifrado: define BACKUP_PASSPHRASE/,
+    );
+    expect(await refusal(verifyBackupFile(written.path, { ...testKeys, passphrase: 'otra clave' }))).toMatch(
       /contraseña del respaldo no es correcta/,
     );
-    expect((await verifyBackupFile(written.path, 'clave correcta')).rowCounts).toEqual(
-      (await verifyBackupFile(plainFile)).rowCounts,
-    );
+    expect(
+      (await verifyBackupFile(written.path, { ...testKeys, passphrase: 'clave correcta' })).rowCounts,
+    ).toEqual((await verifyBackupFile(plainFile, testKeys)).rowCounts);
   });
 
   it('detects a flipped byte anywhere and a truncated file, plain or encrypted', async () => {
     const encrypted = (
-      await writeBackup(ctx.database, { dir, file: 'c2.age', passphrase: 'x', scryptWorkFactor: FAST_SCRYPT })
+      await writeBackup(ctx.database, {
+        dir,
+        file: 'c2.age',
+        passphrase: 'x',
+        scryptWorkFactor: FAST_SCRYPT,
+        secretKey: TEST_SECRET_KEY,
+      })
     ).path;
     for (const [file, passphrase] of [
       [plainFile, undefined],
@@ -137,12 +153,12 @@ describe('a backup and its restore', () => {
         const flipped = Buffer.from(bytes);
         flipped[at] = (flipped[at] ?? 0) ^ 0x10;
         writeFileSync(path.join(dir, 'dañado'), flipped);
-        expect(await refusal(verifyBackupFile(path.join(dir, 'dañado'), passphrase))).toMatch(
-          /dañado|incompleto/,
-        );
+        expect(
+          await refusal(verifyBackupFile(path.join(dir, 'dañado'), { ...testKeys, passphrase })),
+        ).toMatch(/dañado|incompleto/);
       }
       writeFileSync(path.join(dir, 'cortado'), bytes.subarray(0, Math.floor(bytes.length * 0.6)));
-      expect(await refusal(verifyBackupFile(path.join(dir, 'cortado'), passphrase))).toMatch(
+      expect(await refusal(verifyBackupFile(path.join(dir, 'cortado'), { ...testKeys, passphrase }))).toMatch(
         /incompleto|cortado/,
       );
     }
@@ -150,21 +166,28 @@ describe('a backup and its restore', () => {
 
   it('refuses a non-empty target and leaves it unchanged', async () => {
     const before = await allRows(ctx.db);
-    expect(await refusal(restoreBackup(ctx.database, plainFile))).toMatch(/no está vacía.*No se cambió nada/);
+    expect(await refusal(restoreBackup(ctx.database, plainFile, testKeys))).toMatch(
+      /no está vacía.*No se cambió nada/,
+    );
     expect(await allRows(ctx.db)).toEqual(before);
   });
 
   it('refuses a backup from a newer version, and a corrupt one, before touching the target', async () => {
     const newer = path.join(dir, 'nuevo.ndjson.gz');
-    rewriteHeader(plainFile, newer, (header) => {
-      header.migration = { tag: '9999_futuro', when: 9_999_999_999_999, hash: 'x' };
-    });
+    rewriteHeader(
+      plainFile,
+      newer,
+      (header) => {
+        header.migration = { tag: '9999_futuro', when: 9_999_999_999_999, hash: 'x' };
+      },
+      TEST_SECRET_KEY,
+    );
     const cut = path.join(dir, 'corto.ndjson.gz');
     writeFileSync(cut, readFileSync(plainFile).subarray(0, 300));
     await withEmptyTarget(async (target) => {
       const empty = await allRows(target.db);
-      expect(await refusal(restoreBackup(target, newer))).toMatch(/versión más nueva.*9999_futuro/);
-      expect(await refusal(restoreBackup(target, cut))).toMatch(/incompleto|dañado/);
+      expect(await refusal(restoreBackup(target, newer, testKeys))).toMatch(/versión más nueva.*9999_futuro/);
+      expect(await refusal(restoreBackup(target, cut, testKeys))).toMatch(/incompleto|dañado/);
       expect(await allRows(target.db)).toEqual(empty);
     });
   });
@@ -175,6 +198,7 @@ describe('a backup and its restore', () => {
     const error = await refusal(
       writeBackup(ctx.database, {
         dir: full,
+        secretKey: TEST_SECRET_KEY,
         createSink: () =>
           new Writable({
             write(chunk: Buffer, _encoding, done) {
@@ -203,9 +227,11 @@ if (process.env.TEST_DATABASE_URL)
       try {
         await source.db.transaction((tx) => applyMigrationsIn(tx, (m) => m.when <= previous.when));
         await source.db.execute(sql`insert into classifications (name) values ('Aéreo antiguo')`);
-        const file = (await writeBackup(source, { dir, file: 'anterior.ndjson.gz' })).path;
-        expect((await verifyBackupFile(file)).migration.tag).toBe(previous.tag);
-        const report = await restoreBackup(target, file);
+        const file = (
+          await writeBackup(source, { dir, file: 'anterior.ndjson.gz', secretKey: TEST_SECRET_KEY })
+        ).path;
+        expect((await verifyBackupFile(file, testKeys)).migration.tag).toBe(previous.tag);
+        const report = await restoreBackup(target, file, testKeys);
         expect(report.migrationsBefore.at(-1)).toBe(previous.tag);
         expect(report.migrationsAfter).toEqual([migrations.at(-1)?.tag]);
         const rows = await allRows(target.db);

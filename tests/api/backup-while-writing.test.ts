@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openPglite } from '../../src/server/db/client';
 import { restoreBackup, verifyBackupFile, writeBackup } from '../../src/server/modules/backups';
-import { allRows, emptyPostgres } from '../helpers/backups';
+import { allRows, emptyPostgres, TEST_SECRET_KEY, testKeys } from '../helpers/backups';
 import { createSaleRefs, type SaleRefs, saleBody } from '../helpers/sales';
 import { createTestContext, openTestDatabase, type TestContext } from '../helpers/test-app';
 
@@ -68,7 +68,11 @@ describe('a backup taken while 20 clients write', () => {
     const writers = Array.from({ length: 20 }, (_, n) => writer(n + 1));
     while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 20));
     const began = performance.now();
-    const written = await writeBackup(ctx.database, { dir, file: 'durante.ndjson.gz' });
+    const written = await writeBackup(ctx.database, {
+      dir,
+      file: 'durante.ndjson.gz',
+      secretKey: TEST_SECRET_KEY,
+    });
     const ended = performance.now();
     while (acknowledged.filter((a) => a.sent > ended).length < 5) await new Promise((r) => setTimeout(r, 20));
     stop = true;
@@ -76,7 +80,7 @@ describe('a backup taken while 20 clients write', () => {
 
     const target = await openTestDatabase();
     try {
-      await restoreBackup(target, written.path);
+      await restoreBackup(target, written.path, testKeys);
       const restored = await saleIds(target.db);
       const before = acknowledged.filter((a) => a.at < began);
       expect(before.length).toBeGreaterThanOrEqual(20);
@@ -101,13 +105,21 @@ if (process.env.TEST_DATABASE_URL)
       const there = await otherKind(ctx.database.kind);
       const back = await openTestDatabase();
       try {
-        const first = await writeBackup(ctx.database, { dir, file: 'ida.ndjson.gz' });
-        await restoreBackup(there, first.path);
+        const first = await writeBackup(ctx.database, {
+          dir,
+          file: 'ida.ndjson.gz',
+          secretKey: TEST_SECRET_KEY,
+        });
+        await restoreBackup(there, first.path, testKeys);
         expect(await allRows(there.db)).toEqual(source);
-        const second = await writeBackup(there, { dir, file: 'vuelta.ndjson.gz' });
-        expect((await verifyBackupFile(second.path)).databaseKind).toBe(there.kind);
+        const second = await writeBackup(there, {
+          dir,
+          file: 'vuelta.ndjson.gz',
+          secretKey: TEST_SECRET_KEY,
+        });
+        expect((await verifyBackupFile(second.path, testKeys)).databaseKind).toBe(there.kind);
         expect(readFileSync(second.path).length).toBeGreaterThan(0);
-        await restoreBackup(back, second.path);
+        await restoreBackup(back, second.path, testKeys);
         expect(await allRows(back.db)).toEqual(source);
       } finally {
         await there.close();

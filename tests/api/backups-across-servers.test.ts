@@ -6,7 +6,7 @@ import { secondServer, untilBackupsSettle } from '../helpers/backups';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
- * Several app servers on one database (issue 30): one backup at a time among all of them, and a
+ * Several app servers on one database (docs/product.md#backups): one backup at a time among all of them, and a
  * running backup is taken for dead only when its server stopped renewing its heartbeat.
  */
 let ctx: TestContext;

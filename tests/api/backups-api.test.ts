@@ -3,18 +3,26 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { verifyBackupFile } from '../../src/server/modules/backups';
-import { damagingOnce, listBackupsAs, settledBackup, untilBackupsSettle } from '../helpers/backups';
+import {
+  damagingOnce,
+  listBackupsAs,
+  settledBackup,
+  TEST_SECRET_KEY,
+  testKeys,
+  untilBackupsSettle,
+} from '../helpers/backups';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /**
- * Respaldos from the app (issue 30): POST starts one and answers at once; it is written, restored
+ * Respaldos from the app (docs/product.md#backups-api): POST starts one and answers at once; it is written, restored
  * into a scratch database and listed as verified with its counts; its file downloads byte for byte.
  */
 let ctx: TestContext;
 let damaged: TestContext;
 const damage = damagingOnce();
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The key its backups are signed with, to read the downloaded copy here.
+  ctx = await createTestContext({ secretKey: TEST_SECRET_KEY });
   // Its next file is damaged between writing and verifying (the settings' seam), so verification fails.
   damaged = await createTestContext({
     backups: { beforeVerify: damage.beforeVerify },
@@ -57,7 +65,7 @@ describe('backups from the app', { timeout: 90_000 }, () => {
     expect(download.rawPayload.length).toBe(listed?.bytes);
     const copy = path.join(ctx.backupDir, 'descargado.ndjson.gz');
     writeFileSync(copy, download.rawPayload);
-    expect((await verifyBackupFile(copy)).rowCounts).toEqual(listed?.rowCounts);
+    expect((await verifyBackupFile(copy, testKeys)).rowCounts).toEqual(listed?.rowCounts);
   });
 
   it('verifies in a scratch folder that is gone afterwards, and clears what stopped backups left', async () => {

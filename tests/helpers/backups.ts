@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,9 @@ import { sql } from 'drizzle-orm';
 import type { BackupDto, BackupList } from '../../src/domain/backups';
 import { buildApp } from '../../src/server/app';
 import { type Database, openPostgres } from '../../src/server/db/client';
+import type { BackupKeys } from '../../src/server/modules/backups';
 import type { BackupSettings } from '../../src/server/modules/backups/service';
+import { payloadDigests } from '../../src/server/modules/backups/signature';
 import { scratchPostgres, type TestContext } from './test-app';
 
 /**
@@ -71,21 +72,57 @@ export function damagingOnce() {
   };
 }
 
+/** The secret key the tests sign their backups with (an app's own is random unless given one). */
+export const TEST_SECRET_KEY = 'clave-secreta-de-los-respaldos-de-prueba';
+export const testKeys: BackupKeys = { secretKey: TEST_SECRET_KEY };
+
+/** Writes `text` as the writer's gzip: its header's operating-system byte at 255 (see gzip-header.ts). */
+export function writeBackupGzip(file: string, text: string) {
+  const gzip = gzipSync(text);
+  gzip[9] = 0xff;
+  writeFileSync(file, gzip);
+}
+
 /**
- * Rewrites an unencrypted backup with its header changed, and its hash made right again: a file this
- * app could have written, to test what the restore decides from the header (a newer version).
+ * Rewrites an unencrypted backup: `change` edits its lines (without their newlines) and its trailer,
+ * then the SHA-256 is made right again. `signWith` signs it again too, as the holder of that key could;
+ * without it the file keeps its old HMAC, as a forger who has no key would leave it.
  */
-export function rewriteHeader(from: string, to: string, change: (header: Record<string, unknown>) => void) {
+export function rewriteBackup(
+  from: string,
+  to: string,
+  change: (lines: string[], trailer: Record<string, unknown>) => void,
+  signWith?: string,
+) {
   const lines = gunzipSync(readFileSync(from)).toString('utf8').split('\n').filter(Boolean);
-  const [name, version, header] = JSON.parse(lines[0] ?? '') as [string, number, Record<string, unknown>];
-  change(header);
-  lines[0] = JSON.stringify([name, version, header]);
-  const [, trailer] = JSON.parse(lines.at(-1) ?? '') as [string, Record<string, unknown>];
-  const body = `${lines.slice(0, -1).join('\n')}\n`;
-  trailer.payloadSha256 = createHash('sha256').update(body).digest('hex');
-  const gzip = gzipSync(`${body}${JSON.stringify(['end', trailer])}\n`);
-  gzip[9] = 0xff; // the writer's header (see gzip-header.ts)
-  writeFileSync(to, gzip);
+  const [, trailer] = JSON.parse(lines.pop() ?? '') as [string, Record<string, unknown>];
+  change(lines, trailer);
+  const body = `${lines.join('\n')}\n`;
+  const digests = payloadDigests(signWith);
+  digests.update(Buffer.from(body, 'utf8'));
+  const { payloadSha256, payloadHmac } = digests.digest();
+  trailer.payloadSha256 = payloadSha256;
+  if (payloadHmac) trailer.payloadHmac = payloadHmac;
+  writeBackupGzip(to, `${body}${JSON.stringify(['end', trailer])}\n`);
+}
+
+/** A backup with its header changed, signed again with `signWith`: a file that key's server could write. */
+export function rewriteHeader(
+  from: string,
+  to: string,
+  change: (header: Record<string, unknown>) => void,
+  signWith: string,
+) {
+  rewriteBackup(
+    from,
+    to,
+    (lines) => {
+      const [name, version, header] = JSON.parse(lines[0] ?? '') as [string, number, Record<string, unknown>];
+      change(header);
+      lines[0] = JSON.stringify([name, version, header]);
+    },
+    signWith,
+  );
 }
 
 /** The backups as an admin lists them (GET /api/backups). */

@@ -23,7 +23,7 @@ if (process.platform === 'linux') {
 }
 
 async function perform(job: BackupJob): Promise<unknown> {
-  if (job.kind === 'verify') return verifyByRestoring(job.file, job.passphrase, job.scratchDir);
+  if (job.kind === 'verify') return verifyByRestoring(job.file, job.keys, job.scratchDir);
   // One connection of its own: the dump is one repeatable-read transaction read through a cursor.
   const database = await openPostgres(job.connectionString, 1);
   try {

@@ -2,13 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { BackupError } from './errors';
+import type { BackupKeys } from './read-file';
 import type { WriteBackupOptions, WrittenBackup } from './write-file';
 
 /** Scratch databases of verifications, hidden in BACKUP_DIR (never a backup's name); gone once checked. */
 export const SCRATCH_PREFIX = '.verificacion-';
 
 /** writeBackup's options that cross to the thread: not `createSink`, a function does not cross. */
-export type ThreadWriteOptions = Pick<WriteBackupOptions, 'dir' | 'file' | 'passphrase'>;
+export type ThreadWriteOptions = Pick<WriteBackupOptions, 'dir' | 'file' | 'passphrase' | 'secretKey'>;
 
 /** A PostgreSQL backup written from a connection of the thread's own (write-file.ts). */
 interface WriteRequest {
@@ -21,7 +22,7 @@ interface WriteRequest {
 interface VerifyRequest {
   kind: 'verify';
   file: string;
-  passphrase: string | undefined;
+  keys: BackupKeys;
   scratchDir: string;
 }
 
@@ -113,12 +114,12 @@ export function backupThread() {
   return {
     write: (connectionString: string, options: ThreadWriteOptions): ThreadWork<WrittenBackup> =>
       submit(async () => ({ kind: 'write', connectionString, options })),
-    verify(file: string, passphrase: string | undefined): ThreadWork<Record<string, number>> {
+    verify(file: string, keys: BackupKeys): ThreadWork<Record<string, number>> {
       let scratchDir: string | undefined;
       return submit(
         async () => {
           scratchDir = await mkdtemp(path.join(path.dirname(file), SCRATCH_PREFIX));
-          return { kind: 'verify', file, passphrase, scratchDir };
+          return { kind: 'verify', file, keys, scratchDir };
         },
         async () => {
           if (scratchDir) await rm(scratchDir, { recursive: true, force: true });

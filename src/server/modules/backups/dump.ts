@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseKind } from '../../db/client';
@@ -6,7 +5,10 @@ import { codeMigrations, lastAppliedMigration } from '../../db/migrations';
 import { auditHead } from '../../db/schema';
 import { GENESIS_HASH } from '../audit';
 import { readSequences, readTables } from './catalog';
+import { BackupError } from './errors';
 import { type BackupHeader, headerLine, tableLine, trailerLine } from './format';
+import { MAX_LINE_BYTES } from './lines';
+import { keyIdOf, payloadDigests } from './signature';
 import { rowsOf } from './sql-rows';
 
 /** Rows fetched from the cursor at a time: the memory a backup needs whatever the database's size. */
@@ -22,10 +24,15 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * The whole database as the lines of a backup file, read inside the caller's transaction `tx` (one
  * snapshot: a repeatable-read, read-only transaction on PostgreSQL, PGlite's single connection), each
  * table through a cursor in primary-key order. Rows are `row_to_json` text as PostgreSQL writes it, so
- * numeric stays exact and dates keep their text; nothing is parsed or held beyond one fetch.
+ * numeric stays exact and dates keep their text; nothing is parsed or held beyond one fetch. The
+ * trailer signs every byte with `secretKey` (signature.ts).
  */
-export async function* dumpLines(tx: Database, kind: DatabaseKind): AsyncGenerator<Buffer> {
-  const digest = createHash('sha256');
+export async function* dumpLines(
+  tx: Database,
+  kind: DatabaseKind,
+  secretKey: string,
+): AsyncGenerator<Buffer> {
+  const digest = payloadDigests(secretKey);
   const emit = (text: string) => {
     const bytes = Buffer.from(text, 'utf8');
     digest.update(bytes);
@@ -41,7 +48,7 @@ export async function* dumpLines(tx: Database, kind: DatabaseKind): AsyncGenerat
     sequences: await readSequences(tx),
     auditLastHash: await auditLastHash(tx),
   };
-  yield emit(headerLine(header));
+  yield emit(headerLine(header, keyIdOf(secretKey)));
   const rowCounts: Record<string, number> = {};
   for (const table of tables) {
     yield emit(tableLine(table.name));
@@ -60,13 +67,25 @@ export async function* dumpLines(tx: Database, kind: DatabaseKind): AsyncGenerat
         sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`),
       );
       if (batch.length === 0) break;
+      for (const [i, row] of batch.entries()) refuseTooLong(table.name, count + i, row.line);
       count += batch.length;
       yield emit(`${batch.map((row) => row.line).join('\n')}\n`);
     }
     await tx.execute(sql.raw('close backup_rows'));
     rowCounts[table.name] = count;
   }
-  yield Buffer.from(trailerLine({ rowCounts, payloadSha256: digest.digest('hex') }), 'utf8');
+  yield Buffer.from(trailerLine({ rowCounts, ...digest.digest() }), 'utf8');
+}
+
+/**
+ * A row the reader would refuse fails the backup now, when it can still be seen to, not at a restore
+ * (decision 0080). A UTF-16 unit is at most 3 bytes of UTF-8: shorter strings are not even measured.
+ */
+function refuseTooLong(table: string, index: number, line: string) {
+  if (line.length * 3 <= MAX_LINE_BYTES || Buffer.byteLength(line) <= MAX_LINE_BYTES) return;
+  throw new BackupError(
+    `La fila ${index + 1} de la tabla ${table} ocupa más de ${MAX_LINE_BYTES / 1024 / 1024} MiB, el máximo de un respaldo: no se guardó nada.`,
+  );
 }
 
 async function sourceMigration(tx: Database): Promise<BackupHeader['migration']> {

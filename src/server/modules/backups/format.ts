@@ -1,14 +1,19 @@
 import { z } from 'zod';
 
 /**
- * The backup file (docs/decisions/0051-backup-file.md): gzip of NDJSON, optionally inside age.
- *   line 1        ["agencia-respaldo", 1, header]       what is inside, known before the rows
+ * The backup file (docs/decisions/0051-backup-file.md, 0080): gzip of NDJSON, optionally inside age.
+ *   line 1        ["agencia-respaldo", 2, header]       what is inside, known before the rows
  *   per table     ["table", name], then one row_to_json object per line, in primary-key order
- *   last line     ["end", trailer]                      row counts and the SHA-256 of every byte before it
+ *   last line     ["end", trailer]                      row counts, SHA-256 and HMAC of every byte before it
  * Rows are objects and every other line an array, so a line's first byte says what it is.
  */
 export const FORMAT_NAME = 'agencia-respaldo';
-export const FORMAT_VERSION = 1;
+/** 2: signed with the server's secret key (decision 0080). */
+export const FORMAT_VERSION = 2;
+/** The format before the signature: read only when the person restoring asks for it (--allow-unsigned). */
+export const UNSIGNED_FORMAT_VERSION = 1;
+
+const hex = (length: number) => z.string().regex(new RegExp(`^[0-9a-f]{${length}}$`));
 
 export const backupHeaderSchema = z.strictObject({
   appVersion: z.string(),
@@ -24,21 +29,29 @@ export const backupHeaderSchema = z.strictObject({
   auditLastHash: z.string(),
 });
 export type BackupHeader = z.infer<typeof backupHeaderSchema>;
+/** Format 2's header also names the key that signed it (signature.ts), never the key itself. */
+export const signedHeaderSchema = backupHeaderSchema.extend({ keyId: hex(16) });
 
 export const backupTrailerSchema = z.strictObject({
   rowCounts: z.record(z.string(), z.number().int().min(0)),
   /** SHA-256 (hex) of the uncompressed bytes of every line before this one, newlines included. */
-  payloadSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  payloadSha256: hex(64),
 });
 export type BackupTrailer = z.infer<typeof backupTrailerSchema>;
+/** Format 2's trailer: the HMAC-SHA-256 of the same bytes, keyed by the server's secret key. */
+export const signedTrailerSchema = backupTrailerSchema.extend({ payloadHmac: hex(64) });
+export type SignedTrailer = z.infer<typeof signedTrailerSchema>;
 
-/** Header and trailer together: what the issue calls the manifest. */
-export type BackupManifest = BackupHeader & BackupTrailer;
+/**
+ * Header and trailer together: what the issue calls the manifest. `unauthenticated` says why the
+ * file's origin was not proved; it is set only when the restore was told to accept that.
+ */
+export type BackupManifest = BackupHeader & BackupTrailer & { unauthenticated?: string };
 
-export const headerLine = (header: BackupHeader) =>
-  `${JSON.stringify([FORMAT_NAME, FORMAT_VERSION, header])}\n`;
+export const headerLine = (header: BackupHeader, keyId: string) =>
+  `${JSON.stringify([FORMAT_NAME, FORMAT_VERSION, { ...header, keyId }])}\n`;
 export const tableLine = (name: string) => `${JSON.stringify(['table', name])}\n`;
-export const trailerLine = (trailer: BackupTrailer) => `${JSON.stringify(['end', trailer])}\n`;
+export const trailerLine = (trailer: SignedTrailer) => `${JSON.stringify(['end', trailer])}\n`;
 
 /** age's binary format starts with this line; anything else is read as plain gzip. */
 export const AGE_MAGIC = 'age-encryption.org/v1\n';

@@ -1,6 +1,6 @@
 export { BackupError } from './errors';
 export type { BackupManifest } from './format';
 export { lastBackupTime } from './latest';
-export { verifyBackupFile } from './read-file';
+export { type BackupKeys, verifyBackupFile } from './read-file';
 export { firstNonEmptyTable, type RestoreReport, restoreBackup } from './restore';
 export { backupFileName, type WriteBackupOptions, type WrittenBackup, writeBackup } from './write-file';

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { databaseReason } from './database-errors';
 import { BackupError } from './errors';
 import type { BackupHeader, BackupManifest } from './format';
-import { readBackup } from './read-file';
+import { type BackupKeys, readBackup } from './read-file';
 import { rowsOf } from './sql-rows';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -25,26 +26,28 @@ async function setUserTriggers(tx: Database, tables: BackupHeader['tables'], ena
  * value from its own text, so numeric, dates and timestamps come back exactly. The rows a migration
  * put in (audit_head's first row) are cleared first; sequences are set as they were.
  */
-export async function loadRows(
-  tx: Database,
-  file: string,
-  passphrase: string | undefined,
-  manifest: BackupManifest,
-) {
+export async function loadRows(tx: Database, file: string, keys: BackupKeys, manifest: BackupManifest) {
   await setUserTriggers(tx, manifest.tables, false);
   for (const { name } of [...manifest.tables].reverse())
     await tx.execute(sql.raw(`delete from ${quote(name)}`));
   const columnsOf = new Map(manifest.tables.map((t) => [t.name, t.columns.map(quote).join(', ')]));
-  for await (const part of readBackup(file, passphrase)) {
+  for await (const part of readBackup(file, keys)) {
     if (part.kind === 'header' && part.header.createdAt !== manifest.createdAt) {
       throw new BackupError('El archivo cambió mientras se restauraba. No se cambió nada.');
     }
     if (part.kind !== 'rows') continue;
     const columns = sql.raw(columnsOf.get(part.table) ?? '');
     const table = sql.raw(quote(part.table));
-    await tx.execute(
-      sql`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, ${`[${part.lines.join(',')}]`}::json)`,
-    );
+    const insert = (lines: string[]) =>
+      tx.execute(
+        sql`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, ${`[${lines.join(',')}]`}::json)`,
+      );
+    const failed = await failureOf(tx, () => insert(part.lines));
+    if (failed) {
+      throw new BackupError(
+        `La restauración falló y no se cambió nada: ${await whichRow(tx, part, insert, failed.error)}.`,
+      );
+    }
   }
   for (const sequence of manifest.sequences) {
     await tx.execute(
@@ -52,6 +55,42 @@ export async function loadRows(
     );
   }
   await setUserTriggers(tx, manifest.tables, true);
+}
+
+/** Runs `statement` in a savepoint: its error if it failed, the transaction still usable after it. */
+async function failureOf(
+  tx: Database,
+  statement: () => Promise<unknown>,
+): Promise<{ error: unknown } | null> {
+  await tx.execute(sql`savepoint backup_rows`);
+  try {
+    await statement();
+  } catch (error) {
+    await tx.execute(sql`rollback to savepoint backup_rows`);
+    return { error };
+  }
+  await tx.execute(sql`release savepoint backup_rows`);
+  return null;
+}
+
+/**
+ * A batch was refused: its rows are tried one by one to name the one at fault by its line in the
+ * file, with the reason and never its values (database-errors.ts). Only a failed restore pays this.
+ */
+async function whichRow(
+  tx: Database,
+  part: { table: string; lines: string[]; firstLine: number },
+  insert: (lines: string[]) => Promise<unknown>,
+  batchError: unknown,
+): Promise<string> {
+  for (const [index, line] of part.lines.entries()) {
+    const failed = await failureOf(tx, () => insert([line]));
+    if (failed) {
+      return `la fila de la línea ${part.firstLine + index} del archivo (tabla ${part.table}) ${databaseReason(failed.error)}`;
+    }
+  }
+  const last = part.firstLine + part.lines.length - 1;
+  return `las filas de las líneas ${part.firstLine} a ${last} del archivo (tabla ${part.table}) ${databaseReason(batchError)}`;
 }
 
 /** Each table's rows in the target against the manifest's counts, and the audit chain's newest hash. */

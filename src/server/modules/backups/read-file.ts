@@ -1,69 +1,91 @@
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createGunzip } from 'node:zlib';
 import { Decrypter } from 'age-encryption';
-import { BackupError } from './errors';
+import { BackupError, damaged } from './errors';
 import {
   AGE_MAGIC,
   type BackupHeader,
   type BackupManifest,
+  type BackupTrailer,
   backupHeaderSchema,
   backupTrailerSchema,
   FORMAT_NAME,
   FORMAT_VERSION,
+  type SignedTrailer,
+  signedHeaderSchema,
+  signedTrailerSchema,
+  UNSIGNED_FORMAT_VERSION,
 } from './format';
 import { checkGzipHeader } from './gzip-header';
 import { splitLines } from './lines';
+import { keyIdOf, payloadDigests, sameDigest } from './signature';
 
 /** What reading a backup yields: its header, then each table's rows in batches, then the manifest. */
 export type BackupPart =
   | { kind: 'header'; header: BackupHeader }
-  | { kind: 'rows'; table: string; lines: string[] }
+  /** `firstLine`: the file's line (from 1, uncompressed) of the first row, to name a row that fails. */
+  | { kind: 'rows'; table: string; lines: string[]; firstLine: number }
   | { kind: 'end'; manifest: BackupManifest };
+
+/** What reading a backup needs besides the file (decision 0080). */
+export interface BackupKeys {
+  /** BACKUP_PASSPHRASE, for an encrypted file. */
+  passphrase?: string;
+  /** The server's secret key (secret-key.ts): a file is read only when this key signed it. */
+  secretKey: string | undefined;
+  /**
+   * `npm run restore -- --allow-unsigned`, never the app: also reads a file whose origin this key
+   * cannot prove (format 1, another server's key, no key here). Its SHA-256 and counts are still
+   * checked, an HMAC of this key that does not match still refused; the manifest says why.
+   */
+  allowUnsigned?: boolean;
+}
 
 /** Rows handed to the loader at a time (one INSERT): bounded by count and by size. */
 const BATCH_ROWS = 1000;
 const BATCH_BYTES = 4 * 1024 * 1024;
 
-const damaged = (why: string) => new BackupError(`El respaldo está dañado: ${why}. No se cambió nada.`);
-
 /**
- * Reads a backup file as a stream and checks it while reading: the header's format, each line's kind
- * and order, the rows of each table against the trailer's counts, and the SHA-256 of every byte before
- * the trailer. The `end` part is yielded only when all of that holds, so a caller that loads rows as
- * they come commits only after it; a truncated, altered or foreign file fails with a Spanish message.
+ * Reads a backup file as a stream and checks it while reading: the header's format and signing key,
+ * each line's kind, order and length, the rows of each table against the trailer's counts, and the
+ * SHA-256 and HMAC of every byte before the trailer. The `end` part is yielded only when all of that
+ * holds, so a caller that loads rows as they come commits only after it; a truncated, altered or
+ * foreign file fails with a Spanish message.
  */
-export async function* readBackup(file: string, passphrase?: string): AsyncGenerator<BackupPart> {
-  const digest = createHash('sha256');
+export async function* readBackup(file: string, keys: BackupKeys): AsyncGenerator<BackupPart> {
+  const digest = payloadDigests(keys.secretKey);
   const counts: Record<string, number> = {};
-  let header: BackupHeader | undefined;
+  let read: ReturnType<typeof parseHeader> | undefined;
   let table: string | undefined;
   let batch: string[] = [];
   let batchBytes = 0;
+  let lineNumber = 0;
   let trailer: unknown;
   const flush = (): BackupPart | undefined => {
     if (!table || batch.length === 0) return undefined;
-    const part: BackupPart = { kind: 'rows', table, lines: batch };
+    const part: BackupPart = { kind: 'rows', table, lines: batch, firstLine: lineNumber - batch.length + 1 };
     batch = [];
     batchBytes = 0;
     return part;
   };
   try {
-    for await (const line of splitLines(await plainStream(file, passphrase))) {
+    for await (const line of splitLines(await plainStream(file, keys.passphrase))) {
       if (trailer !== undefined) throw damaged('hay datos después del cierre');
       const text = line.toString('utf8');
-      if (!header) {
-        header = parseHeader(text);
+      if (!read) {
+        read = parseHeader(text, keys);
         digest.update(line);
-        yield { kind: 'header', header };
+        lineNumber = 1;
+        yield { kind: 'header', header: read.header };
         continue;
       }
       if (text.startsWith('{')) {
         if (!table) throw damaged('hay filas antes de la primera tabla');
         digest.update(line);
+        lineNumber++;
         counts[table] = (counts[table] ?? 0) + 1;
         batch.push(text.trimEnd());
         batchBytes += line.length;
@@ -74,9 +96,10 @@ export async function* readBackup(file: string, passphrase?: string): AsyncGener
       if (rows) yield rows;
       const [kind, value] = parseJson(text) as [unknown, unknown];
       if (kind === 'table' && typeof value === 'string') {
-        if (!header.tables.some((t) => t.name === value))
+        if (!read.header.tables.some((t) => t.name === value))
           throw damaged(`la tabla ${value} no está en el encabezado`);
         digest.update(line);
+        lineNumber++;
         table = value;
         counts[table] = 0;
       } else if (kind === 'end') {
@@ -88,25 +111,54 @@ export async function* readBackup(file: string, passphrase?: string): AsyncGener
   } catch (error) {
     throw readError(error);
   }
-  if (!header || trailer === undefined) {
+  if (!read || trailer === undefined) {
     throw new BackupError(
       'El respaldo está incompleto: el archivo termina antes de su cierre. No se cambió nada.',
     );
   }
-  const parsed = backupTrailerSchema.safeParse(trailer);
+  const { header, keyId } = read;
+  const parsed = (keyId === undefined ? backupTrailerSchema : signedTrailerSchema).safeParse(trailer);
   if (!parsed.success) throw damaged('el cierre no tiene la forma esperada');
-  if (parsed.data.payloadSha256 !== digest.digest('hex'))
+  const computed = digest.digest();
+  if (parsed.data.payloadSha256 !== computed.payloadSha256)
     throw damaged('la suma SHA-256 del contenido no coincide');
+  const unauthenticated = checkSignature(keyId, parsed.data, computed.payloadHmac, keys);
   for (const { name } of header.tables) {
     if ((counts[name] ?? 0) !== parsed.data.rowCounts[name])
       throw damaged(`la tabla ${name} no tiene sus filas`);
   }
-  yield { kind: 'end', manifest: { ...header, ...parsed.data } };
+  const { rowCounts, payloadSha256 } = parsed.data;
+  yield {
+    kind: 'end',
+    manifest: { ...header, rowCounts, payloadSha256, ...(unauthenticated && { unauthenticated }) },
+  };
+}
+
+/**
+ * The HMAC against this server's key. Returns why the origin is not proved when the person restoring
+ * accepted that (allowUnsigned); a signature of this very key that does not match is always refused.
+ */
+function checkSignature(
+  keyId: string | undefined,
+  trailer: BackupTrailer & Partial<SignedTrailer>,
+  computed: string | undefined,
+  keys: BackupKeys,
+): string | undefined {
+  if (keyId === undefined) return 'es del formato 1, sin firma';
+  if (keys.secretKey === undefined || keyId !== keyIdOf(keys.secretKey))
+    return 'está firmado con otra clave secreta, o no hay clave aquí';
+  if (computed === undefined || !sameDigest(trailer.payloadHmac ?? '', computed)) {
+    throw new BackupError(
+      'El respaldo fue alterado: su firma (HMAC-SHA-256 con la clave secreta de este servidor) no corresponde ' +
+        'a su contenido, aunque su suma SHA-256 sí. No lo restaures: usa otra copia. No se cambió nada.',
+    );
+  }
+  return undefined;
 }
 
 /** Reads the whole file and returns its manifest; throws the same errors as a restore would. */
-export async function verifyBackupFile(file: string, passphrase?: string): Promise<BackupManifest> {
-  for await (const part of readBackup(file, passphrase)) {
+export async function verifyBackupFile(file: string, keys: BackupKeys): Promise<BackupManifest> {
+  for await (const part of readBackup(file, keys)) {
     if (part.kind === 'end') return part.manifest;
   }
   throw new BackupError('El respaldo está incompleto. No se cambió nada.');
@@ -162,14 +214,41 @@ async function startsWith(file: string, magic: string): Promise<boolean> {
   }
 }
 
-function parseHeader(text: string): BackupHeader {
+/** The header and the key that signed it (none in format 1), refused unless this key or allowUnsigned. */
+function parseHeader(text: string, keys: BackupKeys): { header: BackupHeader; keyId?: string } {
   const value = parseJson(text);
   if (!Array.isArray(value) || value[0] !== FORMAT_NAME)
     throw damaged('no es un respaldo de esta aplicación');
+  if (value[1] === UNSIGNED_FORMAT_VERSION) {
+    if (!keys.allowUnsigned) {
+      throw new BackupError(
+        'El respaldo es del formato 1, sin firma: nada prueba que lo hizo esta aplicación ni que nadie lo ' +
+          'cambió después. Si sabes de dónde viene y que nadie lo tocó, restáuralo con --allow-unsigned. No se cambió nada.',
+      );
+    }
+    return { header: headerOf(backupHeaderSchema.safeParse(value[2])) };
+  }
   if (value[1] !== FORMAT_VERSION) {
     throw new BackupError(`El respaldo usa el formato ${String(value[1])}, que esta versión no sabe leer.`);
   }
-  const parsed = backupHeaderSchema.safeParse(value[2]);
+  const { keyId, ...header } = headerOf(signedHeaderSchema.safeParse(value[2]));
+  if (keys.allowUnsigned) return { header, keyId };
+  if (keys.secretKey === undefined) {
+    throw new BackupError(
+      'Falta la clave secreta con que se firmó el respaldo: define SECRET_KEY, o pasa el archivo secret-key ' +
+        'del servidor que lo hizo con --secret-key-file ARCHIVO. No se cambió nada.',
+    );
+  }
+  if (keyId !== keyIdOf(keys.secretKey)) {
+    throw new BackupError(
+      'El respaldo está firmado con otra clave secreta, no con la de este servidor (SECRET_KEY o el archivo ' +
+        'secret-key): restáuralo con la del servidor que lo hizo (--secret-key-file ARCHIVO o SECRET_KEY). No se cambió nada.',
+    );
+  }
+  return { header, keyId };
+}
+
+function headerOf<T>(parsed: { success: true; data: T } | { success: false }): T {
   if (!parsed.success) throw damaged('el encabezado no tiene la forma esperada');
   return parsed.data;
 }

@@ -4,10 +4,11 @@ import type { Database, DatabaseHandle } from '../../db/client';
 import { applyMigrationsIn, lastAppliedMigration } from '../../db/migrations';
 import { verifyAudit } from '../audit';
 import { checkCompatible } from './compatibility';
+import { databaseReason } from './database-errors';
 import { BackupError } from './errors';
 import type { BackupManifest } from './format';
 import { checkLoaded, loadRows } from './load';
-import { verifyBackupFile } from './read-file';
+import { type BackupKeys, verifyBackupFile } from './read-file';
 import { rowsOf } from './sql-rows';
 
 export interface RestoreReport {
@@ -44,16 +45,16 @@ export async function firstNonEmptyTable(db: Database): Promise<{ table: string;
  * the target as it was: the whole file is read and checked first (hash, manifest, version), then the
  * target's emptiness; inside the transaction the migrations up to the backup's, the rows (read and
  * checked again), the sequences, the counts and the audit head, the newer migrations, and the audit
- * chain walked end to end.
+ * chain walked end to end. No message quotes a row's values (decision 0080).
  */
 export async function restoreBackup(
   database: DatabaseHandle,
   file: string,
-  passphrase?: string,
+  keys: BackupKeys,
   /** The manifest from verifyBackupFile, when the caller has just read the whole file already. */
   verified?: BackupManifest,
 ): Promise<RestoreReport> {
-  const manifest = verified ?? (await verifyBackupFile(file, passphrase));
+  const manifest = verified ?? (await verifyBackupFile(file, keys));
   const { backupMigration } = checkCompatible(manifest);
   const used = await firstNonEmptyTable(database.db);
   if (used) {
@@ -75,9 +76,14 @@ export async function restoreBackup(
         tx,
         (m) => (current === null || m.when > current.when) && m.when <= backupMigration.when,
       );
-      await loadRows(tx, file, passphrase, manifest);
+      await loadRows(tx, file, keys, manifest);
       const counts = await checkLoaded(tx, manifest);
-      const migrationsAfter = await applyMigrationsIn(tx, (m) => m.when > backupMigration.when);
+      const migrationsAfter = await applyMigrationsIn(tx, (m) => m.when > backupMigration.when, {
+        failed: (tag, error) =>
+          new BackupError(
+            `La migración ${tag} no se pudo aplicar a los datos restaurados: ${databaseReason(error)}. No se cambió nada.`,
+          ),
+      });
       const audit = await verifyAudit(tx);
       if (!audit.ok) {
         throw new BackupError(
@@ -88,7 +94,6 @@ export async function restoreBackup(
     });
   } catch (error) {
     if (error instanceof BackupError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new BackupError(`La restauración falló y no se cambió nada: ${message}`);
+    throw new BackupError(`La restauración falló y no se cambió nada: ${databaseReason(error)}.`);
   }
 }

@@ -56,11 +56,13 @@ const reasonOf = (error: unknown) =>
  * Backups made from the app, one at a time across every server on the database: `start` records the
  * row and returns it at once; the file is written and verified in the background, and the row ends
  * 'verified' or 'failed'. While it works the row's heartbeat is renewed, so another server can tell a
- * backup in progress from one whose server died.
+ * backup in progress from one whose server died. Each file is signed with the app's `secretKey`, and
+ * its verification requires that signature (decision 0080).
  */
 export function backupService(
   database: DatabaseHandle,
   settings: BackupSettings,
+  secretKey: string,
   onLost: (error: unknown) => void,
 ) {
   const { db } = database;
@@ -93,11 +95,12 @@ export function backupService(
         dir: settings.dir,
         file: fileName,
         passphrase: settings.passphrase,
+        secretKey,
       });
       await markWritten(db, id, written);
       await settings.beforeVerify?.(written.path);
       if (closing) throw new BackupError(INTERRUPTED_MESSAGE);
-      verification = thread.verify(written.path, settings.passphrase);
+      verification = thread.verify(written.path, { passphrase: settings.passphrase, secretKey });
       const rowCounts = await verification.done.finally(() => {
         verification = null;
       });

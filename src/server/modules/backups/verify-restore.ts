@@ -2,7 +2,7 @@ import { openPglite } from '../../db/client';
 import { codeMigrations } from '../../db/migrations';
 import { BackupError } from './errors';
 import type { BackupManifest } from './format';
-import { verifyBackupFile } from './read-file';
+import { type BackupKeys, verifyBackupFile } from './read-file';
 import { restoreBackup } from './restore';
 
 /**
@@ -14,13 +14,13 @@ import { restoreBackup } from './restore';
  */
 export async function verifyByRestoring(
   file: string,
-  passphrase: string | undefined,
+  keys: BackupKeys,
   scratchDir: string,
 ): Promise<Record<string, number>> {
-  const manifest = await verifyBackupFile(file, passphrase);
+  const manifest = await verifyBackupFile(file, keys);
   const scratch = await openScratch(scratchDir, manifest);
   try {
-    const report = await restoreBackup(scratch, file, passphrase, manifest);
+    const report = await restoreBackup(scratch, file, keys, manifest);
     const wrong = report.counts.find((count) => count.actual !== count.expected);
     if (wrong) {
       throw new BackupError(

@@ -18,6 +18,8 @@ export interface WriteBackupOptions {
   file?: string;
   /** BACKUP_PASSPHRASE: the file is then age-encrypted (scrypt), readable by `age -d` too. */
   passphrase?: string;
+  /** The server's secret key (secret-key.ts): the file is signed with it, and a restore needs it. */
+  secretKey: string;
   /** age's scrypt cost (log2 N); age's default (18, a few seconds) unless a test needs it faster. */
   scryptWorkFactor?: number;
   /** Where the bytes go before the rename; a test hands one that fails like a full disk. */
@@ -79,7 +81,7 @@ export async function writeBackup(
   try {
     await database.db.transaction(
       async (tx) => {
-        const source = Readable.from(dumpLines(tx, database.kind));
+        const source = Readable.from(dumpLines(tx, database.kind, options.secretKey));
         const sink = options.createSink?.(temp) ?? createWriteStream(temp, { flags: 'wx', flush: true });
         if (!options.passphrase)
           return await pipeline(source, createGzip(), normaliseGzipHeader(), hashing, sink);
