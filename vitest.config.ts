@@ -40,7 +40,7 @@ export default defineConfig({
         },
       },
       // A backup written by the backups' thread from a connection of its own is PostgreSQL's alone.
-      apiProject('api-pglite', 'pglite', ['tests/api/backup-writing-responsive.test.ts']),
+      apiProject('api-pglite', 'pglite', ['tests/api/backups/backup-writing-responsive.test.ts']),
       // Files that never open the project's database (PGlite's data-folder lock, `npm start` on PGlite,
       // a stream in memory, the backup commands' refusals) would only run a second time unchanged.
       ...(process.env.TEST_DATABASE_URL
@@ -49,7 +49,7 @@ export default defineConfig({
               'tests/api/platform/data-dir-lock.test.ts',
               'tests/api/platform/start-script.test.ts',
               'tests/api/platform/export-stream.test.ts',
-              'tests/api/backup-commands.test.ts',
+              'tests/api/backups/backup-commands.test.ts',
             ]),
           ]
         : []),

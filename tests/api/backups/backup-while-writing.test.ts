@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type DatabaseHandle, openPglite } from '../../src/server/db/client';
-import { restoreBackup, verifyBackupFile, writeBackup } from '../../src/server/modules/backups';
-import { allRows, emptyPostgres, TEST_SECRET_KEY, testKeys } from '../helpers/backups';
-import { createSaleRefs, type SaleRefs, saleBody } from '../helpers/sales';
-import { createTestContext, openTestDatabase, type TestContext } from '../helpers/test-app';
+import { type Database, type DatabaseHandle, openPglite } from '../../../src/server/db/client';
+import { restoreBackup, verifyBackupFile, writeBackup } from '../../../src/server/modules/backups';
+import { allRows, emptyPostgres, TEST_SECRET_KEY, testKeys } from '../../helpers/backups';
+import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
+import { createTestContext, openTestDatabase, type TestContext } from '../../helpers/test-app';
 
 let ctx: TestContext;
 let refs: SaleRefs;

@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { verifyBackupFile } from '../../src/server/modules/backups';
+import { buildApp } from '../../../src/server/app';
+import { verifyBackupFile } from '../../../src/server/modules/backups';
 import {
   damagingOnce,
   listBackupsAs,
@@ -10,8 +10,8 @@ import {
   TEST_SECRET_KEY,
   testKeys,
   untilBackupsSettle,
-} from '../helpers/backups';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+} from '../../helpers/backups';
+import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
  * Respaldos from the app (docs/product.md#backups-api): POST starts one and answers at once; it is written, restored

@@ -2,10 +2,10 @@ import { readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backups } from '../../src/server/db/schema';
-import { INTERRUPTED_MESSAGE } from '../../src/server/modules/backups/backup-thread';
-import { secondServer, settledBackup } from '../helpers/backups';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { backups } from '../../../src/server/db/schema';
+import { INTERRUPTED_MESSAGE } from '../../../src/server/modules/backups/backup-thread';
+import { secondServer, settledBackup } from '../../helpers/backups';
+import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
  * A backup is verified by restoring it into a scratch PGlite, which is WebAssembly: run on the

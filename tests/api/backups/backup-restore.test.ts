@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrationsIn, codeMigrations } from '../../src/server/db/migrations';
-import { BackupError, restoreBackup, verifyBackupFile, writeBackup } from '../../src/server/modules/backups';
+import { applyMigrationsIn, codeMigrations } from '../../../src/server/db/migrations';
+import { BackupError, restoreBackup, verifyBackupFile, writeBackup } from '../../../src/server/modules/backups';
 import {
   allRows,
   emptyPostgres,
@@ -13,9 +13,9 @@ import {
   sequenceStates,
   TEST_SECRET_KEY,
   testKeys,
-} from '../helpers/backups';
-import { createSaleRefs, saleBody } from '../helpers/sales';
-import { createTestContext, openTestDatabase, type TestContext } from '../helpers/test-app';
+} from '../../helpers/backups';
+import { createSaleRefs, saleBody } from '../../helpers/sales';
+import { createTestContext, openTestDatabase, type TestContext } from '../../helpers/test-app';
 
 // age's scrypt at its default cost takes seconds per use in pure JS; the format is the same.
 const FAST_SCRYPT = 10;

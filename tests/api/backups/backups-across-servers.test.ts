@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backups } from '../../src/server/db/schema';
-import { secondServer, untilBackupsSettle } from '../helpers/backups';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { backups } from '../../../src/server/db/schema';
+import { secondServer, untilBackupsSettle } from '../../helpers/backups';
+import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
  * Several app servers on one database (docs/product.md#backups): one backup at a time among all of them, and a

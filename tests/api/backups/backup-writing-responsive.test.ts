@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backups } from '../../src/server/db/schema';
-import { untilBackupsSettle } from '../helpers/backups';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { backups } from '../../../src/server/db/schema';
+import { untilBackupsSettle } from '../../helpers/backups';
+import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
  * On PostgreSQL a backup is written by the backups' thread from a connection of its own (decision

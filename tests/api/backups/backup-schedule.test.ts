@@ -2,9 +2,9 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupSlots, backups } from '../../src/server/db/schema';
-import { damagingOnce, secondServer, untilBackupsSettle } from '../helpers/backups';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { backupSlots, backups } from '../../../src/server/db/schema';
+import { damagingOnce, secondServer, untilBackupsSettle } from '../../helpers/backups';
+import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
  * The daily backup (issue 30): two app servers on one database tick at the same instant of the

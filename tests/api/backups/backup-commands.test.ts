@@ -14,10 +14,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../src/server/db/client';
-import { codeMigrations } from '../../src/server/db/migrations';
-import { lastBackupTime, verifyBackupFile, writeBackup } from '../../src/server/modules/backups';
-import { migrationsCopy } from '../helpers/scratch-databases';
+import { openPglite } from '../../../src/server/db/client';
+import { codeMigrations } from '../../../src/server/db/migrations';
+import { lastBackupTime, verifyBackupFile, writeBackup } from '../../../src/server/modules/backups';
+import { migrationsCopy } from '../../helpers/scratch-databases';
 
 let dir: string;
 beforeAll(() => {

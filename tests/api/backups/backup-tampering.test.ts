@@ -5,10 +5,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackupError, restoreBackup, verifyBackupFile, writeBackup } from '../../src/server/modules/backups';
-import { normaliseGzipHeader } from '../../src/server/modules/backups/gzip-header';
-import { allRows, rewriteBackup, settledBackup, TEST_SECRET_KEY, testKeys } from '../helpers/backups';
-import { createTestContext, openTestDatabase, type TestContext } from '../helpers/test-app';
+import { BackupError, restoreBackup, verifyBackupFile, writeBackup } from '../../../src/server/modules/backups';
+import { normaliseGzipHeader } from '../../../src/server/modules/backups/gzip-header';
+import { allRows, rewriteBackup, settledBackup, TEST_SECRET_KEY, testKeys } from '../../helpers/backups';
+import { createTestContext, openTestDatabase, type TestContext } from '../../helpers/test-app';
 
 /**
  * What a backup file cannot make a restore do (docs/decisions/0080): hang on one endless line, print
