@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../src/domain/agency-day';
+import type { ExportSpec } from '../../../src/domain/field-specs';
 import { enumLabel, SALE_FIELD_SPECS, SALE_FIELDS, type SaleField } from '../../../src/domain/sales';
 import { statusLabel } from '../../../src/domain/status';
 import { hasBom, readCsv, readXlsx, santiagoDay } from '../../helpers/exports';
@@ -45,7 +46,7 @@ const money = (header: string, n: number): Cell => ({ header, csv: n.toFixed(2).
  * fields that name another record are shown by that record's columns.
  */
 function fieldCells(field: SaleField, s: ListedSale): Cell[] {
-  const spec = SALE_FIELD_SPECS[field].export;
+  const spec: ExportSpec | null = SALE_FIELD_SPECS[field].export;
   if (!spec) return [];
   const { header, kind } = spec;
   if (field === 'clientId') {
