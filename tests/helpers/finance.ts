@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { sales } from '../../src/server/db/schema';
-import { createSaleRefs, type SaleRefs } from './sales';
+import { createSaleRefs, itemBody, type SaleRefs, saleBody } from './sales';
 import type { TestContext, Who } from './test-app';
 
 /**
@@ -58,28 +58,32 @@ export async function financeAgency(ctx: TestContext, tag: string) {
       created<{ id: number; name: string }>('/api/classifications', { name }, 'classification'),
 
     async sale(spec: SaleSpec): Promise<number> {
-      const body = {
+      const body = saleBody(refs, spec.sellerId ?? ctx.users.sales.id, {
         saleData: {
           passengerName: `Pasajero ${tag} ${spec.travelDate}`,
           clientId: spec.clientId ?? refs.client.id,
           travelDate: spec.travelDate,
-          saleType: 'individual',
           serviceType: spec.serviceType ?? 'package',
           region: spec.region ?? 'international',
           passengerCount: 1,
-          sellerId: spec.sellerId ?? ctx.users.sales.id,
         },
-        items: spec.items.map((item) => ({
-          classificationId: item.classificationId ?? refs.classification.id,
-          supplierId: item.supplierId ?? refs.supplier.id,
-          operatorId: refs.operator.id,
-          passengers: [refs.passengers[0]?.id],
-          salePrice: item.salePrice,
-          costPrice: item.costPrice,
-          reservationCode: item.reservationCode === undefined ? 'RES-1' : item.reservationCode,
-          paymentDate: item.paymentDate ?? null,
-        })),
-      };
+        items: spec.items.map((item) =>
+          itemBody(refs, {
+            classificationId: item.classificationId ?? refs.classification.id,
+            supplierId: item.supplierId ?? refs.supplier.id,
+            operatorId: refs.operator.id,
+            passengers: [refs.passengers[0]?.id],
+            // No item dates or description: the figures follow the sale's travel date alone.
+            dateIn: undefined,
+            dateOut: undefined,
+            description: undefined,
+            salePrice: item.salePrice,
+            costPrice: item.costPrice,
+            reservationCode: item.reservationCode === undefined ? 'RES-1' : item.reservationCode,
+            paymentDate: item.paymentDate ?? null,
+          }),
+        ),
+      });
       return (await created<{ id: number }>('/api/sales', body, 'sale')).id;
     },
 

@@ -27,6 +27,10 @@ export async function createSaleRefs(ctx: TestContext, tag: string) {
 
 export type SaleRefs = Awaited<ReturnType<typeof createSaleRefs>>;
 
+/**
+ * The one way tests build a sale's body (POST /api/sales), as the original client sends it: every
+ * field valid, each overridable. Tests that need many sales at once insert them in SQL instead.
+ */
 export function saleBody(
   refs: SaleRefs,
   sellerId: number,
@@ -44,20 +48,24 @@ export function saleBody(
       sellerId,
       ...overrides.saleData,
     },
-    items: overrides.items ?? [
-      {
-        classificationId: String(refs.classification.id),
-        supplierId: String(refs.supplier.id),
-        operatorId: String(refs.operator.id),
-        passengers: refs.passengers.map((p) => p.id),
-        dateIn: '2031-02-10',
-        dateOut: '2031-02-17',
-        description: 'Paquete Madrid 7 noches',
-        salePrice: 1500.5,
-        costPrice: '1200.25',
-        reservationCode: 'ABC123',
-        paymentDate: '2031-01-30',
-      },
-    ],
+    items: overrides.items ?? [itemBody(refs)],
+  };
+}
+
+/** One item of a sale's body, on the refs' supplier, operator, classification and passengers. */
+export function itemBody(refs: SaleRefs, overrides: object = {}) {
+  return {
+    classificationId: String(refs.classification.id),
+    supplierId: String(refs.supplier.id),
+    operatorId: String(refs.operator.id),
+    passengers: refs.passengers.map((p) => p.id),
+    dateIn: '2031-02-10',
+    dateOut: '2031-02-17',
+    description: 'Paquete Madrid 7 noches',
+    salePrice: 1500.5,
+    costPrice: '1200.25',
+    reservationCode: 'ABC123',
+    paymentDate: '2031-01-30',
+    ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSaleUsing } from '../../helpers/fixtures';
+import { createSaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 let ctx: TestContext;
@@ -17,7 +17,7 @@ const call = (method: Method, url: string, payload?: object, headers = asAdmin) 
   ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 describe('clients', () => {
-  it('creates, reads, lists, updates and deletes, with the spec bodies', async () => {
+  it("creates, reads, lists, updates and deletes, with the original client's bodies", async () => {
     const created = await call(
       'POST',
       '/api/clients',
@@ -49,7 +49,7 @@ describe('clients', () => {
     expect(gone.json().message).toBe('Cliente no encontrado');
   });
 
-  it('gives the spec validation messages and stores nothing', async () => {
+  it("gives the product's validation messages and stores nothing", async () => {
     const before = (await call('GET', '/api/clients')).json().pagination.total;
     const res = await call('POST', '/api/clients', { name: ' ', email: 'no-es-correo', clientId: '  ' });
     expect(res.statusCode).toBe(400);
@@ -59,7 +59,8 @@ describe('clients', () => {
         { path: 'email', message: 'Invalid email address' },
       ]),
     );
-    // A blank optional field is not given (spec: the client form sends empty fields).
+    // A blank optional field is not given (the original client form sends empty fields,
+    // docs/product.md#conventions).
     expect(res.json().errors.map((e: { path: string }) => e.path)).not.toContain('clientId');
     expect((await call('POST', '/api/clients', { name: 'X', isAdmin: true })).statusCode).toBe(400);
     expect((await call('GET', '/api/clients')).json().pagination.total).toBe(before);
@@ -105,7 +106,7 @@ describe('passengers', () => {
     expect('email' in res.json().passenger).toBe(false);
   });
 
-  it('gives the spec messages for a new passenger', async () => {
+  it("gives the product's messages for a new passenger", async () => {
     const res = await call('POST', '/api/passengers', {
       name: '',
       passengerId: '',
@@ -163,7 +164,8 @@ describe.each(['suppliers', 'operators', 'classifications'] as const)('%s', (kin
     const created = await call('POST', `/api/${kind}`, { name: `Línea Ñandú ${kind}` });
     expect(created.statusCode).toBe(201);
     const record = created.json()[one];
-    // A classification also says whether its items pay IVA: by region unless told (issue 29).
+    // A classification also says whether its items pay IVA: by region unless told
+    // (docs/decisions/0056-exempt-taxable-and-pesos.md).
     const tax = kind === 'classifications' ? { taxTreatment: 'byRegion' } : {};
     expect(record).toEqual({ id: expect.any(Number), name: `Línea Ñandú ${kind}`, ...tax });
     const dup = await call('POST', `/api/${kind}`, { name: `LÍNEA ÑANDÚ ${kind.toUpperCase()}` });
@@ -177,7 +179,7 @@ describe.each(['suppliers', 'operators', 'classifications'] as const)('%s', (kin
     expect((await call('GET', `/api/${kind}/${record.id}`)).statusCode).toBe(404);
   });
 
-  it('requires a name with the spec message', async () => {
+  it("requires a name with the product's message", async () => {
     const res = await call('POST', `/api/${kind}`, { name: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(required);
@@ -191,21 +193,16 @@ describe.each(['suppliers', 'operators', 'classifications'] as const)('%s', (kin
 
 describe('deleting a record that a sale uses', () => {
   it('is refused with a Spanish reason and deletes nothing', async () => {
+    const refs = await createSaleRefs(ctx, 'uso');
+    const sale = await call('POST', '/api/sales', saleBody(refs, ctx.users.sales.id));
+    expect(sale.statusCode).toBe(201);
     const ids = {
-      clientId: (await call('POST', '/api/clients', { name: 'Cliente en uso' })).json().client.id,
-      supplierId: (await call('POST', '/api/suppliers', { name: 'Proveedor en uso' })).json().supplier.id,
-      operatorId: (await call('POST', '/api/operators', { name: 'Operador en uso' })).json().operator.id,
-      classificationId: (await call('POST', '/api/classifications', { name: 'Clasif. en uso' })).json()
-        .classification.id,
+      clientId: refs.client.id,
+      supplierId: refs.supplier.id,
+      operatorId: refs.operator.id,
+      classificationId: refs.classification.id,
     };
-    const passengerId = (
-      await call('POST', '/api/passengers', {
-        name: 'Pax en uso',
-        passengerId: 'EN-USO-1',
-        dateOfBirth: '1980-01-01',
-      })
-    ).json().passenger.id;
-    await insertSaleUsing(ctx.db, { ...ids, sellerId: ctx.users.sales.id, passengerIds: [passengerId] });
+    const passengerId = refs.passengers[0]?.id as number;
 
     const cases: [string, number, RegExp][] = [
       ['clients', ids.clientId, /cliente.*ventas asociadas/],
