@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
 
 // E2E_PORT lets two runs in one checkout coexist (each gets its own servers and data directories).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -21,7 +21,8 @@ const DTE_SPEC = /(^|\/)dte-[^/]*\.spec\.ts$/;
 
 /** Spec files spread over the groups by their number of tests (largest first), so the groups take about as long. */
 function specGroups(count: number): string[][] {
-  const specs = readdirSync(TEST_DIR)
+  // One folder per area (tests/e2e/<area>/), so the spec files are found at any depth.
+  const specs = readdirSync(TEST_DIR, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.spec.ts') && !DTE_SPEC.test(file))
     .map((file) => ({
       file,
