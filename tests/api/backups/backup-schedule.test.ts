@@ -7,7 +7,7 @@ import { damagingOnce, secondServer, untilBackupsSettle } from '../../helpers/ba
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
- * The daily backup (issue 30): two app servers on one database tick at the same instant of the
+ * The daily backup (docs/decisions/0051-backup-file.md): two app servers on one database tick at the same instant of the
  * agency's backup hour and one backup results; retention runs only after a verified one.
  */
 let ctx: TestContext;

@@ -43,7 +43,7 @@ export const signedTrailerSchema = backupTrailerSchema.extend({ payloadHmac: hex
 export type SignedTrailer = z.infer<typeof signedTrailerSchema>;
 
 /**
- * Header and trailer together: what the issue calls the manifest. `unauthenticated` says why the
+ * Header and trailer together: the backup's manifest. `unauthenticated` says why the
  * file's origin was not proved; it is set only when the restore was told to accept that.
  */
 export type BackupManifest = BackupHeader & BackupTrailer & { unauthenticated?: string };

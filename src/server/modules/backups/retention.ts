@@ -42,7 +42,7 @@ function newestPerPeriod(newestFirst: { id: number; period: string }[], count: n
 }
 
 /**
- * The ids retention deletes (issue 30): of the verified backups it keeps the newest of each of the
+ * The ids retention deletes (docs/decisions/0051-backup-file.md): of the verified backups it keeps the newest of each of the
  * newest `daily` agency days, `weekly` ISO weeks and `monthly` months; the other verified ones go, and
  * so do failed ones older than the newest verified (a newer good backup replaced them). A failure
  * newer than every verified backup stays, shown on the dashboard, and running ones are never touched.
