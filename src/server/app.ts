@@ -113,8 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  // An optional field without a value is left out of a reply rather than sent as null: the spec's
-  // entities mark such fields optional, and its client rejects a null where it expects a string.
+  // An optional field without a value is left out of a reply rather than sent as null: the product's
+  // entities mark such fields optional, and the original client rejects a null where it expects a
+  // string (docs/product.md#conventions).
   // The reply schemas declare such fields with absentWhenNull (src/domain/replies.ts) to match.
   const replyChecks = options.replyChecks ?? 'trust';
   // Each route's declared replies go through the compiled serializer. No default reply serializer is
