@@ -1,6 +1,6 @@
 -- Written by hand above the generated part: extensions and functions that the indexes below use.
--- Accent- and case-insensitive search (DESIGN.md 4). unaccent() is only STABLE, so an IMMUTABLE
--- wrapper with an explicit dictionary lets it be used in expression indexes.
+-- Accent- and case-insensitive search (docs/product.md#data-model). unaccent() is only STABLE, so an
+-- IMMUTABLE wrapper with an explicit dictionary lets it be used in expression indexes.
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION f_unaccent(text) RETURNS text

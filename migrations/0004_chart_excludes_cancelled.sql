@@ -1,5 +1,5 @@
--- The dashboard's 30-day chart follows the revenue rule of DESIGN.md 6: cancelled sales are not
--- counted (issue 15). sales_daily keeps only sales that are not cancelled; the update trigger already
+-- The dashboard's 30-day chart follows the revenue rule (docs/product.md#totals): cancelled sales are
+-- not counted. sales_daily keeps only sales that are not cancelled; the update trigger already
 -- fires on a status change, taking the old row away and adding the new one, which now adds nothing.
 CREATE OR REPLACE FUNCTION sales_daily_add(s sales, sign integer) RETURNS void LANGUAGE sql AS $$
   INSERT INTO sales_daily AS t (seller_id, day, sales_count, sale_price, total_cost)

@@ -15,7 +15,7 @@ CREATE TABLE "audit_log" (
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id","id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "audit_log_user_idx" ON "audit_log" USING btree ("user_id","id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at" DESC NULLS FIRST);--> statement-breakpoint
--- Append-only (issue 18, docs/decisions/0020): no UPDATE, DELETE or TRUNCATE, except the DELETEs of
+-- Append-only (docs/decisions/0020-audit-trail.md): no UPDATE, DELETE or TRUNCATE, except the DELETEs of
 -- audit_log_purge(), which sets the transaction-local flag audit.retention for its own statement.
 CREATE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,7 +1,7 @@
 ALTER TABLE "sales" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX "sales_sale_price_idx" ON "sales" USING btree ("sale_price","id");--> statement-breakpoint
 CREATE INDEX "sales_search_text_idx" ON "sales" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
--- Written by hand below the generated part (issues 16 and 19, docs/decisions/0021). The list's search
+-- Written by hand below the generated part (docs/decisions/0021-sales-list-search-and-filters.md). The list's search
 -- looks in sales.search_text: the sale's passenger name, its client's name and ID/RUT key, its items'
 -- reservation codes and its item passengers' names and ID keys, each normalised once here, so a search
 -- compares one indexed column instead of running unaccent() over every candidate row.

@@ -1,5 +1,5 @@
 DROP INDEX "sales_travel_date_idx";--> statement-breakpoint
--- Written by hand from here on (issues 16 and 19, docs/decisions/0029).
+-- Written by hand from here on (docs/decisions/0029-search-word-pairs-and-range-reads.md).
 -- The pairs of adjacent words of each part of sales.search_text ("camila soto", "soto perez"), as the
 -- lexemes of a tsvector. A search of several words looks its pairs up here: the pair is rare even when
 -- both words are common, which their trigrams are not. Parts (joined by U+001F) never form a pair.

@@ -1,5 +1,6 @@
--- Issue 19: people's search text as a stored column (see src/server/db/schema/master-data.ts and
--- docs/decisions/0033); it replaces the ID and name expression indexes the person searches used.
+-- People's search text as a stored column, so person searches stay fast at 1,000,000 sales (see
+-- src/server/db/schema/master-data.ts and docs/decisions/0033); it replaces the ID and name expression
+-- indexes the person searches used.
 DROP INDEX "clients_client_id_search_idx";--> statement-breakpoint
 DROP INDEX "passengers_name_search_idx";--> statement-breakpoint
 ALTER TABLE "clients" ADD COLUMN "search_text" text GENERATED ALWAYS AS (f_search_norm("name") || E'\x1f' || coalesce(f_search_id("client_id"), '') || E'\x1f' || coalesce(f_search_norm("email"), '')) STORED NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 19: the supplier cutoffs walk months before days (src/server/db/schema/dues.ts,
+-- The supplier cutoffs walk months before days (docs/decisions/0036, src/server/db/schema/dues.ts,
 -- src/server/modules/reports/payables.ts). The month sums move with the day sums, in the same
 -- function and under the same lock (migrations/0007).
 CREATE TABLE "supplier_due_months" (

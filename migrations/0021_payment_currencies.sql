@@ -1,5 +1,5 @@
--- Payments in the currency the client pays (issue 29, docs/decisions/0055): each payment keeps the
--- rate it was recorded with and its USD value, PostgreSQL's product rounded once to the cent.
+-- Payments in the currency the client pays (docs/decisions/0055-payments-in-any-currency.md): each payment
+-- keeps the rate it was recorded with and its USD value, PostgreSQL's product rounded once to the cent.
 -- Every payment so far was in its sale's currency, and every sale is in USD: those get rate 1. A row
 -- in another currency (only a hand-made one could be) takes that currency's rate today, else 1.
 ALTER TABLE "payments" ADD COLUMN "exchange_rate" numeric(18, 8);--> statement-breakpoint

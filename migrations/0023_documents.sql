@@ -25,9 +25,9 @@ CREATE UNIQUE INDEX "sale_quotes_sale_version_key" ON "sale_quotes" USING btree 
 CREATE UNIQUE INDEX "sale_quotes_number_key" ON "sale_quotes" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_receipt_number_key" ON "payments" USING btree ("receipt_number");--> statement-breakpoint
 ALTER TABLE "company_settings" ADD CONSTRAINT "company_settings_quote_validity_days_check" CHECK ("company_settings"."quote_validity_days" between 1 and 365);--> statement-breakpoint
--- Receipts (issue 28): a payment gets its number the first time it is confirmed, however it gets there
--- (registered confirmed, confirmed later, edited to confirmed), from one counter row whose lock is held
--- until commit: numbers follow each other without gaps or repeats, and a payment set back to pending
+-- Receipts (docs/product.md#documents): a payment gets its number the first time it is confirmed, however it
+-- gets there (registered confirmed, confirmed later, edited to confirmed), from one counter row whose lock is
+-- held until commit: numbers follow each other without gaps or repeats, and a payment set back to pending
 -- keeps its number. The payments confirmed before this migration are numbered in the order they were
 -- registered.
 WITH numbered AS (

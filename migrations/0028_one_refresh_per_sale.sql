@@ -1,5 +1,5 @@
--- One refresh per sale (issue 31, docs/decisions/0067): the derived rows of a sale were recomputed
--- once per row or statement that touched it, so creating a sale with two items rewrote its search
+-- One refresh per sale (docs/decisions/0069-one-refresh-per-sale.md): the derived rows of a sale were
+-- recomputed once per row or statement that touched it, so creating a sale with two items rewrote its search
 -- text four times, its dues and supplier shares twice, and its balance three times.
 
 -- Search text: recomputed once per sale per transaction, at commit. Deferred row triggers queue the

@@ -1,10 +1,11 @@
 /**
  * `npx tsx --expose-gc scripts/export-memory.ts [--sales 200000] [--lists payments,clients,sales]`:
  * what exporting the biggest lists costs the server (docs/performance.md, "Exports"). `sales` exports
- * the newest 200,000 sales (a creation-date filter), the size issue 16 sets its memory target for. On PostgreSQL (BENCH_DATABASE_URL, default
+ * the newest 200,000 sales (a creation-date filter), the size the export memory target is set for
+ * (docs/decisions/0035-server-heap-limit.md). On PostgreSQL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/travel_bench_b), seeded with `seedLarge` when it has fewer sales.
- * Downloads the customer payments (and the clients) as .xlsx and CSV over real HTTP and reports time to first byte,
- * total time, size, the growth of the process's memory (RSS and heap, peak over the baseline), and the
+ * Downloads the customer payments (and the clients) as .xlsx and CSV over real HTTP and reports time to first
+ * byte, total time, size, the growth of the process's memory (RSS and heap, peak over the baseline), and the
  * latency of a small list call made every 50 ms during the export (is the server still answering?).
  */
 import { request } from 'node:http';

@@ -8,8 +8,8 @@ import { type Call, type Measurement, measure } from './load';
 import { call, loadAverage } from './timing';
 
 /*
- * Backups of the whole database (issue 30): `npm run backup` and `npm run restore` timed as commands,
- * and the server's own backup (POST /api/backups: written, then verified by restoring it into a
+ * Backups of the whole database (docs/product.md#backups): `npm run backup` and `npm run restore` timed as
+ * commands, and the server's own backup (POST /api/backups: written, then verified by restoring it into a
  * scratch PGlite) with the sales list measured while it is written and while it is verified.
  */
 

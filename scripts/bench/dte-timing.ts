@@ -2,10 +2,10 @@ import { receiverBody, rutClient, setUpDteInvoicing } from '../../tests/helpers/
 import { type Timing, timeEach } from './timing';
 
 /*
- * "Generar Factura" (issue 29): a DTE 33 issued from a completed sale, its folio taken, its XML built,
- * stamped with the CAF's key (TED) and signed with the company's certificate. Set up as the tests do
- * (tests/helpers/dte-examples.ts: the tax data, a certificate and CAFs of our own, the peso's rate);
- * the SII's outbox is off in the bench's server, so nothing leaves the machine.
+ * "Generar Factura" (docs/decisions/0065-dte-invoices.md): a DTE 33 issued from a completed sale, its folio
+ * taken, its XML built, stamped with the CAF's key (TED) and signed with the company's certificate. Set up as
+ * the tests do (tests/helpers/dte-examples.ts: the tax data, a certificate and CAFs of our own, the peso's
+ * rate); the SII's outbox is off in the bench's server, so nothing leaves the machine.
  */
 
 type Api = (method: 'POST' | 'PUT', path: string, payload: object) => Promise<unknown>;

@@ -1,9 +1,9 @@
 import os from 'node:os';
 
 /*
- * The sales export's time to first byte and total time (issue 16): not a call autocannon can drive
- * (one export reads thousands of rows), so each format is downloaded a few times, one after another,
- * and the median of each figure is printed.
+ * The sales export's time to first byte and total time (docs/decisions/0022-exports.md): not a call
+ * autocannon can drive (one export reads thousands of rows), so each format is downloaded a few times, one
+ * after another, and the median of each figure is printed.
  */
 
 export interface ExportTiming {

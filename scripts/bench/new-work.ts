@@ -1,8 +1,8 @@
 /**
- * `npm run bench:new-work`: what the features after the hot reads cost (issue 31): the quote, receipt
- * and itinerary PDFs, a DTE issued and signed, the e-mail outbox draining to a local SMTP server,
- * and backups (the commands, and the server's own with the sales list measured meanwhile). Runs on
- * the bench's PostgreSQL database (seeded as `npm run bench` seeds it; reused when it has the size).
+ * `npm run bench:new-work`: what the features after the hot reads cost (docs/performance.md, "New work
+ * measured"): the quote, receipt and itinerary PDFs, a DTE issued and signed, the e-mail outbox draining to a
+ * local SMTP server, and backups (the commands, and the server's own with the sales list measured meanwhile).
+ * Runs on the bench's PostgreSQL database (seeded as `npm run bench` seeds it; reused when it has the size).
  * A benchmark: it prints figures, with the machine's load beside each, and asserts nothing.
  *
  *   BENCH_DATABASE_URL=postgres://.../bench_x npm run bench:new-work -- [--sales 20000] [--seconds 10]
@@ -70,7 +70,7 @@ async function sellerId(): Promise<number> {
 
 async function main() {
   const results: Record<string, unknown> = { commit: commitLabel(), sales, seconds, count };
-  console.log(`Nuevo trabajo (issue 31), commit ${results.commit}, Node ${process.version}`);
+  console.log(`Nuevo trabajo, commit ${results.commit}, Node ${process.version}`);
   console.log(`Preparando PostgreSQL con ${fmt(sales, 0)} ventas...`);
   const prepared = await preparePostgres(databaseUrl, sales, args.fresh);
   if (!prepared.reachable) throw new Error(`PostgreSQL no responde en ${databaseUrl}`);

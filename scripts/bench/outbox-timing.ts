@@ -6,7 +6,7 @@ import { cpuMs } from './cpu-time';
 import { loadAverage } from './timing';
 
 /*
- * The e-mail outbox (issue 28, decision 0053): `count` messages queued in one transaction, as the
+ * The e-mail outbox (docs/decisions/0053-email-outbox.md): `count` messages queued in one transaction, as the
  * app queues them (enqueueEmail), each with the quote's PDF attached, and the bench's server sending
  * them one at a time to a local SMTP server (tests/helpers/smtp.ts, in this process). Timed from the
  * commit, whose NOTIFY wakes the server's worker, to the last message marked sent.

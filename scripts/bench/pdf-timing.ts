@@ -3,9 +3,9 @@ import { type Call, type Measurement, measure } from './load';
 import { call, type Timing, timeEach } from './timing';
 
 /*
- * The client's documents (issue 28), generated on each request: a quote of a draft sale, the
- * itinerary of a confirmed one and the receipt of a confirmed payment. Timed one at a time, then the
- * sales list measured alone and while 8 generations run at once.
+ * The client's documents (docs/decisions/0054-documents.md), generated on each request: a quote of a draft
+ * sale, the itinerary of a confirmed one and the receipt of a confirmed payment. Timed one at a time, then
+ * the sales list measured alone and while 8 generations run at once.
  */
 
 const RECORDS = 20;

@@ -2,9 +2,9 @@ import { LAST_NAMES } from '../../src/server/demo/demo-data';
 import type { Call } from './load';
 
 /*
- * The sales list's search and filters (issue 16): a reservation code, a travel-date range, a supplier
- * and a page sorted by price; and the layout's global search, by surname and by reservation code.
- * Codes and suppliers are read from the seeded data before measuring.
+ * The sales list's search and filters (docs/decisions/0021-sales-list-search-and-filters.md): a reservation
+ * code, a travel-date range, a supplier and a page sorted by price; and the layout's global search, by
+ * surname and by reservation code. Codes and suppliers are read from the seeded data before measuring.
  */
 
 const random = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
@@ -32,7 +32,7 @@ export async function searchCalls(url: string, admin: string, maxId: number): Pr
     );
     for (const item of sale.items) if (item.reservationCode) codes.push(item.reservationCode);
   }
-  // The catalogs reply a bare array, as the spec's client reads them (decision 0044).
+  // The catalogs reply a bare array, as the original client reads them (decision 0044).
   const suppliers = await getJson<Array<{ id: number }>>(`${url}/api/suppliers?page=1&limit=100`, admin);
   return [
     {

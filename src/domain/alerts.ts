@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { MAX_ID, queryInt } from './input';
 
 /*
- * Alerts before departure (issue 17): what needs doing before a client travels. The server builds
- * them; the dashboard panel and the sale detail show them with these labels.
+ * Alerts before departure (docs/product.md#alerts): what needs doing before a client travels. The server
+ * builds them; the dashboard panel and the sale detail show them with these labels.
  */
 
 /** In order of urgency (the order alerts are listed in): a client about to travel unpaid, a booking

@@ -4,7 +4,7 @@ import { MAX_ID, queryInt } from './input';
 import { paginationQuerySchema, paginationReplySchema } from './pagination';
 import { absentWhenNull } from './replies';
 
-/** What the trail records (issue 18); the names are those of the API's responses. */
+/** What the trail records (docs/product.md#audit-trail); the names are those of the API's responses. */
 export const AUDIT_ENTITIES = [
   'sale',
   'payment',

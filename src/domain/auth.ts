@@ -20,7 +20,7 @@ export const usernameSchema = singleLineText('El nombre de usuario')
   .max(50, 'El nombre de usuario no puede superar 50 caracteres')
   .regex(/^[A-Za-z0-9._-]+$/, 'El nombre de usuario solo admite letras, números, punto, guion y guion bajo');
 
-// The spec's English messages belong to the login form; the screens it does not cover (users, own
+// The original product's English messages belong to the login form; the screens it did not cover (users, own
 // account, company data) speak Spanish like the rest of the app.
 const INVALID_EMAIL = 'El email no es válido';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /*
- * Replies about clients' ID/RUT (issue 26): the 409 of a create or edit whose ID another client
- * already has, and the admin's list of saved IDs that break the rules (saved before the server
- * enforced them, docs/decisions/0042).
+ * Replies about clients' ID/RUT (docs/decisions/0042-server-refuses-wrong-input.md): the 409 of a create or
+ * edit whose ID another client already has, and the admin's list of saved IDs that break the rules (saved
+ * before the server enforced them, docs/decisions/0042).
  */
 
 const clientRef = z.object({ id: z.number(), name: z.string() });

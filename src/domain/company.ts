@@ -105,7 +105,10 @@ const timeZone = z
 export const DEFAULT_LARGE_AMOUNT_THRESHOLD = 100_000;
 export { DEFAULT_TIME_ZONE };
 
-/** The daily backup at 02:00 of the agency's day, and how many of them retention keeps (issue 30). */
+/**
+ * The daily backup at 02:00 of the agency's day, and how many of them retention keeps
+ * (docs/product.md#backups).
+ */
 export const DEFAULT_BACKUP_SCHEDULE = {
   backupHour: 2,
   backupKeepDaily: 7,
@@ -113,13 +116,19 @@ export const DEFAULT_BACKUP_SCHEDULE = {
   backupKeepMonthly: 12,
 } as const;
 
-/** The morning reminders (issue 28): at 08:00 of the agency's day; client reminders off, 7 days ahead. */
+/**
+ * The morning reminders (docs/decisions/0058-morning-reminders.md): at 08:00 of the agency's day; client
+ * reminders off, 7 days ahead.
+ */
 export const DEFAULT_REMINDERS = {
   reminderHour: 8,
   clientPaymentReminders: false,
   clientReminderDays: 7,
 } as const;
-/** A quote is valid a week unless Configuraciones or the quote itself says otherwise (issue 28). */
+/**
+ * A quote is valid a week unless Configuraciones or the quote itself says otherwise
+ * (docs/product.md#documents).
+ */
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 7;
 
 /** How many backups of one kind to keep: at least one daily, up to ten years' worth of any kind. */
@@ -139,7 +148,10 @@ export const companySettingsSchema = z.strictObject({
     .nullish()
     .transform((v) => v ?? ''),
   phone: optionalLine('El teléfono', 50),
-  /** The outbox's sender address (issue 28); empty sends from `email`. Left out, it keeps its value. */
+  /**
+   * The outbox's sender address (docs/product.md#emails); empty sends from `email`. Left out, it keeps its
+   * value.
+   */
   emailFrom: z
     .union(
       [z.literal(''), z.email('El email remitente no es válido').max(200)],
@@ -174,7 +186,7 @@ export const companySettingsSchema = z.strictObject({
     1,
     60,
   ).optional(),
-  /** The documents the client takes home (issue 28). Left out, each keeps its value. */
+  /** The documents the client takes home (docs/product.md#documents). Left out, each keeps its value. */
   quoteValidityDays: intInput(
     'La validez de la cotización debe ser un número entero de días entre 1 y 365',
     1,

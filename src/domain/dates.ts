@@ -1,6 +1,6 @@
 /**
- * A time of day after the date of an ISO 8601 timestamp (the spec's client sends dates as
- * `2026-12-31T00:00:00.000Z`): hours and minutes, optional seconds and fraction, optional zone.
+ * A time of day after the date of an ISO 8601 timestamp (the original client, docs/product.md#dates, sends
+ * dates as `2026-12-31T00:00:00.000Z`): hours and minutes, optional seconds and fraction, optional zone.
  * Anything else after the date ("2026-12-31 garbage") is not a date.
  */
 const ISO_TIME = /^T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/;

@@ -11,7 +11,7 @@ import { idInput, MAX_ID, queryInt } from './input';
 import { choiceParam } from './report-params';
 
 /**
- * "Enviar" of a document the client takes home (issue 28; docs/decisions/0064-sending-documents.md):
+ * "Enviar" of a document the client takes home (docs/decisions/0064-sending-documents.md):
  * which document, to whom, with which words.
  */
 

@@ -4,7 +4,7 @@ import { pathIdSchema } from './input';
 import { absentWhenNull, savedReply } from './replies';
 import { choiceParam, isoDateParam } from './report-params';
 
-/** The documents the client takes home (issue 28; docs/decisions/0054-documents.md). */
+/** The documents the client takes home (docs/decisions/0054-documents.md). */
 
 /** A kept quote's number: the sale and the version, `COT-<sale>-<version>`. */
 export const quoteNumber = (saleId: number, version: number) => `COT-${saleId}-${version}`;

@@ -18,9 +18,12 @@ export const DTE_TYPE_LABELS: Record<number, string> = {
   61: 'Nota de Crédito Electrónica',
 };
 
-/** Days before its expiry when the certificate is shown with a warning (issue 29). */
+/** Days before its expiry when the certificate is shown with a warning (docs/product.md#company-settings). */
 export const CERTIFICATE_WARNING_DAYS = 30;
-/** A type's folios are shown with a warning when fewer than this share of them is left (issue 29). */
+/**
+ * A type's folios are shown with a warning when fewer than this share of them is left
+ * (docs/product.md#company-settings).
+ */
 export const CAF_WARNING_SHARE = 0.1;
 
 const RUT_MESSAGE = 'El RUT de la empresa no es válido (por ejemplo 76.123.456-0)';
@@ -32,8 +35,8 @@ const requiredText = (label: string, required: string, max: number) =>
   singleLineText(label, required).trim().min(1, required).max(max, `No puede superar ${max} caracteres`);
 
 /**
- * The company's tax data (Configuraciones > Datos tributarios, issue 29). Lengths are the SII
- * schema's: RznSoc 100, GiroEmis 80, DirOrigen 70, CmnaOrigen 20; Acteco is a code of up to 6 digits.
+ * The company's tax data (Configuraciones > Datos tributarios, docs/product.md#invoicing). Lengths are the
+ * SII schema's: RznSoc 100, GiroEmis 80, DirOrigen 70, CmnaOrigen 20; Acteco is a code of up to 6 digits.
  */
 export const companyTaxSchema = z.strictObject({
   rut: z

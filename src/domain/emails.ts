@@ -3,7 +3,7 @@ import { hasControlCharacter, hasLineBreak, MAX_ID, queryInt } from './input';
 import { paginationQuerySchema } from './pagination';
 import { absentWhenNull, pagedReply, savedReply } from './replies';
 
-/** What the outbox sends (issue 28): the four documents, and the morning reminders. */
+/** What the outbox sends (docs/product.md#emails): the four documents, and the morning reminders. */
 export const EMAIL_KINDS = ['quote', 'itinerary', 'receipt', 'statement', 'reminder'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

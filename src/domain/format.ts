@@ -1,7 +1,7 @@
 /**
  * Display formatting shared by every screen: money in en-US with exactly two decimals, named by its
  * currency ("US$ 2,600.00", "CLP 500,000.00": a bare "$" reads as pesos in Chile; 'local' means USD),
- * dates in es-ES as "dd MMM yyyy" in UTC with the spec's fallbacks.
+ * dates in es-ES as "dd MMM yyyy" in UTC with the fallbacks of docs/product.md#dates.
  */
 export function formatMoney(amount: number | string | null | undefined, currency = 'USD'): string {
   const code = !currency || currency === 'local' ? 'USD' : currency;

@@ -26,12 +26,16 @@ function integer(message: string, options: { min: number; max: number; tooBig?: 
   });
 }
 
-/** A record id: a positive integer, as a JSON number or a digit string (the spec's pickers send strings). */
+/**
+ * A record id: a positive integer, as a JSON number or a digit string (the original client's pickers send
+ * strings).
+ */
 export const idInput = (message: string) => integer(message, { min: 1, max: MAX_ID });
 
 /**
- * An optional text: absent, null or blank (the spec's forms send "") is "not given", stored as null.
- * With a `oneLine` label (a code, a reference) it must also be a single line, as `singleLineText`.
+ * An optional text: absent, null or blank (the original client's forms send "", docs/product.md#conventions)
+ * is "not given", stored as null. With a `oneLine` label (a code, a reference) it must also be a single line,
+ * as `singleLineText`.
  */
 export const optionalText = (max: number, oneLine?: string) =>
   (oneLine ? singleLineText(oneLine) : z.string())

@@ -3,8 +3,9 @@ import { MAX_ID } from './input';
 import { absentWhenNull } from './replies';
 
 /**
- * What "Generar Factura" would issue, before it does (issue 29, decision 0071): the DTE's type, each
- * line with its pesos and why it is exempt or not, and the totals, computed by the issuing code.
+ * What "Generar Factura" would issue, before it does
+ * (docs/decisions/0071-invoice-preview-and-item-exemptions.md): the DTE's type, each line with its pesos and
+ * why it is exempt or not, and the totals, computed by the issuing code.
  */
 
 /** Why a line is exempt or taxable: its classification's treatment, the sale's region, or an admin. */

@@ -16,8 +16,8 @@ export const invoiceCancelSchema = z.strictObject({
 });
 
 /**
- * What "Generar Factura" may add when the invoice is a DTE (issue 29): the receiver's giro, address
- * and comuna the client's record lacks (lengths are the SII's: GiroRecep 40, DirRecep 70, CmnaRecep
+ * What "Generar Factura" may add when the invoice is a DTE (docs/product.md#invoicing): the receiver's giro,
+ * address and comuna the client's record lacks (lengths are the SII's: GiroRecep 40, DirRecep 70, CmnaRecep
  * 20), and, for an admin, an item's exemption other than its classification's.
  */
 const receiverText = (label: string, max: number) =>
@@ -46,8 +46,9 @@ export const invoiceIssueSchema = z.strictObject({
 export type InvoiceIssueInput = z.input<typeof invoiceIssueSchema>;
 
 /**
- * What a Nota de Crédito (61) does to its invoice (issue 29, decision 0067), with the SII's CodRef:
- * annuls it (1), corrects its text (2, no amounts) or credits part of its items' amounts (3).
+ * What a Nota de Crédito (61) does to its invoice (docs/decisions/0067-credit-notes-that-correct.md), with
+ * the SII's CodRef: annuls it (1), corrects its text (2, no amounts) or credits part of its items' amounts
+ * (3).
  */
 export const CREDIT_NOTE_KINDS = ['annul', 'text', 'amounts'] as const;
 export type CreditNoteKind = (typeof CREDIT_NOTE_KINDS)[number];
@@ -201,8 +202,9 @@ export const invoiceSchema = z.object({
   cancelReason: absentWhenNull(z.string()),
   createdAt: z.string(),
   /**
-   * A DTE invoice's (issue 29), absent for an internal one: its type (33 or 34), folio, totals in
-   * whole pesos, the rate (pesos per unit of the sale's currency) when converted, its credit note.
+   * A DTE invoice's (docs/decisions/0065-dte-invoices.md), absent for an internal one: its type (33 or 34),
+   * folio, totals in whole pesos, the rate (pesos per unit of the sale's currency) when converted, its credit
+   * note.
    */
   dteType: absentWhenNull(z.number()),
   folio: absentWhenNull(z.number()),
@@ -215,8 +217,8 @@ export const invoiceSchema = z.object({
   /** Every credit note of the invoice, oldest first (empty for one without). */
   creditNotes: z.array(invoiceCreditNoteSchema),
   /**
-   * The DTE's status with the SII, the field the issue names; `sii` adds its submission's id, track id,
-   * messages and last error.
+   * The DTE's status with the SII, the field docs/product.md#invoices-api names; `sii` adds its submission's
+   * id, track id, messages and last error.
    */
   siiStatus: absentWhenNull(z.enum(SII_STATUSES)),
   sii: absentWhenNull(siiStateSchema),

@@ -27,7 +27,10 @@ export type Passenger = z.infer<typeof passengerReplySchema>;
 export const catalogItemReplySchema = z.object({
   id: z.number(),
   name: z.string(),
-  /** Classifications only (issue 29): 'exempt', 'taxable' or 'byRegion'. */
+  /**
+   * Classifications only (docs/decisions/0056-exempt-taxable-and-pesos.md): 'exempt', 'taxable' or
+   * 'byRegion'.
+   */
   taxTreatment: z.enum(TAX_TREATMENTS).optional(),
 });
 export type CatalogItem = z.infer<typeof catalogItemReplySchema>;

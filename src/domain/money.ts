@@ -6,9 +6,10 @@ export const MAX_AMOUNT = 999_999_999_999.99;
 /**
  * A money amount from a form or JSON: a number or plain decimal string with at most two decimals, kept
  * as a decimal string so it reaches PostgreSQL's numeric without passing through float arithmetic.
- * `message` is the rule's own text (the spec's); with a `label`, too many decimals and too large get
- * messages of their own that name the field, and the largest amount a numeric(14,2) column holds. A
- * `headline` (a product text) comes first, with the reason after it (decimalInput).
+ * `message` is the rule's own text (the product's, docs/product.md#validation); with a `label`, too many
+ * decimals and too large get messages of their own that name the field, and the largest amount a
+ * numeric(14,2) column holds. A `headline` (a product text) comes first, with the reason after it
+ * (decimalInput).
  */
 export const moneySchema = (
   message: string,

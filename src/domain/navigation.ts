@@ -1,3 +1,4 @@
+import { ADMINS, BOOKKEEPERS, SELLERS } from './access';
 import type { Role } from './roles';
 
 /** A sidebar link and the roles that see it. The server enforces access; this only decides what is shown. */
@@ -9,14 +10,14 @@ export interface NavLink {
 
 export const NAV_LINKS: readonly NavLink[] = [
   { label: 'Inicio', to: '/dashboard', roles: 'all' },
-  { label: 'Ventas', to: '/sales', roles: ['admin', 'sales'] },
-  { label: 'Clientes', to: '/clients', roles: ['admin', 'sales'] },
-  { label: 'Pasajeros', to: '/passengers', roles: ['admin', 'sales'] },
-  { label: 'Proveedores', to: '/suppliers', roles: ['admin'] },
-  { label: 'Operadores', to: '/operators', roles: ['admin'] },
-  { label: 'Clasificaciones', to: '/classifications', roles: ['admin'] },
-  { label: 'Pagos a Proveedores', to: '/supplier-payments', roles: ['admin'] },
-  { label: 'Configuraciones', to: '/company-settings', roles: ['admin'] },
+  { label: 'Ventas', to: '/sales', roles: SELLERS },
+  { label: 'Clientes', to: '/clients', roles: SELLERS },
+  { label: 'Pasajeros', to: '/passengers', roles: SELLERS },
+  { label: 'Proveedores', to: '/suppliers', roles: ADMINS },
+  { label: 'Operadores', to: '/operators', roles: ADMINS },
+  { label: 'Clasificaciones', to: '/classifications', roles: ADMINS },
+  { label: 'Pagos a Proveedores', to: '/supplier-payments', roles: ADMINS },
+  { label: 'Configuraciones', to: '/company-settings', roles: ADMINS },
 ];
 
 export function navLinksFor(role: Role): NavLink[] {
@@ -24,15 +25,15 @@ export function navLinksFor(role: Role): NavLink[] {
 }
 
 /**
- * Issue 17: the finance screens form a second sidebar group below the spec's entries, which stay as
+ * The finance screens form a second sidebar group below the original entries, which stay as
  * they are (docs/decisions/0016-finance-screens-and-scope.md). A seller reaches their own reports
  * from the dashboard instead.
  */
 export const FINANCE_GROUP_LABEL = 'Finanzas';
 export const FINANCE_LINKS: readonly NavLink[] = [
-  { label: 'Cobranza', to: '/receivables', roles: ['admin', 'finance'] },
-  { label: 'Vencimientos', to: '/payables', roles: ['admin', 'finance'] },
-  { label: 'Reportes', to: '/reports', roles: ['admin', 'finance'] },
+  { label: 'Cobranza', to: '/receivables', roles: BOOKKEEPERS },
+  { label: 'Vencimientos', to: '/payables', roles: BOOKKEEPERS },
+  { label: 'Reportes', to: '/reports', roles: BOOKKEEPERS },
 ];
 
 export function financeLinksFor(role: Role): NavLink[] {

@@ -12,7 +12,7 @@ export const paginationQuerySchema = z.object({
 
 /**
  * The catalogs' lists (suppliers, operators, classifications): without `page` and `limit` the whole
- * list, as the spec's client reads it; with either, one page (the other defaults as above).
+ * list, as the original client reads it; with either, one page (the other defaults as above).
  */
 export const optionalPaginationQuerySchema = z.object({
   page: queryInt('page', 1, 1_000_000).optional(),

@@ -60,7 +60,8 @@ const paymentFields = {
 
 /**
  * A payment of a sale: an amount above 0 and a date. Without `currency` it is in the sale's currency
- * (the spec's body); without `exchangeRate`, at that currency's rate in Configuraciones.
+ * (the original client's body, docs/product.md#payments-api); without `exchangeRate`, at that currency's rate
+ * in Configuraciones.
  */
 export const paymentCreateSchema = z.strictObject({
   saleId: idInput('La venta es requerida'),
@@ -77,8 +78,8 @@ export const paymentFormSchema = z.strictObject({ ...paymentFields, currency: cu
 
 /**
  * PUT /api/payments/{id}: a field the body leaves out keeps its stored value, never a default (the
- * spec's edit body has no status, and must not confirm a pending payment). A `null` or blank reference
- * clears it.
+ * original client's edit body has no status, and must not confirm a pending payment). A `null` or blank
+ * reference clears it.
  */
 export const paymentUpdateSchema = z.strictObject({
   date: paymentDate.optional(),

@@ -1,7 +1,10 @@
 import { BASE_CURRENCY } from './company';
 import { formatRate } from './format';
 
-/** The spec's row text: '1 unit = rate USD', with the rate to four decimals. */
+/**
+ * The rates table's row text (docs/product.md#company-settings): '1 unit = rate USD', with the rate to four
+ * decimals.
+ */
 export function rateEquation(currency: string, rate: number | string): string {
   return `1 ${currency} = ${formatRate(rate)} ${BASE_CURRENCY}`;
 }

@@ -3,9 +3,9 @@ import { queryInt } from './input';
 import { choiceParam, isoDateParam, searchParam } from './report-params';
 
 /*
- * The finance reports (issue 17): query schemas the server validates with and reply schemas it
- * serialises with; the browser takes its types from the same schemas (z.infer). Money is USD, summed
- * exactly in SQL and sent as JSON numbers with two decimals.
+ * The finance reports (docs/product.md#reports-api): query schemas the server validates with and reply
+ * schemas it serialises with; the browser takes its types from the same schemas (z.infer). Money is USD,
+ * summed exactly in SQL and sent as JSON numbers with two decimals.
  */
 
 const money = z.number();

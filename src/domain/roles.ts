@@ -11,9 +11,3 @@ export const ROLE_LABELS: Record<Role, string> = {
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
-
-/**
- * Who may change clients and passengers; finance only reads them
- * (docs/decisions/0006-master-data-screens.md).
- */
-export const PEOPLE_WRITE_ROLES: readonly Role[] = ['admin', 'sales'];

@@ -5,7 +5,7 @@ import { REGIONS, SALE_TYPES, SERVICE_TYPES } from './sales';
 import { SALE_STATUSES, type SaleStatus } from './status';
 
 /*
- * The sales list's filters, sort and page (issue 16): one schema for GET /api/sales and
+ * The sales list's filters, sort and page (docs/product.md#sales-list): one schema for GET /api/sales and
  * /api/sales/my-sales, the /sales screen's URL and the sales export. Everything arrives as query-string
  * text and is checked as text, never coerced; a bad value is a 400 with a Spanish message.
  */
@@ -19,7 +19,7 @@ export const SALE_SORT_LABELS: Record<SaleSortField, string> = {
   client: 'Cliente',
   salePrice: 'Precio de venta',
 };
-/** Newest first, as the spec's list always was. */
+/** Newest first, as the original list always was. */
 export const DEFAULT_SALE_SORT = '-creationDate';
 
 /** A sort field, descending with a `-` in front ("-salePrice"). */

@@ -12,13 +12,13 @@ import { SALE_STATUSES } from './status';
 
 /**
  * The bodies of POST and PUT /api/sales as clients send them. Besides our own form's shape they accept
- * what the spec's client sends (docs/decisions/0018-sale-request-shapes.md): `saleData.client: { id }`,
+ * what the original client sends (docs/decisions/0018-sale-request-shapes.md): `saleData.client: { id }`,
  * the flat edit, and items that carry the names and records the sale-item entity lists, with passengers
  * as ids, `{ id }` records or `{ passengerId }` (ID/RUT) records. Names and records sent back are
  * ignored: the server reads them from the database.
  */
 
-/** A name-bearing record (or a list of them) kept on an item by the spec's client; ignored. */
+/** A name-bearing record (or a list of them) kept on an item by the original client; ignored. */
 const nameRecords = z.union([z.looseObject({}), z.array(z.looseObject({}))]).nullish();
 const ignoredName = z.string().nullish();
 
@@ -61,7 +61,7 @@ const itemsSchema = z
 
 const versionSchema = intInput('La versión no es válida', 1, MAX_ID);
 
-/** saleData's fields, plus the client record the spec's client sends beside (or instead of) clientId. */
+/** saleData's fields, plus the client record the original client sends beside (or instead of) clientId. */
 const saleDataFields = {
   ...saleDataSchema.shape,
   client: z.looseObject({ id: idInput('El cliente es requerido') }).nullish(),
@@ -141,8 +141,8 @@ const wrappedEditSchema = z
 export type SaleEditBody = z.input<typeof wrappedEditSchema>;
 
 /**
- * The spec's flat edit: the sale's own fields plus items. Fields of the sale entity that a client sends
- * back as it loaded them (id, status, totals, seller, dates) are accepted and not written; the status
+ * The original client's flat edit: the sale's own fields plus items. Fields of the sale entity that a client
+ * sends back as it loaded them (id, status, totals, seller, dates) are accepted and not written; the status
  * changes only through `{ status }`.
  */
 const flatEditSchema = clientIdFirst(

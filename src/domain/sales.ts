@@ -67,14 +67,18 @@ export function canTransition(from: SaleStatus, to: SaleStatus): boolean {
 export const canEditSale = (status: SaleStatus) => status !== 'completed';
 
 /**
- * Liquidar a cancelled sale is allowed (spec: completed from any non-completed state) but final and
- * easy to do by mistake, so only an admin may do it (issue 26).
+ * Liquidar a cancelled sale is allowed (completed from any non-completed state,
+ * docs/product.md#sale-statuses) but final and easy to do by mistake, so only an admin may do it
+ * (docs/decisions/0043-finance-registers-payments.md).
  */
 export const adminOnlyTransition = (from: SaleStatus, to: SaleStatus) =>
   from === 'cancelled' && to === 'completed';
 export const ADMIN_ONLY_TRANSITION_MESSAGE = 'Solo un administrador puede liquidar una venta cancelada';
 
-/** The 409 of an edit sent from a version someone else has since saved over (DESIGN.md 6). */
+/**
+ * The 409 of an edit sent from a version someone else has since saved over
+ * (docs/decisions/0018-sale-request-shapes.md).
+ */
 export const STALE_SALE_MESSAGE = 'La venta fue modificada por otro usuario';
 
 /** A new sale is confirmed, or saved as a draft when the form asks for it. */

@@ -2,9 +2,9 @@ import { formatMoney } from './format';
 import { sumMoney } from './money';
 
 /*
- * Sanity warnings before saving (issue 26): figures that are allowed but usually a slip, so the
- * screens ask before sending them. The server still accepts them; these are courtesy, like the
- * overpayment question of decision 0014.
+ * Sanity warnings before saving (docs/decisions/0041-agency-day-spanish-order-and-sanity-warnings.md):
+ * figures that are allowed but usually a slip, so the screens ask before sending them. The server still
+ * accepts them; these are courtesy, like the overpayment question of decision 0014.
  */
 
 const cents = (value: string | number) => Math.round(Number(value) * 100);

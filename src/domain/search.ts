@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /*
- * Global search (issue 16): one box in the layout that finds sales, clients, passengers and, for
- * admins, suppliers. The server decides what each role may find; the web only shows the groups.
+ * Global search (docs/product.md#global-search): one box in the layout that finds sales, clients, passengers
+ * and, for admins, suppliers. The server decides what each role may find; the web only shows the groups.
  */
 
 /** The kinds of record found, in the order their groups are listed. */

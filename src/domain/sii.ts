@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { absentWhenNull } from './replies';
 
 /**
- * Where a DTE is in its way to the SII (issue 29, docs/decisions/0066): queued, uploaded (the SII
+ * Where a DTE is in its way to the SII (docs/decisions/0066-sii-transport.md): queued, uploaded (the SII
  * gave a track id and is checking it), or the SII's final word on it.
  */
 export const SII_STATUSES = ['pending', 'sent', 'accepted', 'rejected', 'repairs'] as const;
@@ -31,8 +31,8 @@ export const SII_RETRY_ACTION: Record<SiiStatus, 'send-now' | 'check-now' | 'res
 };
 
 /**
- * Where a DTE stands with the SII (issue 29): por enviar, enviado (with the SII's track id), aceptado,
- * rechazado or reparos, what the SII said of it, and the last try's error while it waits (the SII
+ * Where a DTE stands with the SII (docs/product.md#invoicing): por enviar, enviado (with the SII's track id),
+ * aceptado, rechazado or reparos, what the SII said of it, and the last try's error while it waits (the SII
  * unreachable, no certificate). `id` is the submission's, for its retry (decision 0070).
  */
 export const siiStateSchema = z.object({

@@ -15,8 +15,9 @@ export type SupplierSaleReply = z.infer<typeof supplierSaleReplySchema>;
 
 /**
  * A supplier with what it is owed, was paid and still has pending (in USD), and its sales.
- * `totalAmount` is net of payments (the spec's card shows it as the pending amount, DESIGN.md 5);
- * `grossAmount` is the cost of its items on sales not cancelled, before payments.
+ * `totalAmount` is net of payments (the original client's card shows it as the pending amount,
+ * docs/decisions/0040-figures-that-agree.md); `grossAmount` is the cost of its items on sales not cancelled,
+ * before payments.
  */
 export const supplierSummaryReplySchema = z.object({
   supplierId: z.number(),

@@ -31,7 +31,10 @@ const requiredDate = requiredRecordDate(
 );
 
 const supplierId = idInput(REQUIRED_FIELDS_MESSAGE);
-/** A missing amount (0, the form's default) is the spec's message; one out of range says why. */
+/**
+ * A missing amount (0, the form's default) is the product's message (docs/product.md#validation); one out of
+ * range says why.
+ */
 const amount = moneySchema(REQUIRED_FIELDS_MESSAGE, { positive: true, label: 'El monto' });
 const currency = z.enum(SUPPLIER_CURRENCIES, 'Moneda inválida');
 const paymentMethod = z.enum(SUPPLIER_PAYMENT_METHODS, 'Método de pago inválido');

@@ -1,6 +1,6 @@
 /**
- * Whether a classification's items pay IVA (issue 29, decision 0056): always exempt, always taxable,
- * or by the sale's region, the default (international exempt, national and regional taxable).
+ * Whether a classification's items pay IVA (docs/decisions/0056-exempt-taxable-and-pesos.md): always exempt,
+ * always taxable, or by the sale's region, the default (international exempt, national and regional taxable).
  */
 export const TAX_TREATMENTS = ['exempt', 'taxable', 'byRegion'] as const;
 export type TaxTreatment = (typeof TAX_TREATMENTS)[number];

@@ -97,9 +97,9 @@ function splitCanonical(value: string) {
 }
 
 /**
- * A canonical amount as the field shows it once left, in the spec's en-US money format without the
- * currency ("1250.5" -> "1,250.50"), so the person sees what was understood. Text with more than two
- * decimals is returned as it is: the schema refuses it and says why.
+ * A canonical amount as the field shows it once left, in the app's en-US money format (docs/product.md#money)
+ * without the currency ("1250.5" -> "1,250.50"), so the person sees what was understood. Text with more than
+ * two decimals is returned as it is: the schema refuses it and says why.
  */
 export function moneyInputText(value: string): string {
   const { sign, whole, decimals } = splitCanonical(value);

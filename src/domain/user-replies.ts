@@ -17,7 +17,7 @@ export const userReplySchema = z.object({ user: publicUserSchema });
 export const usersPageReplySchema = pagedReply('users', publicUserSchema);
 
 const session = { user: publicUserSchema, token: z.string() };
-/** The spec's client reads data.user and data.token; earlier clients read them at the top level. */
+/** The original client reads data.user and data.token; earlier clients read them at the top level. */
 export const loginReplySchema = z.object({ message: z.string(), data: z.object(session), ...session });
 export const registerReplySchema = savedReply('user', publicUserSchema);
 

@@ -1,4 +1,5 @@
-import type { ExampleCall } from './route-examples';
+import { documentsApi } from '../../src/domain/api/documents';
+import type { ExampleEntry } from './route-examples';
 import { type SaleRefs, saleBody } from './sales';
 
 /** The first call's promise, for every call. */
@@ -18,15 +19,11 @@ interface Makers {
 }
 
 /**
- * The example calls of the documents the client takes home (issue 28). Their reads share their records
- * (made once, on first use): a GET changes nothing, and each new sale costs the route matrix's time.
+ * The example calls of the documents the client takes home (docs/product.md#documents-api). Their reads share
+ * their records (made once, on first use): a GET changes nothing, and each new sale costs the route matrix's
+ * time.
  */
-export function documentExamples({
-  refs,
-  sellerId,
-  api,
-  newSale,
-}: Makers): Record<string, () => Promise<ExampleCall>> {
+export function documentExamples({ refs, sellerId, api, newSale }: Makers): ExampleEntry[] {
   const draftSale = async () =>
     (await api('POST', '/api/sales', saleBody(refs, sellerId, { saleData: { status: 'draft' } }))).sale?.id;
   const sharedDraft = once(draftSale);
@@ -46,28 +43,46 @@ export function documentExamples({
         })
       ).payment?.id,
   );
-  return {
-    'GET /api/sales/:id/quote.pdf': async () => ({
-      url: `/api/sales/${await sharedDraft()}/quote.pdf?validUntil=2031-01-31`,
-    }),
-    'GET /api/sales/:id/quotes': async () => ({ url: `/api/sales/${await keptQuote()}/quotes` }),
-    'POST /api/sales/:id/quotes': async () => ({
-      url: `/api/sales/${await sharedDraft()}/quotes`,
-      body: { validUntil: '2031-01-31' },
-    }),
-    'GET /api/sales/:id/quotes/:version.pdf': async () => ({
-      url: `/api/sales/${await keptQuote()}/quotes/1.pdf`,
-    }),
+  return [
+    [
+      documentsApi.quotePreview,
+      async () => ({
+        url: `/api/sales/${await sharedDraft()}/quote.pdf?validUntil=2031-01-31`,
+      }),
+    ],
+    [documentsApi.quotes, async () => ({ url: `/api/sales/${await keptQuote()}/quotes` })],
+    [
+      documentsApi.issueQuote,
+      async () => ({
+        url: `/api/sales/${await sharedDraft()}/quotes`,
+        body: { validUntil: '2031-01-31' },
+      }),
+    ],
+    [
+      documentsApi.quoteVersion,
+      async () => ({
+        url: `/api/sales/${await keptQuote()}/quotes/1.pdf`,
+      }),
+    ],
     // Accepting changes the sale: a draft of its own each time.
-    'POST /api/sales/:id/quote/accept': async () => ({ url: `/api/sales/${await draftSale()}/quote/accept` }),
-    'GET /api/sales/:id/itinerary.pdf': async () => ({
-      url: `/api/sales/${await sharedSale()}/itinerary.pdf`,
-    }),
-    'GET /api/payments/:id/receipt.pdf': async () => ({
-      url: `/api/payments/${await sharedPayment()}/receipt.pdf`,
-    }),
-    'GET /api/clients/:id/statement': async () => ({
-      url: `/api/clients/${refs.client.id}/statement?format=xlsx&from=2020-01-01&to=2031-12-31`,
-    }),
-  };
+    [documentsApi.acceptQuote, async () => ({ url: `/api/sales/${await draftSale()}/quote/accept` })],
+    [
+      documentsApi.itinerary,
+      async () => ({
+        url: `/api/sales/${await sharedSale()}/itinerary.pdf`,
+      }),
+    ],
+    [
+      documentsApi.receipt,
+      async () => ({
+        url: `/api/payments/${await sharedPayment()}/receipt.pdf`,
+      }),
+    ],
+    [
+      documentsApi.statement,
+      async () => ({
+        url: `/api/clients/${refs.client.id}/statement?format=xlsx&from=2020-01-01&to=2031-12-31`,
+      }),
+    ],
+  ];
 }

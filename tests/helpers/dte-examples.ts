@@ -1,6 +1,7 @@
+import { dteApi } from '../../src/domain/api/dte';
 import { rutCheckDigit } from '../../src/domain/rut';
 import { COMPANY_RUT, makeCaf, makeP12 } from './dte-fixtures';
-import type { RouteExamples } from './route-examples';
+import type { ExampleEntry } from './route-examples';
 
 export const taxBody = () => ({
   rut: COMPANY_RUT,
@@ -16,34 +17,46 @@ export const taxBody = () => ({
 
 let range = 0;
 
-/** The SII setup's example calls (issue 29); a CAF example saves the tax data first and takes a new range. */
+/**
+ * The SII setup's example calls (docs/product.md#company-api); a CAF example saves the tax data first and
+ * takes a new range.
+ */
 export function dteExamples(
   api: (method: 'POST' | 'PUT', url: string, payload: object) => Promise<unknown>,
-): RouteExamples {
+): ExampleEntry[] {
   // Made on first use: the other users of the examples (fuzz, dates) need no key pair.
   let certificate: ReturnType<typeof makeP12> | undefined;
-  return {
-    'GET /api/company/tax': async () => ({ url: '/api/company/tax' }),
-    'PUT /api/company/tax': async () => ({ url: '/api/company/tax', body: taxBody() }),
-    'GET /api/company/certificate': async () => ({ url: '/api/company/certificate' }),
-    'POST /api/company/certificate': async () => {
-      certificate ??= makeP12();
-      return {
-        url: '/api/company/certificate',
-        body: { file: certificate.base64, password: certificate.password },
-      };
-    },
-    'GET /api/company/cafs': async () => ({ url: '/api/company/cafs' }),
-    'GET /api/reports/sales-register': async () => ({
-      url: '/api/reports/sales-register?month=2031-03&format=csv',
-      as: 'finance',
-    }),
-    'POST /api/company/cafs': async () => {
-      await api('PUT', '/api/company/tax', taxBody());
-      const from = ++range * 1000 + 1;
-      return { url: '/api/company/cafs', body: { xml: makeCaf({ type: 33, from, to: from + 99 }).xml } };
-    },
-  };
+  return [
+    [dteApi.tax, async () => ({ url: '/api/company/tax' })],
+    [dteApi.saveTax, async () => ({ url: '/api/company/tax', body: taxBody() })],
+    [dteApi.certificate, async () => ({ url: '/api/company/certificate' })],
+    [
+      dteApi.uploadCertificate,
+      async () => {
+        certificate ??= makeP12();
+        return {
+          url: '/api/company/certificate',
+          body: { file: certificate.base64, password: certificate.password },
+        };
+      },
+    ],
+    [dteApi.cafs, async () => ({ url: '/api/company/cafs' })],
+    [
+      dteApi.salesRegister,
+      async () => ({
+        url: '/api/reports/sales-register?month=2031-03&format=csv',
+        as: 'finance',
+      }),
+    ],
+    [
+      dteApi.uploadCaf,
+      async () => {
+        await api('PUT', '/api/company/tax', taxBody());
+        const from = ++range * 1000 + 1;
+        return { url: '/api/company/cafs', body: { xml: makeCaf({ type: 33, from, to: from + 99 }).xml } };
+      },
+    ],
+  ];
 }
 
 type Api = (method: 'POST' | 'PUT', url: string, payload: object) => Promise<unknown>;

@@ -4,7 +4,8 @@ import type { Database } from '../../src/server/db/client';
 /**
  * A fingerprint of every table except sessions (reads refresh last_seen_at by design) and login
  * attempts (a wrong password is recorded by design); of the audit trail, every entry but the failed
- * sign-ins, which it records by design too (issue 18), and not its head, which moves with them.
+ * sign-ins, which it records by design too (docs/product.md#audit-trail), and not its head, which moves with
+ * them.
  */
 export async function databaseFingerprint(db: Database): Promise<string> {
   const result = await db.execute(sql`

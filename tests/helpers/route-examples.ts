@@ -1,7 +1,34 @@
 import { eq } from 'drizzle-orm';
+import { allEndpoints } from '../../src/domain/api';
+import { alertsApi } from '../../src/domain/api/alerts';
+import { auditApi } from '../../src/domain/api/audit';
+import { authApi } from '../../src/domain/api/auth';
+import { backupsApi } from '../../src/domain/api/backups';
+import { companyApi } from '../../src/domain/api/company';
+import { dashboardApi } from '../../src/domain/api/dashboard';
+import { emailsApi } from '../../src/domain/api/emails';
+import type { EndpointShape } from '../../src/domain/api/endpoint';
+import { healthApi } from '../../src/domain/api/health';
+import { invoicesApi } from '../../src/domain/api/invoices';
+import {
+  type CrudApi,
+  classificationsApi,
+  clientsApi,
+  operatorsApi,
+  passengersApi,
+  suppliersApi,
+} from '../../src/domain/api/master-data';
+import { metricsApi } from '../../src/domain/api/metrics';
+import { paymentsApi } from '../../src/domain/api/payments';
+import { reportsApi } from '../../src/domain/api/reports';
+import { salesApi } from '../../src/domain/api/sales';
+import { searchApi } from '../../src/domain/api/search';
+import { siiApi } from '../../src/domain/api/sii';
+import { supplierPaymentsApi } from '../../src/domain/api/supplier-payments';
+import { usersApi } from '../../src/domain/api/users';
 import { ISO_CURRENCIES } from '../../src/domain/currencies';
 import type { Role } from '../../src/domain/roles';
-import { companyTax, emails } from '../../src/server/db/schema';
+import { companyTax, currencyRates, emails } from '../../src/server/db/schema';
 import { enqueueEmail } from '../../src/server/modules/emails';
 import { settledBackup, untilBackupsSettle } from './backups';
 import { documentExamples } from './document-examples';
@@ -10,10 +37,11 @@ import { createSaleRefs, type SaleRefs, saleBody } from './sales';
 import type { TestContext } from './test-app';
 
 /**
- * One valid call per API route: the URL with real ids and, for a write, a body that passes every
- * rule. The route x role matrix proves with it that each route works for a role it allows, and the
- * fuzz test starts from its body and breaks one field at a time. Each call builds what it consumes
- * (a DELETE gets a record of its own), so the examples can run in any order and more than once.
+ * One valid call per declared endpoint (`API`, src/domain/api), keyed by the endpoint itself: the URL
+ * with real ids and, for a write, a body that passes every rule. The route x role matrix proves with
+ * it that each endpoint works for a role it allows, and the fuzz test starts from its body and breaks
+ * one field at a time. Each call builds what it consumes (a DELETE gets a record of its own), so the
+ * examples can run in any order and more than once.
  */
 export interface ExampleCall {
   url: string;
@@ -21,12 +49,24 @@ export interface ExampleCall {
   /** The role that makes the call (admin unless the route is for someone else). */
   as?: Role;
 }
-export type RouteExamples = Record<string, () => Promise<ExampleCall>>;
+export type MakeExample = () => Promise<ExampleCall>;
+export type ExampleEntry = readonly [EndpointShape, MakeExample];
+export type RouteExamples = ReadonlyMap<EndpointShape, MakeExample>;
 
-/** The example call of `route` (every route has one: the route matrix checks it). */
-export function exampleCall(examples: RouteExamples, route: string): Promise<ExampleCall> {
-  const make = examples[route];
-  if (!make) throw new Error(`${route} has no example in tests/helpers/route-examples.ts`);
+/** `GET /api/sales`: how an endpoint is named in a test's messages. */
+export const routeName = (endpoint: EndpointShape) => `${endpoint.method} ${endpoint.path}`;
+
+/** The declared endpoint a registered route serves (every route has one: tests/api/platform/api-contract.test.ts). */
+export function endpointOf(route: { method: string; url: string }): EndpointShape {
+  const found = allEndpoints().find((e) => e.method === route.method && e.path === route.url);
+  if (!found) throw new Error(`${route.method} ${route.url} is not a declared endpoint`);
+  return found;
+}
+
+/** The example call of `endpoint` (every endpoint has one: the route matrix checks it). */
+export function exampleCall(examples: RouteExamples, endpoint: EndpointShape): Promise<ExampleCall> {
+  const make = examples.get(endpoint);
+  if (!make) throw new Error(`${routeName(endpoint)} has no example in tests/helpers/route-examples.ts`);
   return make();
 }
 
@@ -107,12 +147,24 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     role: 'sales',
   });
   const newUser = async () => (await api('POST', '/api/users', userBody())).user.id;
-  // Real ISO 4217 codes (the API refuses others), a new one each time: a code is unique among rates.
+  // Real ISO 4217 codes (the API refuses others), one without a rate yet: a code is unique among
+  // rates, and other calls of the same test (the route matrix's) create rates too.
   const codes = ISO_CURRENCIES.map((c) => c.code).filter((c) => !['USD', 'EUR', 'CLP', 'GBP'].includes(c));
-  const currency = () => codes[next() % codes.length] as string;
+  const currency = async () => {
+    const rates = await ctx.db.select({ code: currencyRates.currency }).from(currencyRates);
+    const taken = new Set(rates.map((r) => r.code));
+    const free = codes.find((code) => !taken.has(code));
+    if (!free) throw new Error('every ISO currency has a rate already');
+    return free;
+  };
   const newRate = async () =>
-    (await api('POST', '/api/company/currency-rates', { currency: currency(), rate: 0.5, isActive: true }))
-      .data.id;
+    (
+      await api('POST', '/api/company/currency-rates', {
+        currency: await currency(),
+        rate: 0.5,
+        isActive: true,
+      })
+    ).data.id;
 
   // A message of a sale of the base seller, queued straight into the outbox.
   const queuedEmail = async () => {
@@ -129,269 +181,421 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     return { id, saleId };
   };
 
-  const masterBodies: Record<string, () => Record<string, unknown>> = {
-    clients: () => ({ name: `Cliente ${next()}`, clientId: `EJ-${seq}`, email: '', address: 'Calle 1' }),
-    passengers: () => ({ name: `Pasajero ${next()}`, passengerId: `PE-${seq}`, dateOfBirth: '1990-01-01' }),
-    suppliers: () => ({ name: `Proveedor ej ${next()}` }),
-    operators: () => ({ name: `Operador ej ${next()}` }),
-    classifications: () => ({ name: `Clasificación ej ${next()}` }),
-  };
-  const masterData: RouteExamples = {};
-  for (const [name, body] of Object.entries(masterBodies)) {
+  const masterBodies: [CrudApi, () => Record<string, unknown>][] = [
+    [clientsApi, () => ({ name: `Cliente ${next()}`, clientId: `EJ-${seq}`, email: '', address: 'Calle 1' })],
+    [
+      passengersApi,
+      () => ({ name: `Pasajero ${next()}`, passengerId: `PE-${seq}`, dateOfBirth: '1990-01-01' }),
+    ],
+    [suppliersApi, () => ({ name: `Proveedor ej ${next()}` })],
+    [operatorsApi, () => ({ name: `Operador ej ${next()}` })],
+    [classificationsApi, () => ({ name: `Clasificación ej ${next()}` })],
+  ];
+  const masterData = masterBodies.flatMap(([resource, body]): ExampleEntry[] => {
+    const path = resource.list.path;
     const create = async () =>
-      Object.values(await api('POST', `/api/${name}`, body())).find(
+      Object.values(await api('POST', path, body())).find(
         (v): v is { id: number } => typeof v === 'object' && v !== null,
       )?.id;
-    Object.assign(masterData, {
-      [`GET /api/${name}`]: async () => ({ url: `/api/${name}?page=1&limit=10&q=a` }),
-      [`GET /api/${name}/search`]: async () => ({ url: `/api/${name}/search?q=a` }),
-      [`GET /api/${name}/export`]: async () => ({ url: `/api/${name}/export?format=xlsx&q=a` }),
-      [`GET /api/${name}/:id`]: async () => ({ url: `/api/${name}/${await create()}` }),
-      [`POST /api/${name}`]: async () => ({ url: `/api/${name}`, body: body() }),
-      [`PUT /api/${name}/:id`]: async () => ({ url: `/api/${name}/${await create()}`, body: body() }),
-      [`DELETE /api/${name}/:id`]: async () => ({ url: `/api/${name}/${await create()}` }),
-    });
-  }
+    return [
+      [resource.list, async () => ({ url: `${path}?page=1&limit=10&q=a` })],
+      [resource.search, async () => ({ url: `${path}/search?q=a` })],
+      [resource.export, async () => ({ url: `${path}/export?format=xlsx&q=a` })],
+      [resource.read, async () => ({ url: `${path}/${await create()}` })],
+      [resource.create, async () => ({ url: path, body: body() })],
+      [resource.update, async () => ({ url: `${path}/${await create()}`, body: body() })],
+      [resource.remove, async () => ({ url: `${path}/${await create()}` })],
+    ];
+  });
 
-  return {
-    'GET /api/health': async () => ({ url: '/api/health' }),
-    'GET /api/health/ready': async () => ({ url: '/api/health/ready' }),
-    'GET /metrics': async () => ({ url: '/metrics' }),
-    'POST /api/auth/login': async () => ({
-      url: '/api/auth/login',
-      body: { email: ctx.users.finance.email, password: ctx.users.finance.password },
-    }),
-    'POST /api/auth/logout': async () => ({ url: '/api/auth/logout' }),
-    'POST /api/auth/register': async () => ({ url: '/api/auth/register', body: userBody() }),
-    'GET /api/auth/demo': async () => ({ url: '/api/auth/demo' }),
-    'GET /api/users/me': async () => ({ url: '/api/users/me' }),
-    'PUT /api/users/me': async () => ({
-      url: '/api/users/me',
-      body: { username: `yo${next()}` },
-      as: 'sales',
-    }),
-    'GET /api/users': async () => ({ url: '/api/users?page=1&limit=10&role=sales' }),
-    'POST /api/users': async () => ({ url: '/api/users', body: userBody() }),
-    'GET /api/users/:id': async () => ({ url: `/api/users/${await newUser()}` }),
-    'PUT /api/users/:id': async () => ({
-      url: `/api/users/${await newUser()}`,
-      body: { username: `otro${next()}` },
-    }),
-    'DELETE /api/users/:id': async () => ({ url: `/api/users/${await newUser()}` }),
-    'GET /api/sales': async () => ({ url: '/api/sales?status=confirmed&page=1&limit=5' }),
-    'GET /api/sales/my-sales': async () => ({ url: '/api/sales/my-sales', as: 'sales' }),
-    'GET /api/sales/export': async () => ({
-      url: '/api/sales/export?format=xlsx&q=a&status=confirmed,draft&travelFrom=2031-01-01&travelTo=2031-12-31&sort=-salePrice',
-    }),
-    'GET /api/sales/sellers': async () => ({ url: '/api/sales/sellers', as: 'finance' }),
-    'GET /api/sales/:id': async () => ({ url: `/api/sales/${await newSale()}` }),
-    'POST /api/sales': async () => ({ url: '/api/sales', body: saleBody(refs, ctx.users.sales.id) }),
-    'PUT /api/sales/:id': async () => ({
-      url: `/api/sales/${await newSale()}`,
-      body: { ...saleBody(refs, ctx.users.sales.id), version: 1 },
-    }),
-    'DELETE /api/sales/:id': async () => ({ url: `/api/sales/${await newSale()}` }),
-    'GET /api/sales/total': async () => ({ url: '/api/sales/total' }),
-    'GET /api/sales/stats': async () => ({ url: '/api/sales/stats' }),
-    'GET /api/sales/stats-by-type': async () => ({ url: '/api/sales/stats-by-type' }),
-    'GET /api/sales/upcoming-departures': async () => ({ url: '/api/sales/upcoming-departures?limit=5' }),
-    'GET /api/sales/sales-overview': async () => ({ url: '/api/sales/sales-overview' }),
-    'GET /api/payments': async () => ({ url: '/api/payments?status=confirmed&method=cash&page=1' }),
-    'GET /api/payments/stats': async () => ({ url: '/api/payments/stats' }),
-    'GET /api/payments/currencies': async () => ({ url: '/api/payments/currencies' }),
-    'GET /api/payments/export': async () => ({
-      url: `/api/payments/export?format=csv&status=confirmed&method=cash&saleId=${await newSale()}&q=a`,
-      as: 'sales',
-    }),
-    'GET /api/payments/sale/:saleId': async () => ({ url: `/api/payments/sale/${await newSale()}` }),
-    'GET /api/payments/:id': async () => ({ url: `/api/payments/${await newPayment()}` }),
-    'POST /api/payments': async () => ({ url: '/api/payments', body: await paymentBody() }),
-    'PUT /api/payments/:id': async () => ({
-      url: `/api/payments/${await newPayment()}`,
-      body: { date: '2031-01-16', amount: 120.5, method: 'transfer', reference: 'T-1' },
-    }),
-    'POST /api/payments/:id/confirm': async () => ({
-      url: `/api/payments/${(await api('POST', '/api/payments', { ...(await paymentBody()), status: 'pending' })).payment.id}/confirm`,
-      as: 'finance',
-    }),
-    'DELETE /api/payments/:id': async () => ({ url: `/api/payments/${await newPayment()}` }),
-    'GET /api/supplier-payments': async () => ({ url: '/api/supplier-payments' }),
-    'GET /api/supplier-payments/stats': async () => ({ url: '/api/supplier-payments/stats' }),
-    'GET /api/supplier-payments/suppliers/sales': async () => ({
-      url: '/api/supplier-payments/suppliers/sales?q=a',
-    }),
-    'GET /api/supplier-payments/suppliers/sales/export': async () => ({
-      url: '/api/supplier-payments/suppliers/sales/export?format=xlsx&q=a',
-    }),
-    'GET /api/supplier-payments/supplier/:id/history/export': async () => ({
-      url: `/api/supplier-payments/supplier/${refs.supplier.id}/history/export?format=csv`,
-    }),
-    'GET /api/supplier-payments/supplier/:id/sales': async () => ({
-      url: `/api/supplier-payments/supplier/${refs.supplier.id}/sales`,
-    }),
-    'GET /api/supplier-payments/supplier/:id/history': async () => ({
-      url: `/api/supplier-payments/supplier/${refs.supplier.id}/history`,
-    }),
-    'GET /api/supplier-payments/:id': async () => ({
-      url: `/api/supplier-payments/${await newSupplierPayment()}`,
-    }),
-    'POST /api/supplier-payments': async () => ({
-      url: '/api/supplier-payments',
-      body: supplierPaymentBody(),
-    }),
-    'PUT /api/supplier-payments/:id': async () => ({
-      url: `/api/supplier-payments/${await newSupplierPayment()}`,
-      body: { ...supplierPaymentBody(), amount: '75.25', reference: 'R-2' },
-    }),
-    'DELETE /api/supplier-payments/:id': async () => ({
-      url: `/api/supplier-payments/${await newSupplierPayment()}`,
-    }),
-    'GET /api/invoices': async () => ({ url: '/api/invoices?page=1&limit=10' }),
-    'GET /api/invoices/:id': async () => ({ url: `/api/invoices/${await newInvoice()}` }),
-    'GET /api/invoices/:id/pdf': async () => ({ url: `/api/invoices/${await newInvoice()}/pdf` }),
-    'GET /api/invoices/:id/xml': async () => ({ url: `/api/invoices/${await newInvoice()}/xml` }),
-    'GET /api/invoices/:id/credit-note/xml': async () => ({
-      url: `/api/invoices/${await annulledInvoice()}/credit-note/xml`,
-    }),
-    'GET /api/invoices/:id/credit-note/pdf': async () => ({
-      url: `/api/invoices/${await annulledInvoice()}/credit-note/pdf`,
-    }),
-    'GET /api/invoices/:id/credit-notes/:noteId/xml': async () => ({
-      url: await correctedInvoiceNote('xml'),
-    }),
-    'GET /api/invoices/:id/credit-notes/:noteId/pdf': async () => ({
-      url: await correctedInvoiceNote('pdf'),
-    }),
+  const entries: ExampleEntry[] = [
+    [healthApi.check, async () => ({ url: '/api/health' })],
+    [healthApi.ready, async () => ({ url: '/api/health/ready' })],
+    [metricsApi.scrape, async () => ({ url: '/metrics' })],
+    [
+      authApi.login,
+      async () => ({
+        url: '/api/auth/login',
+        body: { email: ctx.users.finance.email, password: ctx.users.finance.password },
+      }),
+    ],
+    [authApi.logout, async () => ({ url: '/api/auth/logout' })],
+    [authApi.register, async () => ({ url: '/api/auth/register', body: userBody() })],
+    [authApi.demo, async () => ({ url: '/api/auth/demo' })],
+    [usersApi.me, async () => ({ url: '/api/users/me' })],
+    [
+      usersApi.updateMe,
+      async () => ({
+        url: '/api/users/me',
+        body: { username: `yo${next()}` },
+        as: 'sales',
+      }),
+    ],
+    [usersApi.list, async () => ({ url: '/api/users?page=1&limit=10&role=sales' })],
+    [usersApi.create, async () => ({ url: '/api/users', body: userBody() })],
+    [usersApi.one, async () => ({ url: `/api/users/${await newUser()}` })],
+    [
+      usersApi.update,
+      async () => ({
+        url: `/api/users/${await newUser()}`,
+        body: { username: `otro${next()}` },
+      }),
+    ],
+    [usersApi.deactivate, async () => ({ url: `/api/users/${await newUser()}` })],
+    [salesApi.list, async () => ({ url: '/api/sales?status=confirmed&page=1&limit=5' })],
+    [salesApi.mine, async () => ({ url: '/api/sales/my-sales', as: 'sales' })],
+    [
+      salesApi.export,
+      async () => ({
+        url: '/api/sales/export?format=xlsx&q=a&status=confirmed,draft&travelFrom=2031-01-01&travelTo=2031-12-31&sort=-salePrice',
+      }),
+    ],
+    [salesApi.sellers, async () => ({ url: '/api/sales/sellers', as: 'finance' })],
+    [salesApi.one, async () => ({ url: `/api/sales/${await newSale()}` })],
+    [salesApi.create, async () => ({ url: '/api/sales', body: saleBody(refs, ctx.users.sales.id) })],
+    [
+      salesApi.update,
+      async () => ({
+        url: `/api/sales/${await newSale()}`,
+        body: { ...saleBody(refs, ctx.users.sales.id), version: 1 },
+      }),
+    ],
+    [salesApi.remove, async () => ({ url: `/api/sales/${await newSale()}` })],
+    [dashboardApi.total, async () => ({ url: '/api/sales/total' })],
+    [dashboardApi.stats, async () => ({ url: '/api/sales/stats' })],
+    [dashboardApi.statsByType, async () => ({ url: '/api/sales/stats-by-type' })],
+    [dashboardApi.upcomingDepartures, async () => ({ url: '/api/sales/upcoming-departures?limit=5' })],
+    [dashboardApi.overview, async () => ({ url: '/api/sales/sales-overview' })],
+    [paymentsApi.list, async () => ({ url: '/api/payments?status=confirmed&method=cash&page=1' })],
+    [paymentsApi.stats, async () => ({ url: '/api/payments/stats' })],
+    [paymentsApi.currencies, async () => ({ url: '/api/payments/currencies' })],
+    [
+      paymentsApi.export,
+      async () => ({
+        url: `/api/payments/export?format=csv&status=confirmed&method=cash&saleId=${await newSale()}&q=a`,
+        as: 'sales',
+      }),
+    ],
+    [paymentsApi.ofSale, async () => ({ url: `/api/payments/sale/${await newSale()}` })],
+    [paymentsApi.one, async () => ({ url: `/api/payments/${await newPayment()}` })],
+    [paymentsApi.create, async () => ({ url: '/api/payments', body: await paymentBody() })],
+    [
+      paymentsApi.update,
+      async () => ({
+        url: `/api/payments/${await newPayment()}`,
+        body: { date: '2031-01-16', amount: 120.5, method: 'transfer', reference: 'T-1' },
+      }),
+    ],
+    [
+      paymentsApi.confirm,
+      async () => ({
+        url: `/api/payments/${(await api('POST', '/api/payments', { ...(await paymentBody()), status: 'pending' })).payment.id}/confirm`,
+        as: 'finance',
+      }),
+    ],
+    [paymentsApi.remove, async () => ({ url: `/api/payments/${await newPayment()}` })],
+    [supplierPaymentsApi.list, async () => ({ url: '/api/supplier-payments' })],
+    [supplierPaymentsApi.stats, async () => ({ url: '/api/supplier-payments/stats' })],
+    [
+      supplierPaymentsApi.balances,
+      async () => ({
+        url: '/api/supplier-payments/suppliers/sales?q=a',
+      }),
+    ],
+    [
+      supplierPaymentsApi.balancesExport,
+      async () => ({
+        url: '/api/supplier-payments/suppliers/sales/export?format=xlsx&q=a',
+      }),
+    ],
+    [
+      supplierPaymentsApi.historyExport,
+      async () => ({
+        url: `/api/supplier-payments/supplier/${refs.supplier.id}/history/export?format=csv`,
+      }),
+    ],
+    [
+      supplierPaymentsApi.supplier,
+      async () => ({
+        url: `/api/supplier-payments/supplier/${refs.supplier.id}/sales`,
+      }),
+    ],
+    [
+      supplierPaymentsApi.history,
+      async () => ({
+        url: `/api/supplier-payments/supplier/${refs.supplier.id}/history`,
+      }),
+    ],
+    [
+      supplierPaymentsApi.one,
+      async () => ({
+        url: `/api/supplier-payments/${await newSupplierPayment()}`,
+      }),
+    ],
+    [
+      supplierPaymentsApi.create,
+      async () => ({
+        url: '/api/supplier-payments',
+        body: supplierPaymentBody(),
+      }),
+    ],
+    [
+      supplierPaymentsApi.update,
+      async () => ({
+        url: `/api/supplier-payments/${await newSupplierPayment()}`,
+        body: { ...supplierPaymentBody(), amount: '75.25', reference: 'R-2' },
+      }),
+    ],
+    [
+      supplierPaymentsApi.remove,
+      async () => ({
+        url: `/api/supplier-payments/${await newSupplierPayment()}`,
+      }),
+    ],
+    [invoicesApi.list, async () => ({ url: '/api/invoices?page=1&limit=10' })],
+    [invoicesApi.one, async () => ({ url: `/api/invoices/${await newInvoice()}` })],
+    [invoicesApi.pdf, async () => ({ url: `/api/invoices/${await newInvoice()}/pdf` })],
+    [invoicesApi.xml, async () => ({ url: `/api/invoices/${await newInvoice()}/xml` })],
+    [
+      invoicesApi.creditNoteXml,
+      async () => ({
+        url: `/api/invoices/${await annulledInvoice()}/credit-note/xml`,
+      }),
+    ],
+    [
+      invoicesApi.creditNotePdf,
+      async () => ({
+        url: `/api/invoices/${await annulledInvoice()}/credit-note/pdf`,
+      }),
+    ],
+    [
+      invoicesApi.noteXml,
+      async () => ({
+        url: await correctedInvoiceNote('xml'),
+      }),
+    ],
+    [
+      invoicesApi.notePdf,
+      async () => ({
+        url: await correctedInvoiceNote('pdf'),
+      }),
+    ],
     // An admin's choice: the sale's one item issued exempt instead of taxable.
-    'GET /api/sales/:id/invoice/preview': async () => {
-      const id = await invoiceableSale();
-      const sale = await ctx.app.inject({ method: 'GET', url: `/api/sales/${id}`, headers });
-      const [item] = sale.json().items as { id: number }[];
-      return { url: `/api/sales/${id}/invoice/preview?exempt=${item?.id}` };
-    },
-    'POST /api/sales/:id/invoice': async () => ({
-      url: `/api/sales/${await invoiceableSale()}/invoice`,
-      body: receiverBody(),
-    }),
-    // Decision 0070: "Enviar ahora" of an invoice waiting for the SII (no worker runs here).
-    'POST /api/sii/submissions/:id/retry': async () => {
-      const issued = `/api/sales/${await invoiceableSale()}/invoice`;
-      const { invoice } = (await api('POST', issued, receiverBody())) as { invoice: { sii: { id: number } } };
-      return { url: `/api/sii/submissions/${invoice.sii.id}/retry`, body: {} };
-    },
-    'POST /api/invoices/:id/credit-note': async () => ({
-      url: `/api/invoices/${await newInvoice()}/credit-note`,
-      body: { reason: 'Error de emisión' },
-    }),
-    ...documentExamples({ refs, sellerId: ctx.users.sales.id, api, newSale }),
-    'POST /api/invoices/:id/cancel': async () => ({
-      url: `/api/invoices/${await internalInvoice()}/cancel`,
-      body: { reason: 'Error de emisión' },
-    }),
-    'GET /api/company/settings': async () => ({ url: '/api/company/settings' }),
-    'PUT /api/company/settings': async () => ({
-      url: '/api/company/settings',
-      body: { name: 'Agencia Ejemplo', taxId: '76.000.000-0', address: '', email: '', phone: '' },
-    }),
-    'GET /api/company/preferences': async () => ({ url: '/api/company/preferences' }),
-    'GET /api/company/currency-rates': async () => ({ url: '/api/company/currency-rates' }),
-    'GET /api/company/currency-rates/export': async () => ({
-      url: '/api/company/currency-rates/export?format=xlsx',
-    }),
-    'PUT /api/company/currency-rates': async () => ({
-      url: '/api/company/currency-rates',
-      body: { rates: [{ currency: 'GBP', rate: 1.27, isActive: true }] },
-    }),
-    'POST /api/company/currency-rates': async () => ({
-      url: '/api/company/currency-rates',
-      body: { currency: currency(), rate: '0.00105263', isActive: true },
-    }),
-    'PUT /api/company/currency-rates/:id': async () => ({
-      url: `/api/company/currency-rates/${await newRate()}`,
-      body: { rate: 0.75, isActive: true },
-    }),
-    'PATCH /api/company/currency-rates/:id/toggle': async () => ({
-      url: `/api/company/currency-rates/${await newRate()}/toggle`,
-    }),
-    'DELETE /api/company/currency-rates/:id': async () => ({
-      url: `/api/company/currency-rates/${await newRate()}`,
-    }),
-    // Issue 17: the finance reports and alerts, with every parameter they take.
-    'GET /api/reports/receivables': async () => ({
-      url: '/api/reports/receivables?asOf=2031-03-01&q=a&sort=overdue&page=1&limit=10',
-    }),
-    'GET /api/reports/receivables/:id': async () => ({
-      url: `/api/reports/receivables/${refs.client.id}?asOf=2031-03-01`,
-    }),
-    'GET /api/reports/payables': async () => ({ url: '/api/reports/payables?asOf=2031-01-01&days=60' }),
-    'GET /api/reports/sales': async () => ({
-      url: '/api/reports/sales?groupBy=supplier&from=2031-01-01&to=2031-12-31&dateField=travel',
-      as: 'sales',
-    }),
-    'GET /api/reports/receivables/export': async () => ({
-      url: '/api/reports/receivables/export?format=csv&asOf=2031-03-01&q=a&sort=name',
-      as: 'finance',
-    }),
-    'GET /api/reports/payables/export': async () => ({
-      url: '/api/reports/payables/export?format=xlsx&asOf=2031-01-01&days=60',
-    }),
-    'GET /api/reports/sales/export': async () => ({
-      url: '/api/reports/sales/export?format=xlsx&groupBy=month&from=2031-01-01&to=2031-12-31&dateField=creation',
-      as: 'sales',
-    }),
-    'GET /api/alerts': async () => ({
-      url: `/api/alerts?days=30&limit=5&saleId=${await newSale()}`,
-      as: 'sales',
-    }),
-    'GET /api/audit': async () => ({
-      url: `/api/audit?entity=sale&entityId=${await newSale()}&action=create&page=1&limit=10`,
-    }),
-    'GET /api/audit/verify': async () => ({ url: '/api/audit/verify' }),
-    'GET /api/backups': async () => ({ url: '/api/backups' }),
-    // One backup at a time: the call waits for any other to end, or it would be a 409.
-    'POST /api/backups': async () => {
-      await untilBackupsSettle(ctx);
-      return { url: '/api/backups' };
-    },
-    'GET /api/backups/:id/download': async () => ({
-      url: `/api/backups/${(await settledBackup(ctx)).id}/download`,
-    }),
-    'GET /api/clients/id-problems': async () => ({ url: '/api/clients/id-problems' }),
-    'GET /api/audit/export': async () => ({
-      url: `/api/audit/export?format=csv&entity=sale&entityId=${await newSale()}&action=create&from=2020-01-01&to=2099-12-31`,
-      as: 'sales',
-    }),
-    // Issue 28: the outbox, read by a seller on their own sale's message; retried and cancelled by an admin.
-    'GET /api/emails': async () => ({
-      url: `/api/emails?status=pending&saleId=${(await queuedEmail()).saleId}&page=1&limit=10`,
-      as: 'sales',
-    }),
-    'GET /api/emails/:id': async () => ({ url: `/api/emails/${(await queuedEmail()).id}`, as: 'sales' }),
-    'GET /api/emails/:id/eml': async () => ({ url: `/api/emails/${(await queuedEmail()).id}/eml` }),
-    'POST /api/emails/:id/retry': async () => {
-      const { id } = await queuedEmail();
-      await ctx.db.update(emails).set({ status: 'failed' }).where(eq(emails.id, id));
-      return { url: `/api/emails/${id}/retry` };
-    },
-    'POST /api/emails/:id/cancel': async () => ({ url: `/api/emails/${(await queuedEmail()).id}/cancel` }),
-    // "Enviar" of a document: an itinerary, which every role may send of the base seller's sale.
-    'POST /api/emails': async () => ({
-      url: '/api/emails',
-      body: {
-        kind: 'itinerary',
-        saleId: await newSale(),
-        to: ['cliente@ejemplo.cl'],
-        cc: ['copia@ejemplo.cl'],
-        message: 'Hola {cliente}',
+    [
+      invoicesApi.preview,
+      async () => {
+        const id = await invoiceableSale();
+        const sale = await ctx.app.inject({ method: 'GET', url: `/api/sales/${id}`, headers });
+        const [item] = sale.json().items as { id: number }[];
+        return { url: `/api/sales/${id}/invoice/preview?exempt=${item?.id}` };
       },
-    }),
-    'GET /api/emails/draft': async () => ({
-      url: `/api/emails/draft?kind=itinerary&saleId=${await newSale()}`,
-      as: 'sales',
-    }),
-    // Issue 16: the global search, as a seller (who finds only their own sales).
-    'GET /api/search': async () => ({ url: '/api/search?q=ejemplo', as: 'sales' }),
+    ],
+    [
+      invoicesApi.issue,
+      async () => ({
+        url: `/api/sales/${await invoiceableSale()}/invoice`,
+        body: receiverBody(),
+      }),
+    ],
+    // Decision 0070: "Enviar ahora" of an invoice waiting for the SII (no worker runs here).
+    [
+      siiApi.retry,
+      async () => {
+        const issued = `/api/sales/${await invoiceableSale()}/invoice`;
+        const { invoice } = (await api('POST', issued, receiverBody())) as {
+          invoice: { sii: { id: number } };
+        };
+        return { url: `/api/sii/submissions/${invoice.sii.id}/retry`, body: {} };
+      },
+    ],
+    [
+      invoicesApi.creditNote,
+      async () => ({
+        url: `/api/invoices/${await newInvoice()}/credit-note`,
+        body: { reason: 'Error de emisión' },
+      }),
+    ],
+    ...documentExamples({ refs, sellerId: ctx.users.sales.id, api, newSale }),
+    [
+      invoicesApi.cancel,
+      async () => ({
+        url: `/api/invoices/${await internalInvoice()}/cancel`,
+        body: { reason: 'Error de emisión' },
+      }),
+    ],
+    [companyApi.settings, async () => ({ url: '/api/company/settings' })],
+    [
+      companyApi.saveSettings,
+      async () => ({
+        url: '/api/company/settings',
+        body: { name: 'Agencia Ejemplo', taxId: '76.000.000-0', address: '', email: '', phone: '' },
+      }),
+    ],
+    [companyApi.preferences, async () => ({ url: '/api/company/preferences' })],
+    [companyApi.rates, async () => ({ url: '/api/company/currency-rates' })],
+    [
+      companyApi.exportRates,
+      async () => ({
+        url: '/api/company/currency-rates/export?format=xlsx',
+      }),
+    ],
+    [
+      companyApi.saveRates,
+      async () => ({
+        url: '/api/company/currency-rates',
+        body: { rates: [{ currency: 'GBP', rate: 1.27, isActive: true }] },
+      }),
+    ],
+    [
+      companyApi.createRate,
+      async () => ({
+        url: '/api/company/currency-rates',
+        body: { currency: await currency(), rate: '0.00105263', isActive: true },
+      }),
+    ],
+    [
+      companyApi.updateRate,
+      async () => ({
+        url: `/api/company/currency-rates/${await newRate()}`,
+        body: { rate: 0.75, isActive: true },
+      }),
+    ],
+    [
+      companyApi.toggleRate,
+      async () => ({
+        url: `/api/company/currency-rates/${await newRate()}/toggle`,
+      }),
+    ],
+    [
+      companyApi.removeRate,
+      async () => ({
+        url: `/api/company/currency-rates/${await newRate()}`,
+      }),
+    ],
+    // The finance reports and alerts, with every parameter they take.
+    [
+      reportsApi.receivables,
+      async () => ({
+        url: '/api/reports/receivables?asOf=2031-03-01&q=a&sort=overdue&page=1&limit=10',
+      }),
+    ],
+    [
+      reportsApi.receivableClient,
+      async () => ({
+        url: `/api/reports/receivables/${refs.client.id}?asOf=2031-03-01`,
+      }),
+    ],
+    [reportsApi.payables, async () => ({ url: '/api/reports/payables?asOf=2031-01-01&days=60' })],
+    [
+      reportsApi.sales,
+      async () => ({
+        url: '/api/reports/sales?groupBy=supplier&from=2031-01-01&to=2031-12-31&dateField=travel',
+        as: 'sales',
+      }),
+    ],
+    [
+      reportsApi.receivablesExport,
+      async () => ({
+        url: '/api/reports/receivables/export?format=csv&asOf=2031-03-01&q=a&sort=name',
+        as: 'finance',
+      }),
+    ],
+    [
+      reportsApi.payablesExport,
+      async () => ({
+        url: '/api/reports/payables/export?format=xlsx&asOf=2031-01-01&days=60',
+      }),
+    ],
+    [
+      reportsApi.salesExport,
+      async () => ({
+        url: '/api/reports/sales/export?format=xlsx&groupBy=month&from=2031-01-01&to=2031-12-31&dateField=creation',
+        as: 'sales',
+      }),
+    ],
+    [
+      alertsApi.list,
+      async () => ({
+        url: `/api/alerts?days=30&limit=5&saleId=${await newSale()}`,
+        as: 'sales',
+      }),
+    ],
+    [
+      auditApi.list,
+      async () => ({
+        url: `/api/audit?entity=sale&entityId=${await newSale()}&action=create&page=1&limit=10`,
+      }),
+    ],
+    [auditApi.verify, async () => ({ url: '/api/audit/verify' })],
+    [backupsApi.list, async () => ({ url: '/api/backups' })],
+    // One backup at a time: the call waits for any other to end, or it would be a 409.
+    [
+      backupsApi.create,
+      async () => {
+        await untilBackupsSettle(ctx);
+        return { url: '/api/backups' };
+      },
+    ],
+    [
+      backupsApi.download,
+      async () => ({
+        url: `/api/backups/${(await settledBackup(ctx)).id}/download`,
+      }),
+    ],
+    [clientsApi.idProblems, async () => ({ url: '/api/clients/id-problems' })],
+    [
+      auditApi.export,
+      async () => ({
+        url: `/api/audit/export?format=csv&entity=sale&entityId=${await newSale()}&action=create&from=2020-01-01&to=2099-12-31`,
+        as: 'sales',
+      }),
+    ],
+    // The outbox, read by a seller on their own sale's message; retried and cancelled by an admin.
+    [
+      emailsApi.list,
+      async () => ({
+        url: `/api/emails?status=pending&saleId=${(await queuedEmail()).saleId}&page=1&limit=10`,
+        as: 'sales',
+      }),
+    ],
+    [emailsApi.get, async () => ({ url: `/api/emails/${(await queuedEmail()).id}`, as: 'sales' })],
+    [emailsApi.eml, async () => ({ url: `/api/emails/${(await queuedEmail()).id}/eml` })],
+    [
+      emailsApi.retry,
+      async () => {
+        const { id } = await queuedEmail();
+        await ctx.db.update(emails).set({ status: 'failed' }).where(eq(emails.id, id));
+        return { url: `/api/emails/${id}/retry` };
+      },
+    ],
+    [emailsApi.cancel, async () => ({ url: `/api/emails/${(await queuedEmail()).id}/cancel` })],
+    // "Enviar" of a document: an itinerary, which every role may send of the base seller's sale.
+    [
+      emailsApi.send,
+      async () => ({
+        url: '/api/emails',
+        body: {
+          kind: 'itinerary',
+          saleId: await newSale(),
+          to: ['cliente@ejemplo.cl'],
+          cc: ['copia@ejemplo.cl'],
+          message: 'Hola {cliente}',
+        },
+      }),
+    ],
+    [
+      emailsApi.draft,
+      async () => ({
+        url: `/api/emails/draft?kind=itinerary&saleId=${await newSale()}`,
+        as: 'sales',
+      }),
+    ],
+    // The global search, as a seller (who finds only their own sales).
+    [searchApi.search, async () => ({ url: '/api/search?q=ejemplo', as: 'sales' })],
     ...dteExamples(api),
     ...masterData,
-  };
+  ];
+  const examples = new Map(entries);
+  if (examples.size !== entries.length) throw new Error('an endpoint has two examples');
+  return examples;
 }

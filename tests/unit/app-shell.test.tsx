@@ -203,7 +203,7 @@ describe('dashboard', () => {
 });
 
 describe('quick actions', () => {
-  it('gives admin and sales the spec\'s four and more, admin with "Gestionar Clientes"', () => {
+  it('gives admin and sales the original four and more, admin with "Gestionar Clientes"', () => {
     expect(quickActionsFor('admin').map((a) => quickActionLabel(a, 'admin'))).toEqual([
       'Crear Venta',
       'Agregar Cliente',

@@ -26,7 +26,7 @@ describe('describeEntry', () => {
     ]);
   });
 
-  it('reads an item price change as the issue words it, money exact', () => {
+  it("reads an item price change in the trail's own words, money exact", () => {
     const changes = [
       { field: 'salePrice', from: '1300.00', to: '1350.00' },
       { field: 'items.2.salePrice', from: '300.00', to: '350.00' },

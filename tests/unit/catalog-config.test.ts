@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGS, type CatalogKind } from '../../src/domain/master-data';
 import { CATALOG_TEXTS } from '../../src/web/features/catalogs/config';
 
-// Written out from the spec's screen texts and error messages rather than derived, so that a typo in
-// the config shows.
+// Written out from the product's screen texts and error messages (docs/product.md#catalogs) rather than
+// derived, so that a typo in the config shows.
 const EXPECTED: Record<CatalogKind, Partial<Record<keyof (typeof CATALOG_TEXTS)[CatalogKind], string>>> = {
   suppliers: {
     title: 'Proveedores',
@@ -53,7 +53,7 @@ describe('catalog screens configuration', () => {
   });
 
   for (const kind of Object.keys(EXPECTED) as CatalogKind[]) {
-    it(`uses the spec's texts for ${kind}`, () => {
+    it(`uses the product's texts for ${kind}`, () => {
       expect(CATALOG_TEXTS[kind]).toMatchObject(EXPECTED[kind]);
       // The not-found text is the server's own 404 message, so the two never drift apart.
       expect(CATALOG_TEXTS[kind].notFound).toBe(CATALOGS[kind].notFound);

@@ -73,9 +73,9 @@ describe('Configuraciones: tasas de cambio', () => {
       '/company-settings?section=audit',
     );
     expect(screen.getByRole('button', { name: /Integraciones/ }).textContent).toContain('Próximamente');
-    // Issue 30: Respaldos, a screen of its own, is reached from this menu.
+    // Respaldos (docs/product.md#backups), a screen of its own, is reached from this menu.
     expect(screen.getByRole('link', { name: 'Respaldos' }).getAttribute('href')).toBe('/backups');
-    // Issue 28: so is Correos, the outbox.
+    // So is Correos, the outbox (docs/product.md#emails).
     expect(screen.getByRole('link', { name: 'Correos' }).getAttribute('href')).toBe('/emails');
 
     expect(row('EUR').textContent).toContain('1 EUR = 1.0800 USD');

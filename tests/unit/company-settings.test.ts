@@ -19,7 +19,7 @@ describe('parseSection', () => {
     expect(parseSection('integrations')).toBe('rates');
   });
 
-  it('lists the menu in the spec order, Auditoría in place of Seguridad, integrations still to come', () => {
+  it('lists the menu in the original order, Auditoría in place of Seguridad, integrations still to come', () => {
     expect(SECTIONS.map((s) => s.label)).toEqual([
       'Tasas de Cambio',
       'Información de la Empresa',

@@ -9,7 +9,10 @@ import {
   withinRecipientLimit,
 } from '../../src/domain/emails';
 
-/** The rules every route that queues an e-mail shares (issue 28): what POST /api/emails builds on. */
+/**
+ * The rules every route that queues an e-mail shares (docs/product.md#emails-api): what POST /api/emails
+ * builds on.
+ */
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
 

@@ -21,7 +21,7 @@ describe('formatMoney', () => {
     expect(formatMoney(2600, 'USD')).toBe('US$ 2,600.00');
     expect(formatMoney(500000, 'CLP')).toBe('CLP 500,000.00');
     expect(formatMoney(1200.5, 'EUR')).toBe('EUR 1,200.50');
-    // Two decimals even for a currency that has none (the spec's rule for every amount).
+    // Two decimals even for a currency that has none (the rule for every amount, docs/product.md#money).
     expect(formatMoney(1500, 'JPY')).toBe('JPY 1,500.00');
     expect(formatMoney('99999999999.99')).toBe('US$ 99,999,999,999.99');
   });
@@ -68,7 +68,7 @@ describe('formatDate', () => {
     expect(formatDate('2026-01-01')).toContain('2026');
   });
 
-  it('returns the spec fallbacks', () => {
+  it('returns the documented fallbacks', () => {
     expect(formatDate('')).toBe('Sin fecha');
     expect(formatDate(null)).toBe('Sin fecha');
     expect(formatDate('garbage')).toBe('Fecha inválida');

@@ -170,7 +170,7 @@ describe('InvoiceDetailPage', () => {
   });
 });
 
-/** A Factura Electrónica (33) of a USD sale, as the server replies it (issue 29). */
+/** A Factura Electrónica (33) of a USD sale, as the server replies it. */
 const dteInvoice: Invoice = {
   ...invoice,
   client: { ...invoice.client, activity: 'Comercio', commune: 'Ñuñoa', address: 'Calle 1' },

@@ -16,7 +16,7 @@ describe('toIsoDate', () => {
     }
   });
 
-  it('refuses trailing text, an impossible day or time, and other layouts (issue 26)', () => {
+  it('refuses trailing text, an impossible day or time, and other layouts', () => {
     for (const text of [
       '2026-12-31 garbage',
       '2026-12-31 00:00',

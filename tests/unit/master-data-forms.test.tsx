@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe('ClientForm', () => {
-  it("shows the spec's messages and calls nothing while the input is invalid", async () => {
+  it("shows the product's messages and calls nothing while the input is invalid", async () => {
     const fetchMock = mockFetch(() => json({}));
     renderWithQuery(<ClientForm onSaved={vi.fn()} />);
     type('Email', 'no-es-un-email');
@@ -80,7 +80,7 @@ describe('PassengerForm', () => {
     dateOfBirth: '05/03/1990',
   };
 
-  it("shows the spec's messages for a new passenger", async () => {
+  it("shows the product's messages for a new passenger", async () => {
     mockFetch(() => json({}));
     renderWithQuery(<PassengerForm onSaved={vi.fn()} />);
     type('Email', 'mal');

@@ -80,7 +80,7 @@ describe('paymentFormDefaults', () => {
     });
   });
 
-  it('leaves the empty amount to the spec message', () => {
+  it("leaves the empty amount to the product's message", () => {
     const result = paymentFormSchema.safeParse({
       ...paymentFormDefaults(undefined, '2026-03-09', USD),
       exchangeRate: '1',

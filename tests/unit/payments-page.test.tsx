@@ -230,7 +230,7 @@ describe('RegisterPaymentButton', () => {
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
   });
 
-  it('keeps the dialog open with the spec message and the server reason on failure', async () => {
+  it("keeps the dialog open with the product's message and the server reason on failure", async () => {
     mockFetch(() =>
       errorOf(paymentsApi.create, 409, { message: 'No se pueden registrar pagos en una venta cancelada' }),
     );

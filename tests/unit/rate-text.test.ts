@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inverseRateEquation, inverseRateValue, rateEquation } from '../../src/domain/rate-text';
 
 describe('rate texts', () => {
-  it("writes the spec's '1 unit = rate USD' with four decimals", () => {
+  it("writes the rates table's '1 unit = rate USD' with four decimals", () => {
     expect(rateEquation('EUR', 1.08)).toBe('1 EUR = 1.0800 USD');
     expect(rateEquation('CLP', 0.0012345)).toBe('1 CLP = 0.0012 USD');
     expect(rateEquation('CLP', 0.00105)).toBe('1 CLP = 0.0011 USD');

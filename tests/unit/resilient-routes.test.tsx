@@ -30,7 +30,7 @@ describe('resilientRoutes', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('any other error still reaches the router (its default page, as the spec describes)', async () => {
+  it('any other error still reaches the router (its default page, as decision 0044 describes)', async () => {
     const router = createMemoryRouter(
       resilientRoutes([{ path: '/', lazy: () => Promise.reject(new Error('programming error')) }]),
     );

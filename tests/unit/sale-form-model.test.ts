@@ -36,7 +36,7 @@ function draft(overrides: Partial<ItemDraft> = {}): ItemDraft {
 }
 
 describe('sale form model', () => {
-  it('starts with the defaults of spec 5 and the signed-in seller', () => {
+  it('starts with the documented defaults and the signed-in seller', () => {
     expect(emptySaleForm(7)).toEqual({
       passengerName: '',
       clientId: '',

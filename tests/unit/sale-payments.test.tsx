@@ -142,7 +142,7 @@ describe('SalePayments', () => {
     expect(screen.queryByRole('button', { name: 'Editar pago' })).toBeNull();
   });
 
-  it('edits a payment and keeps the dialog open with the spec message when the server refuses', async () => {
+  it("edits a payment and keeps the dialog open with the product's message when the server refuses", async () => {
     const fetchMock = mockFetch((_url, init) =>
       init.method === 'PUT'
         ? json({ message: 'Error interno' }, 500, 'Internal Server Error')

@@ -10,7 +10,7 @@ import {
 
 const cursor = (sort = '-creationDate') => encodeSaleCursor({ sort, key: '2026-11-01T10:00:00Z', id: 4210 });
 
-describe('deep pages of the sales list go by cursor (issue 31)', () => {
+describe('deep pages of the sales list go by cursor', () => {
   it('reads the next page of a deep one after its cursor, and any other page by number', () => {
     const deep = { page: KEYSET_FROM_PAGE, nextCursor: cursor() };
     expect(pageTarget(deep, KEYSET_FROM_PAGE + 1)).toEqual({ page: KEYSET_FROM_PAGE + 1, after: cursor() });

@@ -6,8 +6,9 @@ import { SearchPanel } from '../../src/web/features/search/SearchPanel';
 import { mockFetch, renderRoutes, replyOf } from './helpers';
 
 /*
- * The global search's highlight (issue 16): arrows move it, new results start from the first one, but
- * an answer to an earlier keystroke that arrives late must not move it back while the user chooses.
+ * The global search's highlight (docs/product.md#global-search): arrows move it, new results start from the
+ * first one, but an answer to an earlier keystroke that arrives late must not move it back while the user
+ * chooses.
  */
 
 const result = (type: SearchResult['type'], id: number, label: string): SearchResult => ({

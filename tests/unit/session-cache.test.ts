@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SESSION_CACHE_TTL_MS, SessionCache } from '../../src/server/modules/auth/session-cache';
-import type { AuthUser } from '../../src/server/plugins/access';
+import type { AuthUser } from '../../src/server/plugins/current-user';
 
 const user = (id: number, sessionId = id * 10): AuthUser => ({
   id,

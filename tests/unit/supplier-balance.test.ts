@@ -10,7 +10,7 @@ import {
 } from '../../src/web/features/supplier-payments/texts';
 import { parseId } from '../../src/web/lib/route-id';
 
-describe('balanceBadge (spec 4, thresholds 0 and 1000)', () => {
+describe('balanceBadge (supplier balances, thresholds 0 and 1000)', () => {
   it('is Pagado in green when nothing is owed, or the supplier was overpaid', () => {
     expect(balanceBadge(0)).toEqual({ label: 'Pagado', color: 'green' });
     expect(balanceBadge(-25.5)).toEqual({ label: 'Pagado', color: 'green' });

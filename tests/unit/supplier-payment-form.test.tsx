@@ -89,7 +89,7 @@ afterEach(() => {
 });
 
 describe('SupplierPaymentForm', () => {
-  it("starts with the spec's defaults and asks for the required fields without calling the server", async () => {
+  it('starts with the documented defaults and asks for the required fields without calling the server', async () => {
     const fetchMock = serve(() => json({}, 201));
     renderForm(vi.fn(), null);
     expect((screen.getByLabelText('Monto') as HTMLInputElement).value).toBe('0');

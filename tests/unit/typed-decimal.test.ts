@@ -113,7 +113,7 @@ describe('parseTypedDecimal: rates (up to 8 decimals)', () => {
 });
 
 describe('what the field shows once left', () => {
-  it('writes an amount in the spec en-US format, without the currency', () => {
+  it("writes an amount in the app's en-US format, without the currency", () => {
     expect(moneyInputText('1250.75')).toBe('1,250.75');
     expect(moneyInputText('800.5')).toBe('800.50');
     expect(moneyInputText('1250000')).toBe('1,250,000.00');

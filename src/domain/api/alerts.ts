@@ -1,3 +1,4 @@
+import { STAFF } from '../access';
 import { alertsQuerySchema, alertsReplySchema } from '../alerts';
 import { endpoint, SIGNED_IN } from './endpoint';
 
@@ -6,6 +7,7 @@ export const alertsApi = {
   list: endpoint({
     method: 'GET',
     path: '/api/alerts',
+    access: STAFF,
     query: alertsQuerySchema,
     replies: { 200: alertsReplySchema },
     errors: SIGNED_IN,

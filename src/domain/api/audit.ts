@@ -1,3 +1,4 @@
+import { ADMINS, STAFF } from '../access';
 import { auditPageSchema, auditQuerySchema, auditVerifySchema } from '../audit';
 import { endpoint, SIGNED_IN } from './endpoint';
 import { exportFileReply, exportQuery } from './files';
@@ -9,6 +10,7 @@ export const auditApi = {
   list: endpoint({
     method: 'GET',
     path: '/api/audit',
+    access: STAFF,
     query: auditQuerySchema,
     replies: { 200: auditPageSchema },
     // 404: a seller asking for the history of a sale that is not theirs.
@@ -17,6 +19,7 @@ export const auditApi = {
   export: endpoint({
     method: 'GET',
     path: '/api/audit/export',
+    access: STAFF,
     query: exportQuery(auditFilters),
     replies: { 200: exportFileReply },
     errors: [...SIGNED_IN, 404],
@@ -24,6 +27,7 @@ export const auditApi = {
   verify: endpoint({
     method: 'GET',
     path: '/api/audit/verify',
+    access: ADMINS,
     replies: { 200: auditVerifySchema },
     errors: SIGNED_IN,
   }),

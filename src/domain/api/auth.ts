@@ -9,6 +9,7 @@ export const authApi = {
   login: endpoint({
     method: 'POST',
     path: '/api/auth/login',
+    access: 'public',
     body: z.strictObject(loginSchema.shape),
     replies: { 200: loginReplySchema },
     // Public: 401 for wrong credentials; 429 for too many failed attempts from this address or account.
@@ -17,6 +18,7 @@ export const authApi = {
   logout: endpoint({
     method: 'POST',
     path: '/api/auth/logout',
+    access: 'authenticated',
     replies: { 200: messageReplySchema },
     // Any signed-in user: no role to refuse.
     errors: [400, 401],
@@ -24,6 +26,7 @@ export const authApi = {
   register: endpoint({
     method: 'POST',
     path: '/api/auth/register',
+    access: 'public',
     body: userCreateSchema,
     replies: { 201: registerReplySchema },
     // Public while there is no user; afterwards admin only (401, 403). 409: the e-mail or name is taken.
@@ -32,6 +35,7 @@ export const authApi = {
   demo: endpoint({
     method: 'GET',
     path: '/api/auth/demo',
+    access: 'public',
     replies: { 200: demoReplySchema },
     errors: [400],
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMINS, STAFF } from '../access';
 import {
   companySettingsSchema,
   currencyRateListItemSchema,
@@ -21,12 +22,14 @@ export const companyApi = {
   settings: endpoint({
     method: 'GET',
     path: '/api/company/settings',
+    access: ADMINS,
     replies: { 200: companySettingsDataReplySchema },
     errors: SIGNED_IN,
   }),
   saveSettings: endpoint({
     method: 'PUT',
     path: '/api/company/settings',
+    access: ADMINS,
     body: companySettingsSchema,
     replies: { 200: companySettingsDataReplySchema },
     errors: WITH_BODY,
@@ -34,18 +37,21 @@ export const companyApi = {
   preferences: endpoint({
     method: 'GET',
     path: '/api/company/preferences',
+    access: STAFF,
     replies: { 200: agencyPreferencesDataReplySchema },
     errors: SIGNED_IN,
   }),
   rates: endpoint({
     method: 'GET',
     path: '/api/company/currency-rates',
+    access: ADMINS,
     replies: { 200: currencyRatesDataReplySchema },
     errors: SIGNED_IN,
   }),
   exportRates: endpoint({
     method: 'GET',
     path: '/api/company/currency-rates/export',
+    access: ADMINS,
     query: exportQuery({}),
     replies: { 200: exportFileReply },
     errors: SIGNED_IN,
@@ -53,6 +59,7 @@ export const companyApi = {
   saveRates: endpoint({
     method: 'PUT',
     path: '/api/company/currency-rates',
+    access: ADMINS,
     body: z.strictObject({ rates: z.array(currencyRateListItemSchema).min(1).max(200) }),
     replies: { 200: currencyRatesDataReplySchema },
     errors: WITH_BODY,
@@ -60,6 +67,7 @@ export const companyApi = {
   createRate: endpoint({
     method: 'POST',
     path: '/api/company/currency-rates',
+    access: ADMINS,
     body: currencyRateSchema,
     replies: { 201: currencyRateDataReplySchema },
     // 409: the currency has a rate already.
@@ -68,6 +76,7 @@ export const companyApi = {
   updateRate: endpoint({
     method: 'PUT',
     path: '/api/company/currency-rates/:id',
+    access: ADMINS,
     params: idParams,
     body: currencyRateUpdateSchema,
     replies: { 200: currencyRateDataReplySchema },
@@ -76,6 +85,7 @@ export const companyApi = {
   toggleRate: endpoint({
     method: 'PATCH',
     path: '/api/company/currency-rates/:id/toggle',
+    access: ADMINS,
     params: idParams,
     replies: { 200: currencyRateDataReplySchema },
     // 409: the base currency (USD) stays active.
@@ -84,6 +94,7 @@ export const companyApi = {
   removeRate: endpoint({
     method: 'DELETE',
     path: '/api/company/currency-rates/:id',
+    access: ADMINS,
     params: idParams,
     replies: { 200: messageReplySchema },
     // 409: the base currency (USD) is never removed.

@@ -1,3 +1,4 @@
+import { SELLERS, STAFF } from '../access';
 import {
   quoteIssueSchema,
   quoteQuerySchema,
@@ -14,13 +15,14 @@ import { idParams } from './params';
 const PDF = ['application/pdf'];
 
 /**
- * The documents the client takes home (issue 28): each is read with the access and scope of the
+ * The documents the client takes home (docs/product.md#documents-api): each is read with the access and scope of the
  * record it comes from. 409: the record is not in the state the document needs.
  */
 export const documentsApi = {
   quotePreview: endpoint({
     method: 'GET',
     path: '/api/sales/:id/quote.pdf',
+    access: STAFF,
     params: idParams,
     query: quoteQuerySchema,
     replies: { 200: fileReply('Borrador de la cotización de una venta en borrador', PDF) },
@@ -29,6 +31,7 @@ export const documentsApi = {
   quotes: endpoint({
     method: 'GET',
     path: '/api/sales/:id/quotes',
+    access: STAFF,
     params: idParams,
     replies: { 200: saleQuotesReplySchema },
     errors: ON_RECORD,
@@ -36,6 +39,7 @@ export const documentsApi = {
   issueQuote: endpoint({
     method: 'POST',
     path: '/api/sales/:id/quotes',
+    access: SELLERS,
     params: idParams,
     body: quoteIssueSchema,
     replies: { 201: saleQuoteSavedSchema },
@@ -44,6 +48,7 @@ export const documentsApi = {
   quoteVersion: endpoint({
     method: 'GET',
     path: '/api/sales/:id/quotes/:version.pdf',
+    access: STAFF,
     params: quoteVersionParams,
     replies: { 200: fileReply('La versión guardada de la cotización, byte a byte', PDF) },
     errors: ON_RECORD,
@@ -51,6 +56,7 @@ export const documentsApi = {
   acceptQuote: endpoint({
     method: 'POST',
     path: '/api/sales/:id/quote/accept',
+    access: SELLERS,
     params: idParams,
     replies: { 200: saleSavedSchema },
     errors: [...ON_RECORD, 409],
@@ -58,6 +64,7 @@ export const documentsApi = {
   itinerary: endpoint({
     method: 'GET',
     path: '/api/sales/:id/itinerary.pdf',
+    access: STAFF,
     params: idParams,
     replies: { 200: fileReply('El itinerario de una venta confirmada', PDF) },
     errors: [...ON_RECORD, 409],
@@ -65,6 +72,7 @@ export const documentsApi = {
   receipt: endpoint({
     method: 'GET',
     path: '/api/payments/:id/receipt.pdf',
+    access: STAFF,
     params: idParams,
     replies: { 200: fileReply('El comprobante de un pago confirmado', PDF) },
     errors: [...ON_RECORD, 409],
@@ -72,6 +80,7 @@ export const documentsApi = {
   statement: endpoint({
     method: 'GET',
     path: '/api/clients/:id/statement',
+    access: STAFF,
     params: idParams,
     query: statementQuerySchema,
     replies: {

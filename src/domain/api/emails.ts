@@ -1,3 +1,4 @@
+import { ADMINS, STAFF } from '../access';
 import {
   documentDraftQuerySchema,
   documentDraftSchema,
@@ -10,7 +11,7 @@ import { fileReply } from './files';
 import { idParams } from './params';
 
 /**
- * Correos (issue 28): the outbox. Messages are queued by the actions that send them (a document's
+ * Correos (docs/product.md#emails-api): the outbox. Messages are queued by the actions that send them (a document's
  * "Enviar", the morning reminders); the rest read the outbox, download a message as it would be
  * sent, and put a failed one back in line or take one out of it.
  */
@@ -22,6 +23,7 @@ export const emailsApi = {
   send: endpoint({
     method: 'POST',
     path: '/api/emails',
+    access: STAFF,
     body: documentEmailSchema,
     replies: { 202: emailQueuedSchema },
     errors: [...ON_RECORD_WITH_BODY, 409],
@@ -30,6 +32,7 @@ export const emailsApi = {
   draft: endpoint({
     method: 'GET',
     path: '/api/emails/draft',
+    access: STAFF,
     query: documentDraftQuerySchema,
     replies: { 200: documentDraftSchema },
     errors: ON_RECORD,
@@ -37,6 +40,7 @@ export const emailsApi = {
   list: endpoint({
     method: 'GET',
     path: '/api/emails',
+    access: STAFF,
     query: emailListQuerySchema,
     replies: { 200: emailListSchema },
     errors: SIGNED_IN,
@@ -44,6 +48,7 @@ export const emailsApi = {
   get: endpoint({
     method: 'GET',
     path: '/api/emails/:id',
+    access: STAFF,
     params: idParams,
     replies: { 200: emailDetailSchema },
     errors: ON_RECORD,
@@ -51,6 +56,7 @@ export const emailsApi = {
   eml: endpoint({
     method: 'GET',
     path: '/api/emails/:id/eml',
+    access: STAFF,
     params: idParams,
     replies: { 200: fileReply('El mensaje tal como se envía (RFC 822)', ['message/rfc822']) },
     errors: ON_RECORD,
@@ -58,6 +64,7 @@ export const emailsApi = {
   retry: endpoint({
     method: 'POST',
     path: '/api/emails/:id/retry',
+    access: ADMINS,
     params: idParams,
     replies: { 200: emailChangedSchema },
     // 409: only a failed message goes back in line.
@@ -66,6 +73,7 @@ export const emailsApi = {
   cancel: endpoint({
     method: 'POST',
     path: '/api/emails/:id/cancel',
+    access: ADMINS,
     params: idParams,
     replies: { 200: emailChangedSchema },
     // 409: a message already sent (or cancelled) cannot be cancelled.

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import type { Access } from '../access';
 
 /**
  * One HTTP call of the API, declared once for both sides: the server registers its route from it
  * (`src/server/lib/route.ts`) and the web calls it through `call()` (`src/web/api/client.ts`), so a
- * path, a body or a reply cannot differ between them. Who may call it stays on the server's route.
+ * path, a body or a reply cannot differ between them, nor who may call it: the server's access guard
+ * enforces `access` and the web hides what it forbids (`canCall`).
  */
 
 /** Every error leaves the server as `{ message, errors? }`; `errors` names the fields at fault. */
@@ -27,6 +29,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface EndpointShape {
   method: Method;
   path: string;
+  /** Who may call it (`src/domain/access.ts`); a role set answers 403 to the others, so lists 403. */
+  access: Access;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

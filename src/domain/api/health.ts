@@ -6,6 +6,7 @@ export const healthApi = {
   check: endpoint({
     method: 'GET',
     path: '/api/health',
+    access: 'public',
     replies: { 200: healthReplySchema },
     // Public: only an unknown query parameter is refused.
     errors: [400],
@@ -14,6 +15,7 @@ export const healthApi = {
   ready: endpoint({
     method: 'GET',
     path: '/api/health/ready',
+    access: 'public',
     replies: { 200: readyReplySchema, 503: notReadyReplySchema },
     errors: [400],
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMINS, SELLERS, STAFF } from '../access';
 import { pathIdSchema } from '../input';
 import { invoicePreviewQuerySchema, invoicePreviewReplySchema } from '../invoice-preview';
 import {
@@ -20,11 +21,12 @@ const noteParams = idParams.extend({
   noteId: pathIdSchema('El id de la nota de crédito debe ser un número entero positivo'),
 });
 
-/** Invoices of liquidated sales (spec 9): listed, shown, printed, issued from a sale, cancelled. */
+/** Invoices of liquidated sales (docs/product.md#invoices-api): listed, shown, printed, issued from a sale, cancelled. */
 export const invoicesApi = {
   list: endpoint({
     method: 'GET',
     path: '/api/invoices',
+    access: STAFF,
     query: paginationQuerySchema.extend({
       status: z.enum(INVOICE_STATUSES, 'Estado inválido').optional(),
       q: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
@@ -37,6 +39,7 @@ export const invoicesApi = {
   one: endpoint({
     method: 'GET',
     path: '/api/invoices/:id',
+    access: STAFF,
     params: idParams,
     replies: { 200: invoiceReplySchema },
     errors: ON_RECORD,
@@ -44,6 +47,7 @@ export const invoicesApi = {
   pdf: endpoint({
     method: 'GET',
     path: '/api/invoices/:id/pdf',
+    access: STAFF,
     params: idParams,
     replies: { 200: fileReply('La factura en PDF', ['application/pdf']) },
     errors: ON_RECORD,
@@ -51,8 +55,9 @@ export const invoicesApi = {
   issue: endpoint({
     method: 'POST',
     path: '/api/sales/:id/invoice',
+    access: SELLERS,
     params: idParams,
-    // Optional: the spec's call has no body; a DTE may need the receiver's data (issue 29).
+    // Optional: the original client's call has no body; a DTE may need the receiver's data.
     body: invoiceIssueSchema.nullish(),
     // 201 for a new invoice, 200 with the one the sale already has.
     replies: { 200: invoiceSavedSchema, 201: invoiceSavedSchema },
@@ -63,6 +68,8 @@ export const invoicesApi = {
   preview: endpoint({
     method: 'GET',
     path: '/api/sales/:id/invoice/preview',
+    // Whoever may issue may look first.
+    access: SELLERS,
     params: idParams,
     query: invoicePreviewQuerySchema,
     replies: { 200: invoicePreviewReplySchema },
@@ -73,6 +80,7 @@ export const invoicesApi = {
   xml: endpoint({
     method: 'GET',
     path: '/api/invoices/:id/xml',
+    access: STAFF,
     params: idParams,
     replies: { 200: fileReply('El EnvioDTE firmado de la factura electrónica', ['application/xml']) },
     errors: ON_RECORD,
@@ -80,6 +88,8 @@ export const invoicesApi = {
   creditNote: endpoint({
     method: 'POST',
     path: '/api/invoices/:id/credit-note',
+    // Annulling or correcting a tax document is an admin's, as cancelling an invoice is.
+    access: ADMINS,
     params: idParams,
     body: creditNoteSchema,
     replies: { 200: invoiceSavedSchema },
@@ -91,6 +101,7 @@ export const invoicesApi = {
   noteXml: endpoint({
     method: 'GET',
     path: '/api/invoices/:id/credit-notes/:noteId/xml',
+    access: STAFF,
     params: noteParams,
     replies: {
       200: fileReply('El EnvioDTE firmado de una nota de crédito de la factura', ['application/xml']),
@@ -100,6 +111,7 @@ export const invoicesApi = {
   notePdf: endpoint({
     method: 'GET',
     path: '/api/invoices/:id/credit-notes/:noteId/pdf',
+    access: STAFF,
     params: noteParams,
     replies: { 200: fileReply('Una nota de crédito de la factura en PDF', ['application/pdf']) },
     errors: ON_RECORD,
@@ -107,6 +119,7 @@ export const invoicesApi = {
   creditNoteXml: endpoint({
     method: 'GET',
     path: '/api/invoices/:id/credit-note/xml',
+    access: STAFF,
     params: idParams,
     replies: { 200: fileReply('El EnvioDTE firmado de la nota de crédito', ['application/xml']) },
     errors: ON_RECORD,
@@ -114,6 +127,7 @@ export const invoicesApi = {
   creditNotePdf: endpoint({
     method: 'GET',
     path: '/api/invoices/:id/credit-note/pdf',
+    access: STAFF,
     params: idParams,
     replies: { 200: fileReply('La nota de crédito en PDF', ['application/pdf']) },
     errors: ON_RECORD,
@@ -121,6 +135,7 @@ export const invoicesApi = {
   cancel: endpoint({
     method: 'POST',
     path: '/api/invoices/:id/cancel',
+    access: ADMINS,
     params: idParams,
     body: invoiceCancelSchema,
     replies: { 200: invoiceSavedSchema },

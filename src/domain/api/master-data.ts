@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Access, ADMINS, SELLERS, STAFF } from '../access';
 import { clientConflictReplySchema, clientIdProblemsReplySchema } from '../client-ids';
 import { type CatalogKind, catalogSchema, clientSchema, passengerSchema } from '../master-data';
 import {
@@ -32,12 +33,14 @@ export interface CrudDeclaration<
   body: Body;
   /**
    * `body` (clients, passengers): a list is `{ data, pagination }` and a record `{ data }`. `headers`
-   * (the catalogs, as the spec's client reads them): a bare array and a bare record, the paging in
+   * (the catalogs, as the original client reads them): a bare array and a bare record, the paging in
    * `X-Total-Count` and `Link`, and the whole list when no page is asked for.
    */
   paging: 'body' | 'headers';
   /** The 409 of a create or update when it carries more than a message (a client's `existing`). */
   conflict?: z.ZodType;
+  /** Who may call its reads (list, export, search, one) and its writes (create, update, delete). */
+  access: { read: Access; write: Access };
 }
 
 /**
@@ -85,6 +88,7 @@ export function crudApi<const D extends CrudDeclaration>(declared: D) {
     list: endpoint({
       method: 'GET',
       path,
+      access: declared.access.read,
       query: listQuery,
       replies: { 200: pageReply },
       errors: SIGNED_IN,
@@ -92,6 +96,7 @@ export function crudApi<const D extends CrudDeclaration>(declared: D) {
     export: endpoint({
       method: 'GET',
       path: `${path}/export` as `${D['path']}/export`,
+      access: declared.access.read,
       query: exportQuery({ q }),
       replies: { 200: exportFileReply },
       errors: SIGNED_IN,
@@ -99,6 +104,7 @@ export function crudApi<const D extends CrudDeclaration>(declared: D) {
     search: endpoint({
       method: 'GET',
       path: `${path}/search` as `${D['path']}/search`,
+      access: declared.access.read,
       query: z.object({ q }),
       replies: { 200: shapes.search },
       errors: SIGNED_IN,
@@ -106,6 +112,7 @@ export function crudApi<const D extends CrudDeclaration>(declared: D) {
     read: endpoint({
       method: 'GET',
       path: `${path}/:id` as `${D['path']}/:id`,
+      access: declared.access.read,
       params: idParams,
       replies: { 200: recordReply },
       errors: ON_RECORD,
@@ -113,6 +120,7 @@ export function crudApi<const D extends CrudDeclaration>(declared: D) {
     create: endpoint({
       method: 'POST',
       path,
+      access: declared.access.write,
       body: body as D['body'],
       replies: { 201: shapes.saved, ...conflict },
       errors: [...WITH_BODY, 409],
@@ -120,6 +128,7 @@ export function crudApi<const D extends CrudDeclaration>(declared: D) {
     update: endpoint({
       method: 'PUT',
       path: `${path}/:id` as `${D['path']}/:id`,
+      access: declared.access.write,
       params: idParams,
       body: body as D['body'],
       replies: { 200: shapes.saved, ...conflict },
@@ -128,6 +137,7 @@ export function crudApi<const D extends CrudDeclaration>(declared: D) {
     remove: endpoint({
       method: 'DELETE',
       path: `${path}/:id` as `${D['path']}/:id`,
+      access: declared.access.write,
       params: idParams,
       replies: { 200: messageReplySchema },
       errors: [...ON_RECORD, 409],
@@ -136,6 +146,9 @@ export function crudApi<const D extends CrudDeclaration>(declared: D) {
 }
 
 export type CrudApi<D extends CrudDeclaration = CrudDeclaration> = ReturnType<typeof crudApi<D>>;
+
+/** Every role reads clients and passengers; finance does not change them (docs/decisions/0006-master-data-screens.md). */
+const PEOPLE = { read: STAFF, write: SELLERS };
 
 export const clientsApi = {
   ...crudApi({
@@ -146,11 +159,13 @@ export const clientsApi = {
     body: clientSchema,
     paging: 'body',
     conflict: clientConflictReplySchema,
+    access: PEOPLE,
   }),
   /** The admin's list of saved IDs that break the ID/RUT rules (decision 0042). */
   idProblems: endpoint({
     method: 'GET',
     path: '/api/clients/id-problems',
+    access: ADMINS,
     replies: { 200: clientIdProblemsReplySchema },
     errors: SIGNED_IN,
   }),
@@ -163,11 +178,12 @@ export const passengersApi = crudApi({
   record: passengerReplySchema,
   body: passengerSchema,
   paging: 'body',
+  access: PEOPLE,
 });
 
 const ONE = { suppliers: 'supplier', operators: 'operator', classifications: 'classification' } as const;
 
-/** Suppliers, operators and classifications: only a name, listed as the spec's client reads them. */
+/** Suppliers, operators and classifications: only a name, listed as the original client reads them. */
 const catalogApi = <K extends CatalogKind>(kind: K) =>
   crudApi({
     path: `/api/${kind}` as `/api/${K}`,
@@ -176,6 +192,8 @@ const catalogApi = <K extends CatalogKind>(kind: K) =>
     record: catalogItemReplySchema,
     body: catalogSchema(kind),
     paging: 'headers' as const,
+    // Every role reads them (the pickers); only the admin keeps them.
+    access: { read: STAFF, write: ADMINS },
   });
 
 export const suppliersApi = catalogApi('suppliers');

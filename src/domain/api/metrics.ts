@@ -12,6 +12,9 @@ export const metricsApi = {
   scrape: endpoint({
     method: 'GET',
     path: '/metrics',
+    // Public to the access guard, since a scraper's token is no session; the route admits an admin's
+    // session or METRICS_TOKEN and answers 401 or 403 to the rest.
+    access: 'public',
     replies: {
       200: fileReply('Las métricas en el formato de texto de Prometheus', [PROMETHEUS_CONTENT_TYPE]),
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SELLERS, STAFF } from '../access';
 import { pathIdSchema } from '../input';
 import { paginationQuerySchema } from '../pagination';
 import {
@@ -23,11 +24,12 @@ const listFilters = {
   q: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
 };
 
-/** Customer payments (spec 7, "Pagos"). */
+/** Customer payments (docs/product.md#payments-api). */
 export const paymentsApi = {
   list: endpoint({
     method: 'GET',
     path: '/api/payments',
+    access: STAFF,
     query: paginationQuerySchema.extend(listFilters),
     replies: { 200: paymentsPageReplySchema },
     errors: SIGNED_IN,
@@ -35,6 +37,7 @@ export const paymentsApi = {
   export: endpoint({
     method: 'GET',
     path: '/api/payments/export',
+    access: STAFF,
     query: exportQuery(listFilters),
     replies: { 200: exportFileReply },
     errors: SIGNED_IN,
@@ -42,18 +45,21 @@ export const paymentsApi = {
   stats: endpoint({
     method: 'GET',
     path: '/api/payments/stats',
+    access: STAFF,
     replies: { 200: paymentStatsReplySchema },
     errors: SIGNED_IN,
   }),
   currencies: endpoint({
     method: 'GET',
     path: '/api/payments/currencies',
+    access: STAFF,
     replies: { 200: paymentCurrenciesReplySchema },
     errors: SIGNED_IN,
   }),
   ofSale: endpoint({
     method: 'GET',
     path: '/api/payments/sale/:saleId',
+    access: STAFF,
     params: z.object({ saleId: idParams.shape.id }),
     replies: { 200: paymentsOfSaleReplySchema },
     errors: ON_RECORD,
@@ -61,6 +67,7 @@ export const paymentsApi = {
   one: endpoint({
     method: 'GET',
     path: '/api/payments/:id',
+    access: STAFF,
     params: idParams,
     replies: { 200: paymentOneReplySchema },
     errors: ON_RECORD,
@@ -68,6 +75,8 @@ export const paymentsApi = {
   create: endpoint({
     method: 'POST',
     path: '/api/payments',
+    // Finance registers and confirms payments too (docs/decisions/0043-finance-registers-payments.md).
+    access: STAFF,
     body: paymentCreateSchema,
     replies: { 201: paymentSavedReplySchema },
     // 404: the sale it pays; 409: a sale that takes no payments, or a currency without an active rate.
@@ -76,6 +85,8 @@ export const paymentsApi = {
   update: endpoint({
     method: 'PUT',
     path: '/api/payments/:id',
+    // Editing and deleting a payment stay with whoever may edit the sale.
+    access: SELLERS,
     params: idParams,
     body: paymentUpdateSchema,
     replies: { 200: paymentSavedReplySchema },
@@ -84,6 +95,7 @@ export const paymentsApi = {
   confirm: endpoint({
     method: 'POST',
     path: '/api/payments/:id/confirm',
+    access: STAFF,
     params: idParams,
     replies: { 200: paymentSavedReplySchema },
     errors: [...ON_RECORD, 409],
@@ -91,6 +103,7 @@ export const paymentsApi = {
   remove: endpoint({
     method: 'DELETE',
     path: '/api/payments/:id',
+    access: SELLERS,
     params: idParams,
     replies: { 200: messageReplySchema },
     errors: ON_RECORD,

@@ -1,3 +1,4 @@
+import { BOOKKEEPERS, STAFF } from '../access';
 import {
   payablesQuerySchema,
   payablesReplySchema,
@@ -17,11 +18,12 @@ import { idParams } from './params';
 /** Cobranza's filters without paging: an export holds every client. */
 const { page: _page, limit: _limit, ...receivableExportFields } = receivablesQuerySchema.shape;
 
-/** The reports (spec 8): what clients owe, what is due to suppliers, sales by period; each exports. */
+/** The reports (docs/product.md#reports-api): what clients owe, what is due to suppliers, sales by period; each exports. */
 export const reportsApi = {
   receivables: endpoint({
     method: 'GET',
     path: '/api/reports/receivables',
+    access: BOOKKEEPERS,
     query: receivablesQuerySchema,
     replies: { 200: receivablesReplySchema },
     errors: SIGNED_IN,
@@ -29,6 +31,7 @@ export const reportsApi = {
   receivablesExport: endpoint({
     method: 'GET',
     path: '/api/reports/receivables/export',
+    access: BOOKKEEPERS,
     query: exportQuery(receivableExportFields),
     replies: { 200: exportFileReply },
     errors: SIGNED_IN,
@@ -36,6 +39,7 @@ export const reportsApi = {
   receivableClient: endpoint({
     method: 'GET',
     path: '/api/reports/receivables/:id',
+    access: BOOKKEEPERS,
     params: idParams,
     query: receivableClientQuerySchema,
     replies: { 200: receivableClientReplySchema },
@@ -44,6 +48,7 @@ export const reportsApi = {
   payables: endpoint({
     method: 'GET',
     path: '/api/reports/payables',
+    access: BOOKKEEPERS,
     query: payablesQuerySchema,
     replies: { 200: payablesReplySchema },
     errors: SIGNED_IN,
@@ -51,6 +56,7 @@ export const reportsApi = {
   payablesExport: endpoint({
     method: 'GET',
     path: '/api/reports/payables/export',
+    access: BOOKKEEPERS,
     query: exportQuery(payablesQuerySchema.shape),
     replies: { 200: exportFileReply },
     errors: SIGNED_IN,
@@ -58,6 +64,8 @@ export const reportsApi = {
   sales: endpoint({
     method: 'GET',
     path: '/api/reports/sales',
+    // Admin and finance see the company, a seller their own sales (docs/product.md#data-scope).
+    access: STAFF,
     query: salesReportQuerySchema,
     replies: { 200: salesReportReplySchema },
     errors: SIGNED_IN,
@@ -65,6 +73,7 @@ export const reportsApi = {
   salesExport: endpoint({
     method: 'GET',
     path: '/api/reports/sales/export',
+    access: STAFF,
     query: exportQuery(salesReportFields).refine(rangeInOrder.check, rangeInOrder.issue),
     replies: { 200: exportFileReply },
     errors: SIGNED_IN,

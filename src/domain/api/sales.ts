@@ -1,3 +1,4 @@
+import { ADMINS, BOOKKEEPERS, SELLERS, STAFF } from '../access';
 import { messageReplySchema } from '../replies';
 import { saleFilterShape, saleListQuerySchema, withOrderedRanges } from '../sale-filters';
 import { saleDetailSchema, saleSavedSchema, saleSellersSchema, salesPageSchema } from '../sale-replies';
@@ -6,11 +7,12 @@ import { endpoint, ON_RECORD, ON_RECORD_WITH_BODY, SIGNED_IN, WITH_BODY } from '
 import { exportFileReply, exportQuery } from './files';
 import { idParams } from './params';
 
-/** Sales (spec 7, "Ventas"); the dashboard's figures under /api/sales are in `dashboard.ts`. */
+/** Sales (docs/product.md#sales-api); the dashboard's figures under /api/sales are in `dashboard.ts`. */
 export const salesApi = {
   list: endpoint({
     method: 'GET',
     path: '/api/sales',
+    access: STAFF,
     query: saleListQuerySchema,
     replies: { 200: salesPageSchema },
     errors: SIGNED_IN,
@@ -18,6 +20,7 @@ export const salesApi = {
   mine: endpoint({
     method: 'GET',
     path: '/api/sales/my-sales',
+    access: SELLERS,
     query: saleListQuerySchema,
     replies: { 200: salesPageSchema },
     errors: SIGNED_IN,
@@ -25,21 +28,24 @@ export const salesApi = {
   export: endpoint({
     method: 'GET',
     path: '/api/sales/export',
+    access: STAFF,
     // The list's filters and sort, and no page or limit.
     query: withOrderedRanges(exportQuery(saleFilterShape)),
     replies: { 200: exportFileReply },
     errors: SIGNED_IN,
   }),
-  /** The list's seller filter; finance may not read users, yet filters by seller (issue 16). */
+  /** The list's seller filter; finance may not read users, yet filters by seller. */
   sellers: endpoint({
     method: 'GET',
     path: '/api/sales/sellers',
+    access: BOOKKEEPERS,
     replies: { 200: saleSellersSchema },
     errors: SIGNED_IN,
   }),
   one: endpoint({
     method: 'GET',
     path: '/api/sales/:id',
+    access: STAFF,
     params: idParams,
     replies: { 200: saleDetailSchema },
     errors: ON_RECORD,
@@ -47,6 +53,7 @@ export const salesApi = {
   create: endpoint({
     method: 'POST',
     path: '/api/sales',
+    access: SELLERS,
     body: saleCreateRequestSchema,
     replies: { 201: saleSavedSchema },
     errors: WITH_BODY,
@@ -55,6 +62,7 @@ export const salesApi = {
   update: endpoint({
     method: 'PUT',
     path: '/api/sales/:id',
+    access: SELLERS,
     params: idParams,
     body: saleUpdateRequestSchema,
     replies: { 200: saleSavedSchema },
@@ -64,6 +72,7 @@ export const salesApi = {
   remove: endpoint({
     method: 'DELETE',
     path: '/api/sales/:id',
+    access: ADMINS,
     params: idParams,
     replies: { 200: messageReplySchema },
     // 409: a sale with payments.

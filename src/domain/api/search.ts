@@ -1,3 +1,4 @@
+import { STAFF } from '../access';
 import { searchQuerySchema, searchReplySchema } from '../search';
 import { endpoint, SIGNED_IN } from './endpoint';
 
@@ -6,6 +7,7 @@ export const searchApi = {
   search: endpoint({
     method: 'GET',
     path: '/api/search',
+    access: STAFF,
     query: searchQuerySchema,
     replies: { 200: searchReplySchema },
     errors: SIGNED_IN,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMINS } from '../access';
 import { messageReplySchema } from '../replies';
 import {
   supplierPaymentOneReplySchema,
@@ -16,23 +17,26 @@ import { idParams } from './params';
 /** The suppliers' balances: filtered by the supplier's name. */
 const balanceFilters = { q: z.string().trim().max(100).optional() };
 
-/** Payments to suppliers and what is owed to each (spec 7, "Pagos a Proveedores"). */
+/** Payments to suppliers and what is owed to each (docs/product.md#supplier-payments-api). */
 export const supplierPaymentsApi = {
   list: endpoint({
     method: 'GET',
     path: '/api/supplier-payments',
+    access: ADMINS,
     replies: { 200: supplierPaymentsReplySchema },
     errors: SIGNED_IN,
   }),
   stats: endpoint({
     method: 'GET',
     path: '/api/supplier-payments/stats',
+    access: ADMINS,
     replies: { 200: supplierStatsReplySchema },
     errors: SIGNED_IN,
   }),
   balances: endpoint({
     method: 'GET',
     path: '/api/supplier-payments/suppliers/sales',
+    access: ADMINS,
     query: z.object(balanceFilters),
     replies: { 200: supplierSummariesReplySchema },
     errors: SIGNED_IN,
@@ -40,6 +44,7 @@ export const supplierPaymentsApi = {
   balancesExport: endpoint({
     method: 'GET',
     path: '/api/supplier-payments/suppliers/sales/export',
+    access: ADMINS,
     query: exportQuery(balanceFilters),
     replies: { 200: exportFileReply },
     errors: SIGNED_IN,
@@ -47,6 +52,7 @@ export const supplierPaymentsApi = {
   supplier: endpoint({
     method: 'GET',
     path: '/api/supplier-payments/supplier/:id/sales',
+    access: ADMINS,
     params: idParams,
     replies: { 200: supplierSummaryReplySchema },
     errors: ON_RECORD,
@@ -54,6 +60,7 @@ export const supplierPaymentsApi = {
   history: endpoint({
     method: 'GET',
     path: '/api/supplier-payments/supplier/:id/history',
+    access: ADMINS,
     params: idParams,
     replies: { 200: supplierPaymentsReplySchema },
     errors: ON_RECORD,
@@ -61,6 +68,7 @@ export const supplierPaymentsApi = {
   historyExport: endpoint({
     method: 'GET',
     path: '/api/supplier-payments/supplier/:id/history/export',
+    access: ADMINS,
     params: idParams,
     query: exportQuery({}),
     replies: { 200: exportFileReply },
@@ -69,6 +77,7 @@ export const supplierPaymentsApi = {
   one: endpoint({
     method: 'GET',
     path: '/api/supplier-payments/:id',
+    access: ADMINS,
     params: idParams,
     replies: { 200: supplierPaymentOneReplySchema },
     errors: ON_RECORD,
@@ -76,6 +85,7 @@ export const supplierPaymentsApi = {
   create: endpoint({
     method: 'POST',
     path: '/api/supplier-payments',
+    access: ADMINS,
     body: supplierPaymentSchema,
     replies: { 201: supplierPaymentSavedReplySchema },
     // 409: no active rate for the payment's currency.
@@ -84,6 +94,7 @@ export const supplierPaymentsApi = {
   update: endpoint({
     method: 'PUT',
     path: '/api/supplier-payments/:id',
+    access: ADMINS,
     params: idParams,
     body: supplierPaymentUpdateSchema,
     replies: { 200: supplierPaymentSavedReplySchema },
@@ -92,6 +103,7 @@ export const supplierPaymentsApi = {
   remove: endpoint({
     method: 'DELETE',
     path: '/api/supplier-payments/:id',
+    access: ADMINS,
     params: idParams,
     replies: { 200: messageReplySchema },
     errors: ON_RECORD,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMINS, SELLERS } from '../access';
 import { profileUpdateSchema, userCreateSchema, userUpdateSchema } from '../auth';
 import { paginationQuerySchema } from '../pagination';
 import { ROLES } from '../roles';
@@ -11,6 +12,7 @@ export const usersApi = {
   me: endpoint({
     method: 'GET',
     path: '/api/users/me',
+    access: 'authenticated',
     replies: { 200: userReplySchema },
     // Any signed-in user: no role to refuse.
     errors: [400, 401],
@@ -18,6 +20,7 @@ export const usersApi = {
   updateMe: endpoint({
     method: 'PUT',
     path: '/api/users/me',
+    access: 'authenticated',
     body: profileUpdateSchema,
     replies: { 200: userReplySchema },
     // 409: the e-mail or name is taken; 429: the current password is checked under the sign-in limits.
@@ -26,6 +29,7 @@ export const usersApi = {
   list: endpoint({
     method: 'GET',
     path: '/api/users',
+    access: SELLERS,
     query: paginationQuerySchema.extend({
       role: z.enum(ROLES).optional(),
       q: z.string().trim().max(100).optional(),
@@ -36,6 +40,7 @@ export const usersApi = {
   create: endpoint({
     method: 'POST',
     path: '/api/users',
+    access: ADMINS,
     body: userCreateSchema,
     replies: { 201: userReplySchema },
     errors: [...WITH_BODY, 409],
@@ -43,6 +48,7 @@ export const usersApi = {
   one: endpoint({
     method: 'GET',
     path: '/api/users/:id',
+    access: ADMINS,
     params: idParams,
     replies: { 200: userReplySchema },
     errors: ON_RECORD,
@@ -50,6 +56,7 @@ export const usersApi = {
   update: endpoint({
     method: 'PUT',
     path: '/api/users/:id',
+    access: ADMINS,
     params: idParams,
     body: userUpdateSchema,
     replies: { 200: userReplySchema },
@@ -59,6 +66,7 @@ export const usersApi = {
   deactivate: endpoint({
     method: 'DELETE',
     path: '/api/users/:id',
+    access: ADMINS,
     params: idParams,
     replies: { 200: userReplySchema },
     // 409: the last active admin.

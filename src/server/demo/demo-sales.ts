@@ -110,8 +110,8 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
     if (status !== 'cancelled' && status !== 'draft' && i % 4 !== 3) {
       const total = sale.salePrice;
       const first = i % 3 === 0 ? total : Math.round(total * 50) / 100;
-      // A few deposits are paid in pesos (issue 29): about the same value in whole pesos, at
-      // DEMO_CLP_RATE (0.00105 USD per peso, a literal here: the demo converts no database value).
+      // A few deposits are paid in pesos (docs/product.md#customer-payments): about the same value in whole
+      // pesos, at DEMO_CLP_RATE (0.00105 USD per peso, a literal here: the demo converts no database value).
       const inPesos = i % 3 !== 0 && i % 4 === 1;
       await db.insert(payments).values({
         saleId: sale.id,

@@ -3,7 +3,6 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CrudApi, CrudDeclaration } from '../../domain/api/master-data';
-import type { Role } from '../../domain/roles';
 import type { Database } from '../db/client';
 import type { ExportColumn } from './export';
 
@@ -29,7 +28,7 @@ export type RecordCrudChange = (tx: Database, request: FastifyRequest, change: C
  * One master-data resource (clients, passengers, suppliers, operators, classifications): the same
  * calls (list, export, search, read, create, update, delete) with the same reply shapes. Its path,
  * body, record and reply keys are its endpoints' (`crudApi` in `src/domain/api/master-data.ts`);
- * this adds what only the server knows: the table, the search, who may call, the rules and the texts.
+ * this adds what only the server knows: the table, the search, the rules and the texts.
  */
 export interface CrudResource<D extends CrudDeclaration> {
   api: CrudApi<D>;
@@ -37,7 +36,6 @@ export interface CrudResource<D extends CrudDeclaration> {
   /** The name the list is ordered by, in Spanish order (nameSortKey). */
   orderBy: AnyPgColumn;
   search(q: string): (SQL | undefined)[];
-  access: { read: readonly Role[]; write: readonly Role[] };
   recordChange: RecordCrudChange;
   /**
    * Rules the schema cannot judge alone, run in the write's transaction before it: `before` is the

@@ -28,7 +28,7 @@ const MARK = `json-text-${randomBytes(8).toString('hex')}-`;
 const MARKED = new RegExp(`"${MARK}(\\d+)"`, 'g');
 
 /**
- * A copy without the object keys whose value is null or undefined (array items are kept): the spec's
+ * A copy without the object keys whose value is null or undefined (array items are kept): the original
  * client reads an absent key, never a null (src/domain/replies.ts, absentWhenNull). Doing it before
  * `JSON.stringify` keeps V8's fast serialiser, which a replacer function turns off. A JsonText becomes
  * the stand-in string of its index in `texts`.

@@ -9,7 +9,7 @@ export const WHOLE_LIST_CAP = 1000;
 
 /**
  * Paging in standard headers instead of the body, for lists that reply a bare array (the catalogs, as
- * the spec's client reads them): `X-Total-Count` and a `Link` with first, prev, next and last, relative
+ * the original client reads them): `X-Total-Count` and a `Link` with first, prev, next and last, relative
  * to the list's own path and keeping its other query parameters (the search).
  */
 export function sendPagingHeaders(

@@ -1,3 +1,4 @@
+import type { Access } from '../../domain/access';
 import { type EndpointShape, type ErrorStatus, errorReplySchema } from '../../domain/api/endpoint';
 
 type ErrorReplies<E extends EndpointShape> = { [S in E['errors'][number]]: typeof errorReplySchema };
@@ -12,18 +13,19 @@ export type RouteSchemaOf<E extends EndpointShape> = {
 };
 
 /**
- * The route options an endpoint gives its server route: method, path and schema, so the route serves
- * exactly what `src/domain/api` declares. The route adds its access and handler:
- * `app.route({ ...routeOf(paymentsApi.list, tags), config: { access: READ }, handler })`.
+ * The route options an endpoint gives its server route: method, path, schema and who may call it
+ * (`config.access`, which the access guard enforces), so the route serves exactly what `src/domain/api`
+ * declares. The route adds its handler: `app.route({ ...routeOf(paymentsApi.list, tags), handler })`.
  */
 export function routeOf<E extends EndpointShape>(
   declared: E,
   tags: string[],
-): { method: E['method']; url: E['path']; schema: RouteSchemaOf<E> } {
+): { method: E['method']; url: E['path']; schema: RouteSchemaOf<E>; config: { access: Access } } {
   const errors = Object.fromEntries(declared.errors.map((status: ErrorStatus) => [status, errorReplySchema]));
   return {
     method: declared.method,
     url: declared.path,
+    config: { access: declared.access },
     // Inputs the endpoint does not take are left out, not set to undefined: Fastify would describe them.
     schema: {
       tags,

@@ -1,26 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../../domain/roles';
+import { type Access, allows } from '../../domain/access';
 import { isApiPath } from '../lib/api-paths';
 import { unauthorized } from '../lib/http-errors';
+import { type AuthUser, bearerToken } from './current-user';
 
 /**
- * Who may call a route. Every API route states it in `config.access`; a route without it makes the
- * app fail to start (deny by default, and the route x role test can rely on the declaration).
- * - 'public': anyone, signed in or not;
- * - 'authenticated': any signed-in user;
- * - a list of roles: only those roles.
+ * The access guard. Who may call a route is its endpoint's `access` (`src/domain/access.ts`), which
+ * `routeOf` puts in `config.access`; an API route without it makes the app fail to start (deny by
+ * default), so no route is open by omission.
  */
-export type Access = 'public' | 'authenticated' | readonly Role[];
-
-/** The signed-in user of a request, as the auth module resolves it from a bearer token. */
-export interface AuthUser {
-  id: number;
-  username: string;
-  email: string;
-  role: Role;
-  sessionId: number;
-}
 
 /**
  * Turns a bearer token into its user, or null. Sessions belong to the auth module, which hands this
@@ -32,9 +21,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
-  interface FastifyRequest {
-    user: AuthUser | null;
-  }
   interface FastifyInstance {
     /** Every API route with its declared access (and whether it takes a body), for the route tests. */
     apiRoutes: { method: string; url: string; access: Access; hasBody: boolean }[];
@@ -45,13 +31,6 @@ declare module 'fastify' {
 const PUBLIC_PREFIXES = ['/api/docs'];
 
 export const ROLE_FORBIDDEN_MESSAGE = 'No tienes permisos para realizar esta acción';
-
-/** The token of an `Authorization: Bearer <token>` header. */
-export function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? null;
-}
 
 export const accessPlugin = fp(async (app: FastifyInstance, opts: { findUser: FindSessionUser }) => {
   app.decorate('apiRoutes', []);
@@ -82,14 +61,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { findUser: Fi
     request.user = token ? await opts.findUser(token) : null;
     if (access === 'public') return;
     if (!request.user) throw unauthorized();
-    if (access !== 'authenticated' && !access.includes(request.user.role)) {
+    if (!allows(access, request.user.role)) {
       return reply.status(403).send({ message: ROLE_FORBIDDEN_MESSAGE });
     }
   });
 });
-
-/** The signed-in user of a route whose access requires one. */
-export function currentUser(request: { user: AuthUser | null }): AuthUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}

@@ -40,8 +40,8 @@ function controlCharacterPath(value: unknown, path: string, depth = 0): string |
 
 /**
  * Input every route shares, handled once so that no route can miss it:
- * - the spec's client sends a JSON content type on every call, bodiless DELETEs and logouts included:
- *   an empty body with that type is no body, not an error;
+ * - the original client (docs/product.md#conventions) sends a JSON content type on every call, bodiless
+ *   DELETEs and logouts included: an empty body with that type is no body, not an error;
  * - a control character (NUL and the like; tab and line breaks are text) in any body field, query
  *   parameter or path segment is a 400 before a handler runs; PostgreSQL cannot store NUL at all;
  * - a query parameter the route does not declare is a 400 naming it, on every API route (a route

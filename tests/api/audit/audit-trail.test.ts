@@ -109,7 +109,7 @@ describe('payments, supplier payments and invoices', () => {
       amount: '200.20',
       method: 'cash',
     });
-    // Its USD value follows the amount (issue 29): the trail records both.
+    // Its USD value follows the amount (docs/product.md#currencies): the trail records both.
     expect((await latestEntry(ctx, 'payment', id)).changes).toEqual([
       change('amount', '100.10', '200.20'),
       change('usdAmount', '100.10', '200.20'),

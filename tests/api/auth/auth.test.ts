@@ -27,7 +27,7 @@ describe('POST /api/auth/login', () => {
     );
     expect(body.user).not.toHaveProperty('passwordHash');
     expect(body.token).toMatch(/^[\w-]{40,}$/);
-    // The spec's client reads data.user and data.token; the top-level copies serve the others.
+    // The original client reads data.user and data.token; the top-level copies serve the others.
     expect(body.message).toBe('Sesión iniciada');
     expect(body.data).toEqual({ user: body.user, token: body.token });
     const who = await me(body.token);
@@ -50,14 +50,14 @@ describe('POST /api/auth/login', () => {
   it.each([
     ['a wrong password', 'admin', 'otra-clave'],
     ['an unknown e-mail', 'nobody', 'secreto123'],
-  ])('refuses %s with the spec message', async (_label, who, password) => {
+  ])("refuses %s with the product's message", async (_label, who, password) => {
     const email = who === 'nobody' ? 'nadie@test.cl' : ctx.users.admin.email;
     const res = await login(email, password, '10.0.0.2');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Invalid email or password' });
   });
 
-  it('gives the spec validation messages and rejects unknown fields', async () => {
+  it("gives the product's validation messages and rejects unknown fields", async () => {
     const bad = await login('no-es-email', '123');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([

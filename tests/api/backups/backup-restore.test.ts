@@ -5,7 +5,12 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrationsIn, codeMigrations } from '../../../src/server/db/migrations';
-import { BackupError, restoreBackup, verifyBackupFile, writeBackup } from '../../../src/server/modules/backups';
+import {
+  BackupError,
+  restoreBackup,
+  verifyBackupFile,
+  writeBackup,
+} from '../../../src/server/modules/backups';
 import {
   allRows,
   emptyPostgres,

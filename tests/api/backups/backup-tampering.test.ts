@@ -5,7 +5,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackupError, restoreBackup, verifyBackupFile, writeBackup } from '../../../src/server/modules/backups';
+import {
+  BackupError,
+  restoreBackup,
+  verifyBackupFile,
+  writeBackup,
+} from '../../../src/server/modules/backups';
 import { normaliseGzipHeader } from '../../../src/server/modules/backups/gzip-header';
 import { allRows, rewriteBackup, settledBackup, TEST_SECRET_KEY, testKeys } from '../../helpers/backups';
 import { createTestContext, openTestDatabase, type TestContext } from '../../helpers/test-app';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
- * Suppliers, operators and classifications reply as the spec's own client reads them (DESIGN.md 5):
- * a bare array and a bare record; paging, when asked for, in `X-Total-Count` and `Link`; without
- * `page`/`limit` the whole list.
+ * Suppliers, operators and classifications reply as the original client reads them
+ * (docs/decisions/0044-catalog-shapes-cors-and-lost-connection.md): a bare array and a bare record; paging,
+ * when asked for, in `X-Total-Count` and `Link`; without `page`/`limit` the whole list.
  */
 let ctx: TestContext;
 beforeAll(async () => {

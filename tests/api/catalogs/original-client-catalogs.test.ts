@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
- * The original front end's catalog journeys (spec section 7: "each has GET list, GET by {id}, POST
- * {name}, PUT {id} {name}, DELETE {id}, and GET search?q=term"), replayed as its HTTP helpers send
+ * The original front end's catalog journeys (docs/product.md#master-data-api: "each has GET list, GET by
+ * {id}, POST {name}, PUT {id} {name}, DELETE {id}, and GET search?q=term"), replayed as its HTTP helpers send
  * them: JSON content type on every call, a bearer token, and the response body handed to the screen.
  * Each step reads exactly what that screen reads: the list and the pickers map a bare array of
  * `{ id, name }`, the edit form reads `name` from the bare record, search reads `<kind>`.
@@ -18,7 +18,10 @@ afterAll(() => ctx.close());
 
 type Row = { id: number; name: string };
 
-/** The spec's generic helper: the parsed body, or the error it raises ('HTTP {status}: ...' fallback). */
+/**
+ * The original client's generic helper: the parsed body, or the error it raises ('HTTP {status}: ...'
+ * fallback).
+ */
 async function client<T = Row[]>(method: string, url: string, body?: object): Promise<T> {
   const res = await ctx.app.inject({
     method: method as 'GET',

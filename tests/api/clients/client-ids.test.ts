@@ -4,9 +4,10 @@ import { clients, passengers } from '../../../src/server/db/schema';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
- * Issue 26, decision 0042: the server refuses a client ID/RUT with a wrong check digit or that
- * another client has (dots, dashes, spaces and case ignored), also under concurrency; a passenger ID
- * written like a RUT needs its check digit. Rows saved before stay editable and are listed for the admin.
+ * docs/decisions/0042-server-refuses-wrong-input.md: the server refuses a client ID/RUT with a wrong check
+ * digit or that another client has (dots, dashes, spaces and case ignored), also under concurrency; a
+ * passenger ID written like a RUT needs its check digit. Rows saved before stay editable and are listed for
+ * the admin.
  */
 let ctx: TestContext;
 let admin: Record<string, string>;

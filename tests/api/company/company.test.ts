@@ -50,7 +50,7 @@ describe('currency rates', () => {
     expect(res.json().data.rate).toBe(0.00105263);
   });
 
-  it('gives the spec messages and refuses a duplicate currency', async () => {
+  it("gives the product's messages and refuses a duplicate currency", async () => {
     const missing = await call('POST', '/api/company/currency-rates', { currency: '', rate: 1 });
     expect(missing.json().message).toBe('La moneda es requerida');
     const zero = await call('POST', '/api/company/currency-rates', { currency: 'ARS', rate: 0 });
@@ -58,7 +58,8 @@ describe('currency rates', () => {
     expect(
       (await call('POST', '/api/company/currency-rates', { currency: 'EURO', rate: 1 })).statusCode,
     ).toBe(400);
-    // Three letters are not enough: the code must be a current ISO 4217 one (issue 15: "POUNDS" -> "POU").
+    // Three letters are not enough: the code must be a current ISO 4217 one ("POUNDS" once saved as "POU",
+    // decision 0015).
     const unknown = await call('POST', '/api/company/currency-rates', { currency: 'POU', rate: 1.2 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('La moneda no es un código ISO 4217 vigente');
@@ -195,7 +196,7 @@ describe('company settings', () => {
     expect((await call('GET', '/api/company/settings')).json().data.name).toBe('Viajes Australes');
   });
 
-  it('keeps the outbox sender address, refusing one that is not an e-mail (issue 28)', async () => {
+  it('keeps the outbox sender address, refusing one that is not an e-mail', async () => {
     const saved = await call('PUT', '/api/company/settings', {
       name: 'Viajes Australes',
       emailFrom: 'reservas@australes.cl',
@@ -293,7 +294,7 @@ describe('company settings', () => {
     });
   });
 
-  it("keeps the documents' e-mail message, refusing unknown placeholders and control characters (issue 28)", async () => {
+  it("keeps the documents' e-mail message, refusing unknown placeholders and control characters", async () => {
     const emailMessage = 'Hola {cliente}:\nVa {documento}.\n{EMPRESA}';
     const saved = await call('PUT', '/api/company/settings', { name: 'Viajes Australes', emailMessage });
     expect(saved.json().data.emailMessage).toBe(emailMessage);

@@ -8,7 +8,9 @@ import { pdfText } from '../../helpers/pdf-text';
 import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
-/** Issue 28: the receipt of a confirmed payment and the client's statement. */
+/**
+ * The documents (docs/product.md#documents): the receipt of a confirmed payment and the client's statement.
+ */
 let ctx: TestContext;
 let refs: SaleRefs;
 type Who = 'admin' | 'sales' | 'finance';

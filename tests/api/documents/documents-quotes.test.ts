@@ -8,7 +8,10 @@ import { pdfText } from '../../helpers/pdf-text';
 import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
-/** Issue 28: the quote of a draft (preview and kept versions), its acceptance, and the itinerary. */
+/**
+ * The documents (docs/product.md#documents): the quote of a draft (preview and kept versions), its
+ * acceptance, and the itinerary.
+ */
 let ctx: TestContext;
 let refs: SaleRefs;
 type Who = 'admin' | 'sales' | 'finance';

@@ -1,6 +1,7 @@
-// Notas de Crédito (61) that correct a DTE invoice, not only annul it (issue 29, decision 0067): a
-// correction of amounts (CodRef 3) per item, a correction of text (CodRef 2), several per invoice, an
-// annulment that credits what is left, refusals that take no folio, each note's XML and PDF.
+// Notas de Crédito (61) that correct a DTE invoice, not only annul it
+// (docs/decisions/0067-credit-notes-that-correct.md): a correction of amounts (CodRef 3) per item, a
+// correction of text (CodRef 2), several per invoice, an annulment that credits what is left, refusals that
+// take no folio, each note's XML and PDF.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, dteCafs } from '../../../src/server/db/schema';

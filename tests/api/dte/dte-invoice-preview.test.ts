@@ -1,5 +1,6 @@
-// GET /api/sales/:id/invoice/preview (issue 29, decision 0071): what "Generar Factura" would issue,
-// computed as issuing computes it, taking no folio and writing nothing; an admin's per-item choices.
+// GET /api/sales/:id/invoice/preview (docs/decisions/0071-invoice-preview-and-item-exemptions.md): what
+// "Generar Factura" would issue, computed as issuing computes it, taking no folio and writing nothing; an
+// admin's per-item choices.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoicePreview } from '../../../src/domain/invoice-preview';

@@ -1,4 +1,4 @@
-// "Generar Factura" issues a DTE once the company's tax data are saved (issue 29, decision 0065):
+// "Generar Factura" issues a DTE once the company's tax data are saved (docs/decisions/0065-dte-invoices.md):
 // 33 and 34 from a sale's items, a 61 that annuls it, their XML, PDF and refusals, through the routes.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Libro de ventas: the month's DTEs for the accountant, as CSV and .xlsx (issue 29).
+// Libro de ventas: the month's DTEs for the accountant, as CSV and .xlsx (docs/product.md#invoices-api).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IssueInput, issueDte, secretBox } from '../../../src/server/modules/dte';
 import { setUpIssuing } from '../../helpers/dte-setup';

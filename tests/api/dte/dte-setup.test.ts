@@ -1,4 +1,5 @@
-// Configuraciones for electronic tax documents: tax data, certificate, CAFs (issue 29).
+// Configuraciones for electronic tax documents: tax data, certificate, CAFs
+// (docs/product.md#company-settings).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { companyCertificate, dteCafs } from '../../../src/server/db/schema';

@@ -8,8 +8,8 @@ import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, insertUser, type TestContext } from '../../helpers/test-app';
 
 /**
- * Issue 28, "Correos": the outbox's routes, who reads which message, and what may never be queued.
- * This app has no SMTP_URL: nothing is sent, every message waits as pending.
+ * "Correos" (docs/product.md#emails): the outbox's routes, who reads which message, and what may never be
+ * queued. This app has no SMTP_URL: nothing is sent, every message waits as pending.
  */
 let ctx: TestContext;
 let refs: SaleRefs;

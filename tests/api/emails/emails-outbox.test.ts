@@ -11,8 +11,8 @@ import { startSmtp, type TestSmtp } from '../../helpers/smtp';
 import { createTestContext, type TestContext, until } from '../../helpers/test-app';
 
 /**
- * Issue 28, the outbox: a real SMTP server (smtp-server) receives what the worker sends. Timings are
- * short here (OutboxOptions); the rules are the production ones.
+ * The outbox (docs/decisions/0053-email-outbox.md): a real SMTP server (smtp-server) receives what the worker
+ * sends. Timings are short here (OutboxOptions); the rules are the production ones.
  */
 let smtp: TestSmtp;
 let ctx: TestContext;

@@ -5,8 +5,9 @@ import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, insertUser, type TestContext } from '../../helpers/test-app';
 
 /**
- * Issue 28, "Enviar" refused: every bad request is a 4xx with a Spanish message and leaves nothing
- * behind, neither a queued message nor a kept quote version. This app has no SMTP_URL.
+ * "Enviar" refused (docs/decisions/0064-sending-documents.md): every bad request is a 4xx with a Spanish
+ * message and leaves nothing behind, neither a queued message nor a kept quote version. This app has no
+ * SMTP_URL.
  */
 let ctx: TestContext;
 let refs: SaleRefs;
@@ -193,7 +194,7 @@ describe('what is never sent', () => {
       409,
       'El comprobante es de un pago confirmado; este pago está pendiente',
     ],
-    // The sale routes' own 404 message (the spec's), which the document downloads give too.
+    // The sale routes' own 404 message (docs/product.md#errors), which the document downloads give too.
     ['an unknown sale', () => quote({ saleId: 999999 }), 404, 'Sale not found'],
     [
       'an unknown payment',

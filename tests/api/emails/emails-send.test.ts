@@ -11,9 +11,9 @@ import { type Received, startSmtp, type TestSmtp } from '../../helpers/smtp';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
- * Issue 28, "Enviar": each document goes out through POST /api/emails, with SMTP_URL pointing at a real
- * SMTP server (smtp-server) that receives it. What arrives is read back: envelope, headers, the
- * Spanish body and the attached PDF's text, to the cent.
+ * "Enviar" (docs/decisions/0064-sending-documents.md): each document goes out through POST /api/emails, with
+ * SMTP_URL pointing at a real SMTP server (smtp-server) that receives it. What arrives is read back:
+ * envelope, headers, the Spanish body and the attached PDF's text, to the cent.
  */
 let smtp: TestSmtp;
 let ctx: TestContext;

@@ -4,9 +4,9 @@ import { migrationsCopy, type StartingPoint, startingPoint } from '../../helpers
 import { insertUser } from '../../helpers/test-app';
 
 /*
- * Migration invoice_credit_notes (issue 29, decision 0067) on a database of the release before it: the
- * note that annulled an invoice (`invoices.credit_note_id`) becomes its code 1 row, with the
- * annulment's reason, author and time, each item credited in full.
+ * Migration invoice_credit_notes (docs/decisions/0067-credit-notes-that-correct.md) on a database of the
+ * release before it: the note that annulled an invoice (`invoices.credit_note_id`) becomes its code 1 row,
+ * with the annulment's reason, author and time, each item credited in full.
  */
 
 const before = migrationsCopy({ before: '0029_invoice_credit_notes' });

@@ -3,7 +3,10 @@ import { latestEntry } from '../../helpers/audit';
 import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, insertUser, type TestContext } from '../../helpers/test-app';
 
-/** Issue 26: a pending payment is confirmed or deleted, and finance registers and confirms payments. */
+/**
+ * A pending payment is confirmed or deleted, and finance registers and confirms payments
+ * (docs/decisions/0043).
+ */
 let ctx: TestContext;
 let refs: SaleRefs;
 let h: Record<'admin' | 'sales' | 'finance', Record<string, string>>;

@@ -4,9 +4,9 @@ import { migrationsCopy, type StartingPoint, startingPoint } from '../../helpers
 import { insertUser } from '../../helpers/test-app';
 
 /*
- * Migration payment_currencies (issue 29, decision 0055) on a database of the release before it: every
- * payment so far is in USD and gets rate 1; a hand-made one in pesos takes the peso's rate; the kept
- * balances then count the USD values.
+ * Migration payment_currencies (docs/decisions/0055-payments-in-any-currency.md) on a database of the release
+ * before it: every payment so far is in USD and gets rate 1; a hand-made one in pesos takes the peso's rate;
+ * the kept balances then count the USD values.
  */
 
 const before = migrationsCopy({ before: '0021_payment_currencies' });

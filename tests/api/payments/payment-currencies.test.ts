@@ -6,8 +6,8 @@ import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /*
- * Issue 29: a customer payment in the currency the client pays, valued in USD with a rate frozen on
- * the payment; its USD value is what counts toward the sale everywhere.
+ * docs/decisions/0055-payments-in-any-currency.md: a customer payment in the currency the client pays, valued
+ * in USD with a rate frozen on the payment; its USD value is what counts toward the sale everywhere.
  */
 
 let ctx: TestContext;
@@ -182,7 +182,7 @@ describe('the rate and the rounding', () => {
     expect((await get(`/api/sales/${saleId}`)).totalPaid).toBe(14.23);
   });
 
-  it('keeps the spec body: no currency means the sale currency at its rate, and replies the new fields', async () => {
+  it("keeps the original client's body: no currency means the sale currency at its rate, and replies the new fields", async () => {
     const saleId = await newSale();
     const res = await pay(saleId, { amount: 100, reference: 'TRX-1' });
     expect(res.statusCode).toBe(201);

@@ -76,7 +76,7 @@ describe('payments on a sale', () => {
     expect((await call('GET', `/api/sales/${sale.id}`, h.sales)).json().balance).toBe(-499.5);
   });
 
-  it('refuses bad amounts and a missing date with the spec message and stores nothing', async () => {
+  it("refuses bad amounts and a missing date with the product's message and stores nothing", async () => {
     const sale = await newSale();
     const [before] = await ctx.db.select({ n: count() }).from(payments);
     for (const amount of [0, -5, '10.123', 'diez', null, 1e15]) {

@@ -6,8 +6,8 @@ import { type FinanceAgency, financeAgency } from '../../helpers/finance';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
- * The agency's day (issue 26): at 23:30 on 31 December in Santiago it is already 02:30 on 1 January
- * in UTC. Reports, alerts, Cobranza's `asOf`, the dashboard's departures and a new invoice must all
+ * The agency's day (docs/product.md#dates): at 23:30 on 31 December in Santiago it is already 02:30 on 1
+ * January in UTC. Reports, alerts, Cobranza's `asOf`, the dashboard's departures and a new invoice must all
  * say 31 December 2026, the Santiago day, not the server's UTC one. Only JavaScript's clock is faked:
  * the server passes the day into SQL instead of asking PostgreSQL for `current_date`.
  */

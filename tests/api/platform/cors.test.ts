@@ -5,7 +5,7 @@ import { loadConfig } from '../../../src/server/config';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
- * CORS_ORIGINS lets a front end served from another origin (the spec's own client on its dev server)
+ * CORS_ORIGINS lets a front end served from another origin (the original client on its dev server)
  * call the API with its bearer token; any other origin gets no CORS header, so its browser refuses.
  */
 const LISTED = 'http://otra-oficina.lan:5173';

@@ -108,7 +108,8 @@ describe('kill -9 while writing', () => {
   it('keeps every acknowledged write and never a half-written sale', { timeout: 180_000 }, async () => {
     let server = await startAndWait();
     let headers = await adminHeaders();
-    // Clients and passengers page in the body, the catalogs reply a bare array (DESIGN.md 5).
+    // Clients and passengers page in the body, the catalogs reply a bare array
+    // (docs/decisions/0044-catalog-shapes-cors-and-lost-connection.md).
     const first = async (p: string) => {
       const body = await json<{ data: { id: number }[] } | { id: number }[]>(
         await fetch(`${base()}${p}?limit=1`, { headers }),

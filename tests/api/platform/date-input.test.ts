@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exampleCall, type RouteExamples, routeExamples } from '../../helpers/route-examples';
+import type { EndpointShape } from '../../../src/domain/api/endpoint';
+import { exampleCall, type RouteExamples, routeExamples, routeName } from '../../helpers/route-examples';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
- * Issue 26: a date is exactly yyyy-mm-dd, a full ISO timestamp or dd/mm/yyyy, and a real calendar
- * day. Every date field of every write route and every date query parameter is found by walking
+ * docs/product.md#validation: a date is exactly yyyy-mm-dd, a full ISO timestamp or dd/mm/yyyy, and a real
+ * calendar day. Every date field of every write route and every date query parameter is found by walking
  * the route examples (tests/helpers/route-examples.ts): a value written yyyy-mm-dd is a date.
  */
 let ctx: TestContext;
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const example = (route: string) => exampleCall(examples, route);
+const example = (endpoint: EndpointShape) => exampleCall(examples, endpoint);
 
 const BAD_DATES = ['2026-12-31 garbage', '2026-02-30', '31/12/2026x', '2026-12-31T25:00:00Z', '2026-12-31T'];
 const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,14 +42,14 @@ function withValue(body: Json, path: (string | number)[], value: string): Json {
   return copy;
 }
 
-const writeRoutes = () => Object.keys(examples).filter((route) => !route.startsWith('GET '));
+const writeRoutes = () => [...examples.keys()].filter((endpoint) => endpoint.method !== 'GET');
 
 describe('date fields of write bodies', () => {
   it('finds the date fields to test', async () => {
     const found = [];
     for (const route of writeRoutes()) {
       const { body } = await example(route);
-      for (const path of datePaths(body)) found.push(`${route} ${path.join('.')}`);
+      for (const path of datePaths(body)) found.push(`${routeName(route)} ${path.join('.')}`);
     }
     expect(found).toEqual(
       expect.arrayContaining([
@@ -69,7 +70,7 @@ describe('date fields of write bodies', () => {
 
   it('refuses a date with trailing text, an impossible day or a malformed dd/mm/yyyy', async () => {
     for (const route of writeRoutes()) {
-      const method = route.split(' ')[0] as 'POST' | 'PUT' | 'PATCH';
+      const method = route.method;
       const call = await example(route);
       if (!call.body) continue;
       for (const path of datePaths(call.body)) {
@@ -80,7 +81,7 @@ describe('date fields of write bodies', () => {
             headers: headers[call.as ?? 'admin'],
             payload: withValue(call.body, path, bad),
           });
-          expect(res.statusCode, `${route} ${path.join('.')} = ${bad}: ${res.body}`).toBe(400);
+          expect(res.statusCode, `${routeName(route)} ${path.join('.')} = ${bad}: ${res.body}`).toBe(400);
           expect(res.json().message).toMatch(/fecha|válid/i);
         }
       }
@@ -89,7 +90,7 @@ describe('date fields of write bodies', () => {
 
   it('accepts the same day as an ISO timestamp and as dd/mm/yyyy, and stores the day', async () => {
     for (const route of writeRoutes()) {
-      const method = route.split(' ')[0] as 'POST' | 'PUT' | 'PATCH';
+      const method = route.method;
       const { body } = await example(route);
       for (const path of datePaths(body)) {
         for (const format of ['timestamp', 'dmy'] as const) {
@@ -106,7 +107,10 @@ describe('date fields of write bodies', () => {
             headers: headers[call.as ?? 'admin'],
             payload: withValue(call.body as Json, path, written),
           });
-          expect(res.statusCode, `${route} ${path.join('.')} = ${written}: ${res.body}`).toBeLessThan(300);
+          expect(
+            res.statusCode,
+            `${routeName(route)} ${path.join('.')} = ${written}: ${res.body}`,
+          ).toBeLessThan(300);
           expect(res.body).toContain(iso);
         }
       }
@@ -126,7 +130,7 @@ describe('date query parameters', () => {
 
   it('refuses a bad date in every date parameter of every list, report and export', async () => {
     const urls: { url: string; as: string }[] = EXTRA.map((url) => ({ url, as: 'admin' }));
-    for (const route of Object.keys(examples).filter((r) => r.startsWith('GET '))) {
+    for (const route of [...examples.keys()].filter((e) => e.method === 'GET')) {
       const call = await example(route);
       urls.push({ url: call.url, as: call.as ?? 'admin' });
     }

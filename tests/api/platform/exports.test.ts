@@ -5,8 +5,9 @@ import { type FinanceAgency, financeAgency } from '../../helpers/finance';
 import { createTestContext, insertUser, type TestContext, type Who } from '../../helpers/test-app';
 
 /**
- * Exports (issue 16): each list as .xlsx and CSV holds exactly what the list's JSON holds, for the
- * same filters and the same role scope; typed cells, frozen header, BOM, file name; bad input 400.
+ * Exports (docs/decisions/0022-exports.md): each list as .xlsx and CSV holds exactly what the list's JSON
+ * holds, for the same filters and the same role scope; typed cells, frozen header, BOM, file name; bad input
+ * 400.
  */
 let ctx: TestContext;
 let agency: FinanceAgency;

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEndpoints } from '../../../src/domain/api';
 import { databaseFingerprint } from '../../helpers/fingerprint';
-import { type RouteExamples, routeExamples } from '../../helpers/route-examples';
+import { exampleCall, type RouteExamples, routeExamples, routeName } from '../../helpers/route-examples';
 import { createTestContext, type TestContext, type Who } from '../../helpers/test-app';
 
 /**
@@ -122,17 +123,20 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const fill = (url: string, id: string) => url.replace(/:[a-zA-Z]+/g, id);
-const where = (route: { method: string; url: string }, who: Who, body: unknown, res: { body: string }) =>
-  `${route.method} ${route.url} as ${who} with ${JSON.stringify(body)?.slice(0, 200)}: ${res.body.slice(0, 200)}`;
+const where = (route: string, who: Who, body: unknown, res: { body: string }) =>
+  `${route} as ${who} with ${JSON.stringify(body)?.slice(0, 200)}: ${res.body.slice(0, 200)}`;
+/** The endpoints that take a JSON body, each with its example's valid call. */
+const writeEndpoints = () => allEndpoints().filter((e) => e.body !== undefined);
 
 describe('bad input never causes a 5xx nor a change', () => {
   it('one field of a valid body broken at a time, on every write route', async () => {
     let refused = 0;
-    const routes = ctx.app.apiRoutes.filter((r) => r.hasBody);
-    expect(routes.length).toBeGreaterThan(20);
-    for (const route of routes) {
-      const example = await examples[`${route.method} ${route.url}`]?.();
-      if (!example?.body) throw new Error(`${route.method} ${route.url} has no example body`);
+    const endpoints = writeEndpoints();
+    expect(endpoints.length).toBeGreaterThan(20);
+    for (const endpoint of endpoints) {
+      const route = routeName(endpoint);
+      const example = await exampleCall(examples, endpoint);
+      if (!example.body) throw new Error(`${route} has no example body`);
       const who: Who = example.as ?? 'admin';
       const body = example.body;
       for (const path of fieldPaths(body)) {
@@ -141,7 +145,7 @@ describe('bad input never causes a 5xx nor a change', () => {
         for (const value of mustRefuse(original)) {
           const mutated = withValue(body, path, value);
           const res = await ctx.app.inject({
-            method: route.method as 'POST',
+            method: endpoint.method,
             url: example.url,
             headers: { ...headers[who], 'content-type': 'application/json' },
             payload: JSON.stringify(mutated),
@@ -150,13 +154,13 @@ describe('bad input never causes a 5xx nor a change', () => {
           expect(res.statusCode, where(route, who, mutated, res)).toBeLessThan(500);
           refused++;
         }
-        expect(await fingerprint(), `${route.method} ${route.url} ${path.join('.')}`).toBe(before);
+        expect(await fingerprint(), `${route} ${path.join('.')}`).toBe(before);
         let accepted = false;
         await fc.assert(
           fc.asyncProperty(badValue, async (value) => {
             const mutated = withValue(body, path, value);
             const res = await ctx.app.inject({
-              method: route.method as 'POST',
+              method: endpoint.method,
               url: example.url,
               headers: { ...headers[who], 'content-type': 'application/json' },
               payload: JSON.stringify(mutated),
@@ -175,27 +179,26 @@ describe('bad input never causes a 5xx nor a change', () => {
         // Refusals changed nothing; a value that happened to be valid (null on an optional field,
         // another name) was written as a normal call would, so the comparison starts again.
         if (accepted) before = await fingerprint();
-        else expect(await fingerprint(), `${route.method} ${route.url} ${path.join('.')}`).toBe(before);
+        else expect(await fingerprint(), `${route} ${path.join('.')}`).toBe(before);
       }
     }
     expect(refused).toBeGreaterThan(500);
   }, 600_000);
 
   it('bodies that are not objects, as every role', async () => {
-    const routes = ctx.app.apiRoutes.filter((r) => r.hasBody);
+    const endpoints = writeEndpoints();
     // The examples build their records first, so that the fingerprint covers only the fuzzing.
     const urls = new Map<string, string>();
-    for (const route of routes) {
-      const example = await examples[`${route.method} ${route.url}`]?.();
-      urls.set(`${route.method} ${route.url}`, example?.url ?? fill(route.url, '1'));
-    }
+    for (const endpoint of endpoints)
+      urls.set(routeName(endpoint), (await exampleCall(examples, endpoint)).url);
     const before = await fingerprint();
-    for (const route of routes) {
+    for (const endpoint of endpoints) {
+      const route = routeName(endpoint);
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...WHO), notAnObject, async (who, body) => {
           const res = await ctx.app.inject({
-            method: route.method as 'POST',
-            url: urls.get(`${route.method} ${route.url}`) as string,
+            method: endpoint.method,
+            url: urls.get(route) as string,
             headers: { ...headers[who], 'content-type': 'application/json' },
             payload: JSON.stringify(body),
           });

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exampleCall, type RouteExamples, routeExamples } from '../../helpers/route-examples';
+import {
+  classificationsApi,
+  clientsApi,
+  operatorsApi,
+  passengersApi,
+  suppliersApi,
+} from '../../../src/domain/api/master-data';
+import { paymentsApi } from '../../../src/domain/api/payments';
+import { supplierPaymentsApi } from '../../../src/domain/api/supplier-payments';
+import { exampleCall, type RouteExamples, routeExamples, routeName } from '../../helpers/route-examples';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
- * Issue 26: five DELETEs of one record at once are one 200 and four 404s, on both databases. A
- * delete that finds nothing left to delete (a parallel call got there first) says so.
+ * docs/decisions/0042-server-refuses-wrong-input.md: five DELETEs of one record at once are one 200 and four
+ * 404s, on both databases. A delete that finds nothing left to delete (a parallel call got there first) says
+ * so.
  */
 let ctx: TestContext;
 let examples: RouteExamples;
@@ -17,22 +27,20 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const example = (route: string) => exampleCall(examples, route);
-
-const ROUTES = [
-  'DELETE /api/clients/:id',
-  'DELETE /api/passengers/:id',
-  'DELETE /api/suppliers/:id',
-  'DELETE /api/operators/:id',
-  'DELETE /api/classifications/:id',
-  'DELETE /api/payments/:id',
-  'DELETE /api/supplier-payments/:id',
+const ENDPOINTS = [
+  clientsApi.remove,
+  passengersApi.remove,
+  suppliersApi.remove,
+  operatorsApi.remove,
+  classificationsApi.remove,
+  paymentsApi.remove,
+  supplierPaymentsApi.remove,
 ];
 
 describe('parallel deletes of one record', () => {
-  for (const route of ROUTES) {
-    it(`${route}: one 200, four 404`, async () => {
-      const { url } = await example(route);
+  for (const endpoint of ENDPOINTS) {
+    it(`${routeName(endpoint)}: one 200, four 404`, async () => {
+      const { url } = await exampleCall(examples, endpoint);
       const replies = await Promise.all(
         Array.from({ length: 5 }, () => ctx.app.inject({ method: 'DELETE', url, headers: admin })),
       );

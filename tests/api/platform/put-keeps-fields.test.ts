@@ -3,8 +3,8 @@ import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
- * Issue 26: a PUT that leaves a field out keeps its stored value; a default belongs to a creation only.
- * Each case fails when the update schema gives the field its create default.
+ * docs/product.md#conventions: a PUT that leaves a field out keeps its stored value; a default belongs to a
+ * creation only. Each case fails when the update schema gives the field its create default.
  */
 let ctx: TestContext;
 let refs: SaleRefs;
@@ -35,7 +35,7 @@ describe('PUT /api/payments/{id}', () => {
     return { saleId: sale.id as number, id: res.json().payment.id as number };
   }
 
-  it('with the spec body (date, amount, method, reference) keeps a pending payment pending', async () => {
+  it("with the original client's body (date, amount, method, reference) keeps a pending payment pending", async () => {
     const { saleId, id } = await pendingPayment();
     const res = await call('PUT', `/api/payments/${id}`, {
       date: '2031-01-06',

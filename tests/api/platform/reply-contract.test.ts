@@ -153,7 +153,7 @@ describe('success replies', () => {
       date: '2026-03-01',
       amount: 10.5,
       currency: 'USD',
-      // The spec's body names no currency: the sale's, at rate 1 (issue 29).
+      // The original client's body names no currency: the sale's, at rate 1.
       exchangeRate: 1,
       rateEdited: false,
       usdAmount: 10.5,

@@ -4,8 +4,9 @@ import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
- * Spanish order (issue 26): "Álvaro" sorts with the A's and "Íñigo" with the I's, not after Z, in
- * every list, picker and export ordered by a name, on PGlite and PostgreSQL alike.
+ * Spanish order (docs/decisions/0041-agency-day-spanish-order-and-sanity-warnings.md): "Álvaro" sorts with
+ * the A's and "Íñigo" with the I's, not after Z, in every list, picker and export ordered by a name, on
+ * PGlite and PostgreSQL alike.
  */
 const FIRST_NAMES = ['Zoe', 'Álvaro', 'Íñigo', 'Beatriz', 'Ignacio'];
 const SPANISH_ORDER = ['Álvaro', 'Beatriz', 'Ignacio', 'Íñigo', 'Zoe'];
@@ -29,7 +30,7 @@ const post = async (url: string, payload: object) => {
   expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
   return res.json();
 };
-/** The catalog lists answer a bare array (the spec's client) or `{ data }`; either way, the rows. */
+/** The catalog lists answer a bare array (the original client) or `{ data }`; either way, the rows. */
 const rowsOf = (body: unknown): { name: string }[] =>
   Array.isArray(body) ? body : (body as { data: { name: string }[] }).data;
 const ours = (names: string[]) => names.filter((name) => name.endsWith(TAG));

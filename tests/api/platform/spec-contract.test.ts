@@ -3,8 +3,8 @@ import { createSaleRefs, type SaleRefs } from '../../helpers/sales';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
- * The calls the spec's client makes, sent as it sends them: a JSON content type and a bearer
- * token on every call (bodiless GETs, DELETEs, PATCHes and the logout included), the bodies its forms
+ * The calls the original client (docs/product.md#api) makes, sent as it sends them: a JSON content type and a
+ * bearer token on every call (bodiless GETs, DELETEs, PATCHes and the logout included), the bodies its forms
  * build (blank optional fields, `saleData.client`, the flat sale edit, items carrying names and
  * `{ passengerId }` passengers), and each reply read at the field that client reads.
  */
@@ -119,7 +119,7 @@ describe('clients and passengers', () => {
       ['classifications', 'classification'],
     ] as const) {
       const created = (await call('POST', `/api/${path}`, { name: `Contrato ${key}` }))[key];
-      // The spec's client reads a bare array and a bare record (DESIGN.md 5).
+      // The original client reads a bare array and a bare record (docs/decisions/0044).
       expect((await call('GET', `/api/${path}`)).length).toBeGreaterThan(0);
       expect((await call('GET', `/api/${path}/${created.id}`)).name).toBe(`Contrato ${key}`);
       expect((await call('PUT', `/api/${path}/${created.id}`, { name: `Contrato ${key} 2` }))[key].name).toBe(
@@ -131,7 +131,9 @@ describe('clients and passengers', () => {
   });
 });
 
-/** The item as the spec's item form keeps it: ids and payment date as strings, names and records. */
+/**
+ * The item as the original client's item form keeps it: ids and payment date as strings, names and records.
+ */
 function specItem(salePrice: number) {
   return {
     classificationId: String(refs.classification.id),

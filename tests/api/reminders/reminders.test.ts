@@ -8,10 +8,10 @@ import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /**
- * Issue 28, reminders that go out by themselves: at the company's hour of the agency's day each
- * seller with alerts gets one digest, each admin the company's, and (when asked) each client with a
- * balance a payment reminder N days before travel. Once per person or sale and day, with two servers
- * and after a restart. The clock is the test's: 12:00 UTC is 09:00 in Santiago in February.
+ * Reminders that go out by themselves (docs/decisions/0058-morning-reminders.md): at the company's hour of
+ * the agency's day each seller with alerts gets one digest, each admin the company's, and (when asked) each
+ * client with a balance a payment reminder N days before travel. Once per person or sale and day, with two
+ * servers and after a restart. The clock is the test's: 12:00 UTC is 09:00 in Santiago in February.
  */
 let ctx: TestContext;
 let refs: SaleRefs;

@@ -4,9 +4,9 @@ import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, type TestContext, type Who } from '../../helpers/test-app';
 
 /*
- * A cancelled sale owes nothing (issue 26): its pending amount is 0 on the list, my-sales, the detail
- * and the export, as Cobranza, the alerts and the dashboard already count it; what was paid on it
- * stays visible and is what must be refunded.
+ * A cancelled sale owes nothing (docs/decisions/0040-figures-that-agree.md): its pending amount is 0 on the
+ * list, my-sales, the detail and the export, as Cobranza, the alerts and the dashboard already count it; what
+ * was paid on it stays visible and is what must be refunded.
  */
 
 let ctx: TestContext;

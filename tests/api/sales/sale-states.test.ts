@@ -3,7 +3,10 @@ import { latestEntry } from '../../helpers/audit';
 import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
-/** Issue 26: a sale saved as a draft and confirmed; Liquidar on a cancelled sale is an admin's call. */
+/**
+ * A sale saved as a draft and confirmed; Liquidar on a cancelled sale is an admin's call
+ * (docs/decisions/0043).
+ */
 let ctx: TestContext;
 let refs: SaleRefs;
 let h: Record<'admin' | 'sales' | 'finance', Record<string, string>>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
-/* GET /api/sales and /api/sales/my-sales refuse bad filters with a Spanish message (issue 16). */
+/* GET /api/sales and /api/sales/my-sales refuse bad filters with a Spanish message (docs/product.md#sales-api). */
 
 let ctx: TestContext;
 let h: { admin: Record<string, string> };

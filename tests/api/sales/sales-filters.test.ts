@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, insertUser, type TestContext } from '../../helpers/test-app';
 
-/* GET /api/sales and /api/sales/my-sales: search, filters, sorts, pages and scope (issues 16 and 19). */
+/* GET /api/sales and /api/sales/my-sales: search, filters, sorts, pages and scope (docs/product.md#sales-list). */
 
 let ctx: TestContext;
 let refs: SaleRefs;

@@ -92,7 +92,7 @@ describe('POST /api/sales', () => {
     ).toBe(403);
   });
 
-  it('gives every spec validation message and writes nothing', async () => {
+  it("gives every one of the product's validation messages and writes nothing", async () => {
     const [before] = await ctx.db.select({ n: count() }).from(sales);
     const res = await call('POST', '/api/sales', h.admin, {
       saleData: {
@@ -343,7 +343,7 @@ describe('editing', () => {
     });
     expect(byIds.statusCode).toBe(409);
     expect((await call('GET', `/api/sales/${sale.id}`, h.admin)).json().passengerName).toBe('Con If-Match');
-    // With none of the three the edit is taken as it comes (the spec's client keeps no version).
+    // With none of the three the edit is taken as it comes (the original client keeps no version).
     expect((await call('PUT', `/api/sales/${sale.id}`, h.admin, edit('Sin versión'))).statusCode).toBe(200);
     expect((await call('GET', `/api/sales/${sale.id}`, h.admin)).json().passengerName).toBe('Sin versión');
   });

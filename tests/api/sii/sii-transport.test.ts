@@ -1,6 +1,6 @@
-// Issue 29, sending to the SII: issued DTEs go through the SII's outbox to a stand-in that speaks the
-// SII's protocol and checks the signatures (tests/helpers/sii-standin.ts). Timings are short here
-// (SiiOutboxOptions); the rules are the production ones.
+// Sending to the SII (docs/decisions/0066-sii-transport.md): issued DTEs go through the SII's outbox to a
+// stand-in that speaks the SII's protocol and checks the signatures (tests/helpers/sii-standin.ts). Timings
+// are short here (SiiOutboxOptions); the rules are the production ones.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SII_STATUS_LABELS } from '../../../src/domain/sii';
@@ -15,7 +15,12 @@ import {
   issueDte,
   secretBox,
 } from '../../../src/server/modules/dte';
-import { SII_HOSTS, type SiiOutboxOptions, siiEndpoints, startSiiOutbox } from '../../../src/server/modules/sii';
+import {
+  SII_HOSTS,
+  type SiiOutboxOptions,
+  siiEndpoints,
+  startSiiOutbox,
+} from '../../../src/server/modules/sii';
 import { COMPANY_RUT, HOLDER_RUT } from '../../helpers/dte-fixtures';
 import { setUpIssuing } from '../../helpers/dte-setup';
 import { type SiiStandin, startSiiStandin } from '../../helpers/sii-standin';

@@ -3,8 +3,9 @@ import { createSaleRefs, type SaleRefs, saleBody } from '../../helpers/sales';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /*
- * What a supplier's card and pages say: `totalAmount` net of payments (the spec's card shows it as
- * the pending amount, DESIGN.md 5) and each sale's cost as that supplier's own share of it.
+ * What a supplier's card and pages say: `totalAmount` net of payments (the original client's card shows
+ * it as the pending amount, docs/decisions/0040-figures-that-agree.md) and each sale's cost as that
+ * supplier's own share of it.
  */
 
 let ctx: TestContext;

@@ -160,7 +160,7 @@ describe('supplier payments CRUD', () => {
     expect((await call('GET', `/api/supplier-payments/${created.id}`)).statusCode).toBe(404);
   });
 
-  it('refuses bad input with the spec message', async () => {
+  it("refuses bad input with the product's message", async () => {
     for (const body of [
       { amount: 0 },
       { amount: -1 },

@@ -20,9 +20,9 @@ export interface AuditChange {
 }
 
 /**
- * The audit trail (issue 18). Append-only: a trigger in migrations/0005 refuses UPDATE, DELETE and
- * TRUNCATE except inside `audit_log_purge` (docs/decisions/0020 and 0045). No foreign key to users: the
- * username is kept as it was at that moment, and an entry must outlive anything it describes.
+ * The audit trail (docs/product.md#audit-trail). Append-only: a trigger in migrations/0005 refuses UPDATE,
+ * DELETE and TRUNCATE except inside `audit_log_purge` (docs/decisions/0020 and 0045). No foreign key to
+ * users: the username is kept as it was at that moment, and an entry must outlive anything it describes.
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -18,9 +18,9 @@ export const BACKUP_STATUSES = ['running', 'verified', 'failed'] as const;
 export type BackupStatus = (typeof BACKUP_STATUSES)[number];
 
 /**
- * Each backup the app made ("Respaldos", issue 30): its file in BACKUP_DIR, and whether restoring it
- * into a scratch database gave back every row. The table is in the backups too, so a restored database
- * keeps the rows of the backups made before it (their files may be gone; the download then says so).
+ * Each backup the app made ("Respaldos", docs/product.md#backups): its file in BACKUP_DIR, and whether
+ * restoring it into a scratch database gave back every row. The table is in the backups too, so a restored
+ * database keeps the rows of the backups made before it (their files may be gone; the download then says so).
  */
 export const backups = pgTable(
   'backups',

@@ -38,7 +38,10 @@ export const companySettings = pgTable(
     address: text('address').notNull().default(''),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
-    /** The outbox's sender address (issue 28); empty sends from `email` (modules/emails/sender.ts). */
+    /**
+     * The outbox's sender address (docs/product.md#emails); empty sends from `email`
+     * (modules/emails/sender.ts).
+     */
     emailFrom: text('email_from').notNull().default(''),
     /** IANA zone of the agency's day ("today" of reports, alerts, invoices) and of times shown. */
     timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),

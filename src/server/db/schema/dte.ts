@@ -12,7 +12,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, instant, pesos, updatedAt } from './columns';
 
-/** The company's data as the SII knows it (issue 29), one row (id = 1), printed on every DTE. */
+/**
+ * The company's data as the SII knows it (docs/product.md#invoicing), one row (id = 1), printed on every DTE.
+ */
 export const companyTax = pgTable(
   'company_tax',
   {

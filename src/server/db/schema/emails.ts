@@ -25,7 +25,7 @@ const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 /**
- * The outbox (issue 28, docs/decisions/0053): every message the app sends, written in the same
+ * The outbox (docs/decisions/0053-email-outbox.md): every message the app sends, written in the same
  * transaction as the action that asked for it, and sent by the worker (modules/emails/outbox.ts).
  * `message_id` is fixed when queued, so a message sent again after a crash is recognisably the same.
  * `locked_until` is the lease of the server sending it: another server takes it only after it expires.

@@ -30,7 +30,10 @@ export interface InvoiceItemSnapshot {
   dateIn: string | null;
   dateOut: string | null;
   salePrice: string;
-  /** A DTE invoice's line (issue 29): exempt from IVA or not, and its amount in whole pesos. */
+  /**
+   * A DTE invoice's line (docs/decisions/0056-exempt-taxable-and-pesos.md): exempt from IVA or not, and its
+   * amount in whole pesos.
+   */
   exempt?: boolean;
   pesos?: string;
 }
@@ -96,8 +99,9 @@ export interface CreditedLine {
 }
 
 /**
- * The Notas de Crédito (61) of a DTE invoice (issue 29, decision 0067): the one that annuls it (code 1,
- * at most one), and those that correct its text (2) or its amounts (3), with what each credited per item.
+ * The Notas de Crédito (61) of a DTE invoice (docs/decisions/0067-credit-notes-that-correct.md): the one that
+ * annuls it (code 1, at most one), and those that correct its text (2) or its amounts (3), with what each
+ * credited per item.
  */
 export const invoiceCreditNotes = pgTable(
   'invoice_credit_notes',

@@ -20,8 +20,8 @@ import { sales } from './sales';
 import { users } from './users';
 
 /**
- * Payments received from the client on a sale, in the currency the client paid (issue 29,
- * docs/decisions/0055-payments-in-any-currency.md). The rate used is frozen on the row, and the USD
+ * Payments received from the client on a sale, in the currency the client paid
+ * (docs/decisions/0055-payments-in-any-currency.md). The rate used is frozen on the row, and the USD
  * value is PostgreSQL's own product rounded once to the cent: it is what counts toward the sale.
  */
 export const payments = pgTable(

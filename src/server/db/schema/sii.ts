@@ -8,7 +8,7 @@ export const SII_ATTEMPT_STEPS = ['upload', 'status', 'retry'] as const;
 export type SiiAttemptStep = (typeof SII_ATTEMPT_STEPS)[number];
 
 /**
- * The SII's outbox (issue 29, docs/decisions/0066): one row per DTE, queued in the transaction that
+ * The SII's outbox (docs/decisions/0066-sii-transport.md): one row per DTE, queued in the transaction that
  * issues it, uploaded and then followed by the worker (modules/sii) until the SII's final word.
  * `attempts` counts the tries of the current step (upload while pending, status queries once sent);
  * `locked_until` is the lease of the server working on it.

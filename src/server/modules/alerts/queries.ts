@@ -44,8 +44,8 @@ import {
 import { type SaleScope, sellerCondition } from '../sales';
 
 /*
- * Alerts before departure (issue 17): per kind, how many there are and the `limit` most urgent. Each
- * count reads an index range or a kept sum, never every alert joined to its sale: at a million sales
+ * Alerts before departure (docs/product.md#alerts): per kind, how many there are and the `limit` most urgent.
+ * Each count reads an index range or a kept sum, never every alert joined to its sale: at a million sales
  * a kind can have tens of thousands (docs/decisions/0031). "Today" is the agency's day.
  */
 

@@ -1,6 +1,9 @@
 import type { AuditChange } from '../../db/schema';
 
-/** Never written to the trail, whatever the caller passes (issue 18: no passwords or token hashes). */
+/**
+ * Never written to the trail, whatever the caller passes (docs/product.md#audit-trail: no passwords or token
+ * hashes).
+ */
 export const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'password',
   'passwordHash',

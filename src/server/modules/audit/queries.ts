@@ -26,8 +26,8 @@ async function withSubjects(db: Database, rows: Row[]): Promise<AuditEntryDto[]>
 }
 
 /**
- * A sale's history is the sale's entries and those of its payments and invoice (issue 26), deleted
- * payments too: those in the tables now, and those whose creation recorded the sale. As (entity, id)
+ * A sale's history is the sale's entries and those of its payments and invoice (docs/product.md#audit-trail),
+ * deleted payments too: those in the tables now, and those whose creation recorded the sale. As (entity, id)
  * pairs, so each is one walk of audit_log_entity_idx and the newest come from a small sort (0.3 ms
  * with 400,000 entries, where an OR of conditions walked the whole trail backwards: 100 ms).
  */

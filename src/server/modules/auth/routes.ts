@@ -6,7 +6,7 @@ import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { type Database, hasAnyUser } from '../../db/client';
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import { routeOf } from '../../lib/route';
-import { currentUser } from '../../plugins/access';
+import { currentUser } from '../../plugins/current-user';
 import { auditActor, record } from '../audit';
 import { createUser } from '../users';
 import { login } from './service';
@@ -22,7 +22,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(authApi.login, tags),
-    config: { access: 'public' },
     handler: async (request) => {
       const session = await login(db, request.body, request.ip);
       return { message: 'Sesión iniciada', data: session, ...session };
@@ -31,7 +30,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(authApi.logout, tags),
-    config: { access: 'authenticated' },
     handler: async (request) => {
       const me = currentUser(request);
       await db.transaction(async (tx) => {
@@ -46,7 +44,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
   // Open to anyone only while the database has no user at all (first set-up); afterwards admin only.
   app.route({
     ...routeOf(authApi.register, tags),
-    config: { access: 'public' },
     handler: async (request, reply) => {
       const user = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.firstUser})`);
@@ -67,7 +64,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(authApi.demo, tags),
-    config: { access: 'public' },
     handler: async () =>
       demoAccounts
         ? {

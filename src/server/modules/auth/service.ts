@@ -8,7 +8,10 @@ import { toPublicUser, verifyAgainstDummy, verifyPassword } from '../users';
 import { throttledCheck } from './login-throttle';
 import { createSession } from './sessions';
 
-/** The spec's login failure text; the same for an unknown e-mail, a wrong password or a disabled user. */
+/**
+ * The login failure text (docs/product.md#login); the same for an unknown e-mail, a wrong password or a
+ * disabled user.
+ */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 export async function login(
@@ -25,7 +28,8 @@ export async function login(
       : verifyAgainstDummy(input.password).then(() => false),
   );
   if (!user || !valid) {
-    // Who tried is unknown (issue 18: no user on a failed sign-in); the address typed is kept.
+    // Who tried is unknown (docs/product.md#audit-trail: no user on a failed sign-in); the address typed is
+    // kept.
     const changes = [{ field: 'email', from: null, to: email }];
     await db.transaction((tx) =>
       record(tx, anonymous, { action: 'login_failed', entity: 'session', entityId: null, changes }),

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../plugins/access';
+import type { AuthUser } from '../../plugins/current-user';
 
 /**
  * How long an instance trusts a session it has read, without asking the database again. Revocations

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { listenerName } from '../../db/notifications';
 import { sessions, users } from '../../db/schema';
-import type { AuthUser } from '../../plugins/access';
+import type { AuthUser } from '../../plugins/current-user';
 import { SessionCache } from './session-cache';
 import { sessionSync } from './session-sync';
 

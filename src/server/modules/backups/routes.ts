@@ -6,10 +6,9 @@ import { backupsApi } from '../../../domain/api/backups';
 import type { DatabaseHandle } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { routeOf } from '../../lib/route';
-import { currentUser } from '../../plugins/access';
+import { currentUser } from '../../plugins/current-user';
 import { failInterrupted, findBackup, lastFailure, listBackups } from './queries';
 import type { BackupSettings, backupService } from './service';
-
 
 /**
  * Respaldos: without a backup folder (AppOptions.backups) every route answers 503. The service is the

@@ -21,13 +21,12 @@ export const catalogRoutes = (kind: CatalogKind) =>
     table: TABLES[kind],
     orderBy: TABLES[kind].name,
     search: (q) => [nameContains(TABLES[kind].name, q)],
-    access: { read: ['admin', 'sales', 'finance'], write: ['admin'] },
     recordChange: recordCrudChange,
     export: {
       fileName: EXPORT_NAMES[kind],
       columns: [
         { header: 'Nombre', kind: 'text', value: (row) => row.name as string },
-        // A classification's tax treatment (issue 29); the other catalogs have none.
+        // A classification's tax treatment; the other catalogs have none.
         ...(kind === 'classifications'
           ? [
               {

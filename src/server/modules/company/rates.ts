@@ -35,7 +35,8 @@ export async function listRates(db: Database): Promise<CurrencyRate[]> {
 
 /**
  * The rate a payment in `currency` is valued with today, as exact text; a currency without an active
- * rate takes no payments (supplier payments, and customer payments since issue 29).
+ * rate takes no payments (supplier payments, and customer payments,
+ * docs/decisions/0055-payments-in-any-currency.md).
  */
 export async function activeRate(db: Database, currency: string): Promise<string> {
   const [rate] = await db
@@ -152,7 +153,10 @@ export async function deleteRate(db: Database, id: number, audit: AuditActor) {
   });
 }
 
-/** Saves several rates at once (spec: PUT /api/company/currency-rates { rates }), all or nothing. */
+/**
+ * Saves several rates at once (PUT /api/company/currency-rates { rates }, docs/product.md#company-api), all
+ * or nothing.
+ */
 export async function saveRates(db: Database, rates: CurrencyRateListItem[], audit: AuditActor) {
   const currencies = rates.map((r) => r.currency);
   if (new Set(currencies).size !== currencies.length) throw badRequest('Hay monedas repetidas en la lista');

@@ -8,11 +8,6 @@ import { auditActor } from '../audit';
 import { createRate, deleteRate, listRates, saveRates, toggleRate, updateRate } from './rates';
 import { agencyPreferences, getCompanySettings, saveCompanySettings } from './settings';
 
-/** Configuraciones is an admin screen; the server refuses every other role. */
-const ADMIN = ['admin'] as const;
-/** The agency's zone and warning threshold: every signed-in screen needs them. */
-const ALL = ['admin', 'sales', 'finance'] as const;
-
 /** Tasas de cambio as Configuraciones lists them: USD per unit of each currency. */
 const rateColumns: ExportColumn<CurrencyRate>[] = [
   { header: 'Moneda', kind: 'text', value: (r) => r.currency },
@@ -26,31 +21,26 @@ export const companyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 
   app.route({
     ...routeOf(companyApi.settings, tags),
-    config: { access: ADMIN },
     handler: async () => ({ data: await getCompanySettings(db) }),
   });
 
   app.route({
     ...routeOf(companyApi.saveSettings, tags),
-    config: { access: ADMIN },
     handler: async (request) => ({ data: await saveCompanySettings(db, request.body, auditActor(request)) }),
   });
 
   app.route({
     ...routeOf(companyApi.preferences, tags),
-    config: { access: ALL },
     handler: async () => ({ data: await agencyPreferences(db) }),
   });
 
   app.route({
     ...routeOf(companyApi.rates, tags),
-    config: { access: ADMIN },
     handler: async () => ({ data: await listRates(db) }),
   });
 
   app.route({
     ...routeOf(companyApi.exportRates, tags),
-    config: { access: ADMIN },
     handler: async (request, reply) =>
       sendExport(request, reply, {
         format: request.query.format,
@@ -62,20 +52,17 @@ export const companyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 
   app.route({
     ...routeOf(companyApi.saveRates, tags),
-    config: { access: ADMIN },
     handler: async (request) => ({ data: await saveRates(db, request.body.rates, auditActor(request)) }),
   });
 
   app.route({
     ...routeOf(companyApi.createRate, tags),
-    config: { access: ADMIN },
     handler: async (request, reply) =>
       reply.status(201).send({ data: await createRate(db, request.body, auditActor(request)) }),
   });
 
   app.route({
     ...routeOf(companyApi.updateRate, tags),
-    config: { access: ADMIN },
     handler: async (request) => ({
       data: await updateRate(db, request.params.id, request.body, auditActor(request)),
     }),
@@ -83,13 +70,11 @@ export const companyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 
   app.route({
     ...routeOf(companyApi.toggleRate, tags),
-    config: { access: ADMIN },
     handler: async (request) => ({ data: await toggleRate(db, request.params.id, auditActor(request)) }),
   });
 
   app.route({
     ...routeOf(companyApi.removeRate, tags),
-    config: { access: ADMIN },
     handler: async (request) => {
       await deleteRate(db, request.params.id, auditActor(request));
       return { message: 'Tasa de cambio eliminada' };

@@ -3,12 +3,10 @@ import { agencyToday } from '../../../domain/agency-day';
 import { DASHBOARD_DEPARTURES, dashboardApi } from '../../../domain/api/dashboard';
 import type { Database } from '../../db/client';
 import { routeOf } from '../../lib/route';
-import { currentUser } from '../../plugins/access';
+import { currentUser } from '../../plugins/current-user';
 import { agencyTimeZone } from '../company';
 import { scopeFor } from '../sales';
 import { salesBreakdowns, salesOverview, upcomingDepartures } from './queries';
-
-const ALL = ['admin', 'sales', 'finance'] as const;
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const tags = ['dashboard'];
@@ -17,7 +15,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
 
   app.route({
     ...routeOf(dashboardApi.total, tags),
-    config: { access: ALL },
     handler: async (request) => ({
       total: (await salesBreakdowns(db, scopeFor(currentUser(request)))).total,
     }),
@@ -25,7 +22,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
 
   app.route({
     ...routeOf(dashboardApi.stats, tags),
-    config: { access: ALL },
     handler: async (request) => {
       const scope = scopeFor(currentUser(request));
       const [breakdowns, departures] = await Promise.all([
@@ -39,7 +35,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
 
   app.route({
     ...routeOf(dashboardApi.statsByType, tags),
-    config: { access: ALL },
     handler: async (request) => {
       const { salesBySaleType, salesByServiceType, salesByRegion } = await salesBreakdowns(
         db,
@@ -51,7 +46,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
 
   app.route({
     ...routeOf(dashboardApi.upcomingDepartures, tags),
-    config: { access: ALL },
     handler: async (request) => ({
       departures: await upcomingDepartures(
         db,
@@ -64,7 +58,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
 
   app.route({
     ...routeOf(dashboardApi.overview, tags),
-    config: { access: ALL },
     handler: async (request) => ({
       chartData: await salesOverview(db, scopeFor(currentUser(request)), await today()),
     }),

@@ -11,9 +11,6 @@ import { issueQuote, itinerary } from './sale-documents';
 import { statementData } from './statement';
 import { statementPdf } from './statement-files';
 
-/** Keeping a quote version and accepting it change the sale: whoever edits sales (so sending a quote too). */
-export const QUOTE_EDITORS = ['admin', 'sales'] as const;
-
 /** The document asked for: its kind, the record it is made of, and its own choices. */
 export type DocumentRef =
   | { kind: 'quote'; saleId: number; validUntil?: string }

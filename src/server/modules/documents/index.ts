@@ -1,7 +1,7 @@
 // The documents' public face: the shared page (the invoices print on it too), and each document as
 // its e-mail attaches it (a quote issued in the e-mail's own transaction) with the client it is for.
 
-export { type Addressee, addresseeOf, type DocumentRef, QUOTE_EDITORS, renderDocument } from './for-email';
+export { type Addressee, addresseeOf, type DocumentRef, renderDocument } from './for-email';
 export {
   type Column,
   type CompanyHeader,

@@ -71,7 +71,7 @@ export const DTE_MESSAGES = {
   wrongCaf: 'El CAF no corresponde al tipo o al folio del documento',
 } as const;
 
-/** 33 when any line is taxable, 34 when all are exempt (issue 29). */
+/** 33 when any line is taxable, 34 when all are exempt (docs/product.md#invoicing). */
 export const invoiceTypeFor = (lines: readonly DteLine[]): 33 | 34 =>
   lines.some((line) => !line.exempt) ? 33 : 34;
 

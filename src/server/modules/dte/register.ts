@@ -46,7 +46,10 @@ export function salesRegister(db: Database, month: string): Promise<RegisterRow[
     .orderBy(asc(dteDocuments.type), asc(dteDocuments.folio));
 }
 
-/** The accountant's columns (issue 29): type, folio, date, receiver, exempt, net, IVA, total. */
+/**
+ * The accountant's columns (docs/product.md#invoices-api): type, folio, date, receiver, exempt, net, IVA,
+ * total.
+ */
 export const registerColumns: ExportColumn<RegisterRow>[] = [
   { header: 'Tipo', kind: 'number', value: (r) => r.type },
   { header: 'Documento', kind: 'text', value: (r) => DTE_TYPE_LABELS[r.type] ?? '' },

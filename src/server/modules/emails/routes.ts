@@ -3,7 +3,7 @@ import { emailsApi } from '../../../domain/api/emails';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../lib/http-errors';
 import { routeOf } from '../../lib/route';
-import { currentUser } from '../../plugins/access';
+import { currentUser } from '../../plugins/current-user';
 import { scopeFor } from '../sales';
 import { composeMessage } from './compose';
 import { notifyOutbox } from './enqueue';
@@ -11,9 +11,6 @@ import { attachmentsOf, attemptsOf, emailSummary, findEmail, listEmails, moveEma
 import { documentDraft, sendDocument } from './send-document';
 import { senderOf } from './sender';
 
-/** Every role reads, each within its scope (queries.ts, emailScope); only an admin retries or cancels. */
-const READ = ['admin', 'sales', 'finance'] as const;
-const ADMIN = ['admin'] as const;
 const NOT_FOUND = 'Correo no encontrado';
 
 export const emailsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -27,7 +24,6 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   // Each document is sent by whoever reads it, within the same scope (a quote: whoever keeps versions).
   app.route({
     ...routeOf(emailsApi.send, tags),
-    config: { access: READ },
     handler: async (request, reply) => {
       const { id, status } = await sendDocument(db, currentUser(request), request.body);
       return reply.status(202).send({ id, status });
@@ -36,19 +32,16 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
 
   app.route({
     ...routeOf(emailsApi.draft, tags),
-    config: { access: READ },
     handler: async (request) => ({ draft: await documentDraft(db, currentUser(request), request.query) }),
   });
 
   app.route({
     ...routeOf(emailsApi.list, tags),
-    config: { access: READ },
     handler: async (request) => listEmails(db, scopeFor(currentUser(request)), request.query),
   });
 
   app.route({
     ...routeOf(emailsApi.get, tags),
-    config: { access: READ },
     handler: async (request) => {
       const row = await visible(request.params.id, currentUser(request));
       const [files, attempts, sender] = [
@@ -78,7 +71,6 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
 
   app.route({
     ...routeOf(emailsApi.eml, tags),
-    config: { access: READ },
     handler: async (request, reply) => {
       const row = await visible(request.params.id, currentUser(request));
       const files = await attachmentsOf(db, row.id);
@@ -92,7 +84,6 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
 
   app.route({
     ...routeOf(emailsApi.retry, tags),
-    config: { access: ADMIN },
     handler: async (request) => {
       const row = await visible(request.params.id, currentUser(request));
       const moved = await moveEmail(db, row.id, ['failed'], 'pending');
@@ -104,7 +95,6 @@ export const emailsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
 
   app.route({
     ...routeOf(emailsApi.cancel, tags),
-    config: { access: ADMIN },
     handler: async (request) => {
       const row = await visible(request.params.id, currentUser(request));
       const moved = await moveEmail(db, row.id, ['pending', 'failed'], 'cancelled');

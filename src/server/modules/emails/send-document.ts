@@ -1,11 +1,13 @@
+import { allows } from '../../../domain/access';
 import { agencyToday } from '../../../domain/agency-day';
+import { documentsApi } from '../../../domain/api/documents';
 import type { DocumentDraft, DocumentDraftQuery, DocumentEmail } from '../../../domain/document-emails';
 import { addDays } from '../../../domain/report-params';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-errors';
 import type { AuthUser } from '../auth';
 import { getCompanySettings } from '../company';
-import { addresseeOf, type DocumentRef, QUOTE_EDITORS, renderDocument } from '../documents';
+import { addresseeOf, type DocumentRef, renderDocument } from '../documents';
 import { scopeFor } from '../sales';
 import { documentEmailText } from './document-text';
 import { type Enqueued, enqueueEmail } from './enqueue';
@@ -35,7 +37,7 @@ function refOf(request: DocumentDraftQuery | DocumentEmail): DocumentRef {
 
 /** Sending a quote keeps a version of it: only those who may keep one (finance reads quotes only). */
 function requireSender(user: AuthUser, kind: DocumentRef['kind']) {
-  if (kind === 'quote' && !(QUOTE_EDITORS as readonly string[]).includes(user.role))
+  if (kind === 'quote' && !allows(documentsApi.issueQuote.access, user.role))
     throw forbidden('Solo administradores y vendedores envían cotizaciones');
 }
 

@@ -19,7 +19,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   }
   app.route({
     ...routeOf(healthApi.check, ['health']),
-    config: { access: 'public' },
     handler: async () => {
       await database.db.execute(sql`select 1`);
       return { status: 'ok' as const, database: database.kind };
@@ -28,7 +27,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(healthApi.ready, ['health']),
-    config: { access: 'public' },
     handler: async (_request, reply) => {
       const ready = await readiness(database.db, lastBackupAt);
       return ready.status === 'ready' ? ready : reply.status(503).send(ready);

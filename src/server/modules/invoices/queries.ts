@@ -25,8 +25,9 @@ export const NO_CREDIT_NOTE = 'Esta factura no tiene nota de crédito';
 export const CREDIT_NOTE_NOT_FOUND = 'Esta factura no tiene esa nota de crédito';
 
 /**
- * Status follows the money (issue 10): cancelled, else paid once confirmed payments cover it, each
- * payment by its USD value (issue 29) against the invoice's amount in its sale's currency, USD.
+ * Status follows the money (docs/product.md#invoicing): cancelled, else paid once confirmed payments cover
+ * it, each payment by its USD value (docs/decisions/0055-payments-in-any-currency.md) against the invoice's
+ * amount in its sale's currency, USD.
  */
 const statusSql = sql<InvoiceStatus>`case
   when ${invoices.cancelledAt} is not null then 'cancelled'
@@ -43,7 +44,7 @@ type InvoiceRow = Omit<typeof invoices.$inferSelect, 'amount' | 'items'> & {
   items: (Omit<InvoiceItemSnapshot, 'salePrice'> & { salePrice: Money<Currency> })[];
 };
 
-/** The invoice's DTE (issue 29), joined when the invoice has one. */
+/** The invoice's DTE, joined when the invoice has one. */
 const dte = alias(dteDocuments, 'dte');
 /** The DTE's submission to the SII (one per document). */
 const dteSii = alias(siiSubmissions, 'dte_sii');

@@ -53,7 +53,7 @@ export async function generateInvoice(
     const company = await getCompanySettings(tx);
     // Dated and numbered by the agency's day: at 23:30 on 31 December in Santiago it is still that year.
     const issueDate = agencyToday(company.timeZone);
-    // With the company's tax data saved the invoice is a DTE (issue 29); without, the internal one (0065).
+    // With the company's tax data saved the invoice is a DTE; without, the internal one (decision 0065).
     const tax = await getCompanyTax(tx);
     const dte =
       client && tax ? await issueInvoiceDte(tx, box, { actor, sale, client, body, issueDate }) : null;

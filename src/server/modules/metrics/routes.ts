@@ -4,7 +4,7 @@ import { metricsApi } from '../../../domain/api/metrics';
 import type { DatabaseHandle } from '../../db/client';
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import { routeOf } from '../../lib/route';
-import { bearerToken } from '../../plugins/access';
+import { bearerToken } from '../../plugins/current-user';
 import type { Metrics } from './registry';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -29,8 +29,8 @@ function poolGauges(metrics: Metrics, database: DatabaseHandle) {
 }
 
 /**
- * GET /metrics for Prometheus. Its access is checked here, not by the access plugin: a scraper sends
- * METRICS_TOKEN, which is no session; without it only an admin's session may read.
+ * GET /metrics for Prometheus. Who may read it is checked here, so the endpoint is public to the
+ * guard: a scraper sends METRICS_TOKEN, which is no session; without it only an admin's session may read.
  */
 export const metricsRoutes: FastifyPluginAsyncZod<{
   metrics: Metrics;
@@ -40,7 +40,6 @@ export const metricsRoutes: FastifyPluginAsyncZod<{
   poolGauges(metrics, database);
   app.route({
     ...routeOf(metricsApi.scrape, ['metrics']),
-    config: { access: 'public' },
     handler: async (request, reply) => {
       if (!isMetricsToken(request.headers.authorization, token)) {
         if (!request.user) throw unauthorized();

@@ -103,7 +103,8 @@ export async function listPayments(
     db
       .select({
         count: count(),
-        // Payments are in several currencies (issue 29): their USD values are what adds up.
+        // Payments are in several currencies (docs/decisions/0055-payments-in-any-currency.md): their USD
+        // values are what adds up.
         confirmed: moneyValue(
           sql`coalesce(sum(${payments.usdAmount}) filter (where ${payments.status} = 'confirmed'), 0)`,
           'USD',

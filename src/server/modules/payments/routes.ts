@@ -4,7 +4,7 @@ import { paginationOf } from '../../../domain/pagination';
 import type { Database } from '../../db/client';
 import { sendListExport } from '../../lib/export';
 import { routeOf } from '../../lib/route';
-import { currentUser } from '../../plugins/access';
+import { currentUser } from '../../plugins/current-user';
 import { auditActor } from '../audit';
 import { activeRates } from '../company';
 import { loadSale, scopeFor } from '../sales';
@@ -19,18 +19,11 @@ import {
 } from './queries';
 import { confirmPayment, createPayment, deletePayment, updatePayment } from './service';
 
-const READ = ['admin', 'sales', 'finance'] as const;
-/** Who edits and deletes payments: whoever may edit the sale. */
-const WRITE = ['admin', 'sales'] as const;
-/** Who registers and confirms payments: finance too (docs/decisions/0043-finance-registers-payments.md). */
-const COLLECT = ['admin', 'sales', 'finance'] as const;
-
 export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const tags = ['payments'];
 
   app.route({
     ...routeOf(paymentsApi.list, tags),
-    config: { access: READ },
     handler: async (request) => {
       const { page, limit, ...filters } = request.query;
       const result = await listPayments(db, scopeFor(currentUser(request)), filters, page, limit);
@@ -44,7 +37,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.route({
     ...routeOf(paymentsApi.export, tags),
-    config: { access: READ },
     handler: async (request, reply) => {
       const scope = scopeFor(currentUser(request));
       return sendListExport(request, reply, request.query, {
@@ -58,20 +50,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.route({
     ...routeOf(paymentsApi.stats, tags),
-    config: { access: READ },
     handler: async (request) => ({ stats: await paymentStats(db, scopeFor(currentUser(request))) }),
   });
 
-  // Whoever registers a payment picks its currency: the active rates, without Configuraciones' access.
+  // Whoever registers a payment picks its currency: the active rates, without Configuraciones.
   app.route({
     ...routeOf(paymentsApi.currencies, tags),
-    config: { access: COLLECT },
     handler: async () => ({ currencies: await activeRates(db) }),
   });
 
   app.route({
     ...routeOf(paymentsApi.ofSale, tags),
-    config: { access: READ },
     handler: async (request) => {
       // 404 for a sale the caller may not see, before revealing anything about its payments.
       const sale = await loadSale(db, request.params.saleId, scopeFor(currentUser(request)));
@@ -81,7 +70,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.route({
     ...routeOf(paymentsApi.one, tags),
-    config: { access: READ },
     handler: async (request) => ({
       payment: await loadPayment(db, request.params.id, scopeFor(currentUser(request))),
     }),
@@ -89,7 +77,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.route({
     ...routeOf(paymentsApi.create, tags),
-    config: { access: COLLECT },
     handler: async (request, reply) =>
       reply.status(201).send({
         message: 'Pago registrado',
@@ -99,7 +86,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.route({
     ...routeOf(paymentsApi.update, tags),
-    config: { access: WRITE },
     handler: async (request) => ({
       message: 'Pago actualizado',
       payment: await updatePayment(
@@ -114,7 +100,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.route({
     ...routeOf(paymentsApi.confirm, tags),
-    config: { access: COLLECT },
     handler: async (request) => ({
       message: 'Pago confirmado',
       payment: await confirmPayment(db, currentUser(request), request.params.id, auditActor(request)),
@@ -123,7 +108,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.route({
     ...routeOf(paymentsApi.remove, tags),
-    config: { access: WRITE },
     handler: async (request) => {
       await deletePayment(db, currentUser(request), request.params.id, auditActor(request));
       return { message: 'Pago eliminado' };

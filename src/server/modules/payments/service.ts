@@ -21,7 +21,7 @@ export async function createPayment(db: Database, actor: AuthUser, input: Paymen
   const id = await db.transaction(async (tx) => {
     const sale = await lockSale(tx, input.saleId, scopeFor(actor));
     if (sale.status === 'cancelled') throw conflict(CANCELLED_SALE_MESSAGE);
-    // The spec's body names no currency: the payment is then in the sale's.
+    // The original client's body names no currency: the payment is then in the sale's.
     const currency = input.currency ?? sale.currency;
     const rate = await rateFor(tx, currency, input.exchangeRate);
     assertUsdValue(input.amount, rate.exchangeRate);

@@ -4,10 +4,10 @@ import { moneyValue } from '../../db/money';
 import { saleBalances, sales } from '../../db/schema';
 
 /*
- * What clients still owe (issue 17): a sale's debt is its total minus its confirmed payments, and a
- * cancelled sale owes nothing. "Open" sales are those with a debt above zero; a sale paid in excess
- * is a credit on that sale and does not reduce the client's other debts. The database keeps one
- * `sale_balances` row per open sale (migrations/0007_dues.sql), so reports read the open sales
+ * What clients still owe (docs/product.md#receivables-and-dues): a sale's debt is its total minus its
+ * confirmed payments, and a cancelled sale owes nothing. "Open" sales are those with a debt above zero; a
+ * sale paid in excess is a credit on that sale and does not reduce the client's other debts. The database
+ * keeps one `sale_balances` row per open sale (migrations/0007_dues.sql), so reports read the open sales
  * through its indexes instead of summing every payment.
  */
 

@@ -14,10 +14,10 @@ import { sales, supplierDueDays, supplierDueMonths, supplierDues } from '../../d
 import { supplierBalanceRows } from '../supplier-payments';
 
 /*
- * What falls due to suppliers (issue 17). A supplier's debt is its balance exactly as the supplier
- * payments screen computes it (cost of its items on sales not cancelled, minus its payments in USD).
- * An item falls due on its payment date, or on its sale's travel date when it has none. Payments are
- * not tied to items, so they settle the earliest dues first: the debt is made of the latest-due
+ * What falls due to suppliers (docs/product.md#receivables-and-dues). A supplier's debt is its balance
+ * exactly as the supplier payments screen computes it (cost of its items on sales not cancelled, minus its
+ * payments in USD). An item falls due on its payment date, or on its sale's travel date when it has none.
+ * Payments are not tied to items, so they settle the earliest dues first: the debt is made of the latest-due
  * items, and each item's unpaid part is what remains of the balance after the items due after it.
  *
  * The database keeps every counted item's due date and cost (`supplier_dues`) and their sums per

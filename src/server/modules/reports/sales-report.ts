@@ -9,10 +9,11 @@ import { classifications, reportDays, saleItems, sales, salesDaily, suppliers, u
 import { type SaleScope, sellerCondition } from '../sales';
 
 /*
- * Reportes: sales, sale total, cost, profit and margin per group over a date range (issue 17).
- * Cancelled sales count nowhere. Supplier and classification belong to items, so those groups add
- * item amounts and count each sale once per group (a sale with two suppliers counts in both rows;
- * the totals count it once). The totals come from the same query (grouping sets: the groups and ()).
+ * Reportes: sales, sale total, cost, profit and margin per group over a date range
+ * (docs/product.md#finance-screens). Cancelled sales count nowhere. Supplier and classification belong to
+ * items, so those groups add item amounts and count each sale once per group (a sale with two suppliers
+ * counts in both rows; the totals count it once). The totals come from the same query (grouping sets: the
+ * groups and ()).
  */
 
 interface Grouping {

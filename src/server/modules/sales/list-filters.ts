@@ -5,8 +5,8 @@ import { saleItems, sales, supplierSales } from '../../db/schema';
 import { containsPattern, idKey } from '../../lib/search';
 
 /*
- * The sales list's search and filters as conditions on sales (issue 16), shared by the list's page
- * and its export. Why each one is written the way it is: docs/decisions/0021 and 0029.
+ * The sales list's search and filters as conditions on sales (docs/product.md#sales-list), shared by the
+ * list's page and its export. Why each one is written the way it is: docs/decisions/0021 and 0029.
  */
 
 /** Several words: whitespace between two visible characters. */

@@ -27,8 +27,8 @@ import {
 import { type SaleScope, sellerCondition } from './queries';
 
 /*
- * The sales list (issue 16): every filter inside the caller's scope, five sorts, pages, and each
- * sale's paid and pending amounts. How each part stays fast at 200,000 sales is in
+ * The sales list (docs/product.md#sales-list): every filter inside the caller's scope, five sorts, pages, and
+ * each sale's paid and pending amounts. How each part stays fast at 200,000 sales is in
  * docs/performance.md ("Search") and docs/decisions/0021.
  */
 

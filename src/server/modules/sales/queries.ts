@@ -34,9 +34,9 @@ export async function lockSale(tx: Database, id: number, scope: SaleScope) {
 
 /**
  * What the client has paid on the sale (confirmed payments only), summed exactly in SQL: each
- * payment's USD value, whatever currency it was paid in (issue 29). A lateral subquery with one
- * column, `paid`: a query joins it once per sale (`innerJoinLateral(salePaid, sql`true`)`) and reads
- * the paid, pending and refund figures from the same sum, instead of summing the payments once per
+ * payment's USD value, whatever currency it was paid in (docs/product.md#customer-payments). A lateral
+ * subquery with one column, `paid`: a query joins it once per sale (`innerJoinLateral(salePaid, sql`true`)`)
+ * and reads the paid, pending and refund figures from the same sum, instead of summing the payments once per
  * figure (each a subplan that PostgreSQL runs for every row).
  */
 export const salePaid = new QueryBuilder()

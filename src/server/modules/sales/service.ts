@@ -158,7 +158,7 @@ async function hasPayments(tx: Database, saleId: number): Promise<boolean> {
 export const ACTIVE_DTE_MESSAGE = (folio: number) =>
   `La venta tiene la factura electrónica N° ${folio}: emite primero una nota de crédito (en la factura, "Emitir nota de crédito")`;
 
-/** A sale documented with a DTE is annulled with a credit note first (issue 29): the SII holds the invoice. */
+/** A sale documented with a DTE is annulled with a credit note first: the SII holds the invoice. */
 async function refuseWithActiveDte(tx: Database, saleId: number) {
   const [active] = await tx
     .select({ folio: dteDocuments.folio })

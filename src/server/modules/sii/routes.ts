@@ -10,7 +10,6 @@ import { retrySiiSubmission } from './retry';
 export const siiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.route({
     ...routeOf(siiApi.retry, ['sii']),
-    config: { access: ['admin'] },
     preValidation: refuseJsonNull,
     handler: async (request) => retrySiiSubmission(db, request.params.id, auditActor(request)),
   });

@@ -93,8 +93,9 @@ async function salesOf(db: Database, supplierIds: number[], perSupplier: number 
 
 type BalanceRow = Awaited<ReturnType<typeof balanceRows>>[number];
 /**
- * `totalAmount` is net of payments, the amount the spec's card shows as pending (as the original back
- * end sent it, DESIGN.md 5); `grossAmount` is the cost before payments, our detail's Total Ventas.
+ * `totalAmount` is net of payments, the amount the original client's card shows as pending (as the original
+ * back end sent it, docs/decisions/0040-figures-that-agree.md); `grossAmount` is the cost before payments,
+ * our detail's Total Ventas.
  */
 const toSummary = (row: BalanceRow, sales: Awaited<ReturnType<typeof salesOf>>) => ({
   supplierId: row.supplierId,

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { ADMINS } from '../../../domain/access';
 import type { CatalogKind } from '../../../domain/master-data';
 import { roleRoute } from '../../auth/role-route';
 
@@ -20,7 +21,7 @@ const formPage = (kind: CatalogKind) => async () => {
 export const catalogsRoutes: RouteObject[] = [
   // Only admins manage suppliers, operators and classifications (others read them in pickers).
   roleRoute(
-    ['admin'],
+    ADMINS,
     (Object.keys(KINDS) as CatalogKind[]).flatMap((kind) => [
       { path: `/${kind}`, lazy: listPage(kind) },
       { path: `/${kind}/new`, lazy: formPage(kind) },

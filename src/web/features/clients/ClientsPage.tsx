@@ -1,5 +1,5 @@
-import { PEOPLE_WRITE_ROLES } from '../../../domain/roles';
-import { useCurrentUser } from '../../auth';
+import { clientsApi } from '../../../domain/api/master-data';
+import { canCall, useCurrentUser } from '../../auth';
 import { Card } from '../../components/ui/Card';
 import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
@@ -23,11 +23,11 @@ function Detail({ label, value }: { label: string; value?: string | null }) {
 /** /clients: a card per client, since the address is read as a whole and does not fit a column. */
 export function ClientsPage() {
   const { role } = useCurrentUser();
-  const canWrite = PEOPLE_WRITE_ROLES.includes(role);
+  const canWrite = canCall(clientsApi.create, role);
   const { rows, askDelete, listPage } = useRecordList(clientsResource, CLIENT_TEXTS, canWrite);
 
   return (
-    <ListPage {...listPage} intro={role === 'admin' && <ClientIdProblemsNotice />}>
+    <ListPage {...listPage} intro={canCall(clientsApi.idProblems, role) && <ClientIdProblemsNotice />}>
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {rows.map((client) => (
           <li key={client.id}>

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PEOPLE_WRITE_ROLES } from '../../../domain/roles';
+import { SELLERS } from '../../../domain/access';
 import { roleRoute } from '../../auth/role-route';
 
 const formPage = async () => ({ Component: (await import('./ClientFormPage')).ClientFormPage });
@@ -8,7 +8,7 @@ const formPage = async () => ({ Component: (await import('./ClientFormPage')).Cl
 export const clientsRoutes: RouteObject[] = [
   { path: '/clients', lazy: async () => ({ Component: (await import('./ClientsPage')).ClientsPage }) },
   // Finance reads clients but may not change them (docs/decisions/0006-master-data-screens.md).
-  roleRoute(PEOPLE_WRITE_ROLES, [
+  roleRoute(SELLERS, [
     { path: '/clients/new', lazy: formPage },
     { path: '/clients/:id/edit', lazy: formPage },
   ]),

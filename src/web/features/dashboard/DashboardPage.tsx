@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
+import { backupsApi } from '../../../domain/api/backups';
 import type { Role } from '../../../domain/roles';
-import { useCurrentUser } from '../../auth';
+import { canCall, useCurrentUser } from '../../auth';
 import { buttonClasses } from '../../components/ui/Button';
 import { AlertsPanel } from '../alerts';
 import { LastBackupFailure } from '../backups';
@@ -24,7 +25,7 @@ export function DashboardPage() {
         <p className="mt-1 text-gray-700">{SUBTITLES[user.role] ?? DEFAULT_SUBTITLE}</p>
       </header>
 
-      {user.role === 'admin' && <LastBackupFailure />}
+      {canCall(backupsApi.list, user.role) && <LastBackupFailure />}
 
       {actions.length > 0 && (
         <section aria-labelledby="quick-actions-title">

@@ -8,6 +8,7 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
+import { SELLERS, STAFF } from '../../../domain/access';
 import type { Role } from '../../../domain/roles';
 
 export interface QuickAction {
@@ -20,24 +21,24 @@ export interface QuickAction {
 }
 
 /**
- * The spec's four actions for admin and sales. The payments and invoices pages are not in the spec's
- * sidebar table, so the dashboard is where every role (finance above all) finds them.
+ * Four actions for admin and sales (docs/product.md#dashboard). The payments and invoices pages have
+ * no sidebar link, so the dashboard is where every role (finance above all) finds them.
  */
 export const QUICK_ACTIONS: readonly QuickAction[] = [
-  { label: 'Crear Venta', to: '/sales/new', roles: ['admin', 'sales'], icon: Plus },
-  { label: 'Agregar Cliente', to: '/clients/new', roles: ['admin', 'sales'], icon: UserPlus },
-  { label: 'Ver Ventas', to: '/sales', roles: ['admin', 'sales'], icon: FolderOpen },
+  { label: 'Crear Venta', to: '/sales/new', roles: SELLERS, icon: Plus },
+  { label: 'Agregar Cliente', to: '/clients/new', roles: SELLERS, icon: UserPlus },
+  { label: 'Ver Ventas', to: '/sales', roles: SELLERS, icon: FolderOpen },
   {
     label: 'Ver Clientes',
     adminLabel: 'Gestionar Clientes',
     to: '/clients',
-    roles: ['admin', 'sales'],
+    roles: SELLERS,
     icon: Users,
   },
-  { label: 'Ver Pagos', to: '/payments', roles: ['admin', 'sales', 'finance'], icon: Wallet },
-  { label: 'Ver Facturas', to: '/invoices', roles: ['admin', 'sales', 'finance'], icon: FileText },
-  // Issue 17: the seller's only way to their own report (the sidebar's Finanzas group is admin and finance).
-  { label: 'Ver Reportes', to: '/reports', roles: ['admin', 'sales', 'finance'], icon: ChartColumn },
+  { label: 'Ver Pagos', to: '/payments', roles: STAFF, icon: Wallet },
+  { label: 'Ver Facturas', to: '/invoices', roles: STAFF, icon: FileText },
+  // The seller's only way to their own report (the sidebar's Finanzas group is admin and finance).
+  { label: 'Ver Reportes', to: '/reports', roles: STAFF, icon: ChartColumn },
 ];
 
 export function quickActionsFor(role: Role): QuickAction[] {

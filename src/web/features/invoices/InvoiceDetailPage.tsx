@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatAgencyDay } from '../../../domain/agency-day';
+import { invoicesApi } from '../../../domain/api/invoices';
 import { formatDate } from '../../../domain/format';
 import { errorStatus } from '../../api/client';
-import { useCurrentUser } from '../../auth';
+import { useCanCall } from '../../auth';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Spinner } from '../../components/ui/Spinner';
@@ -70,13 +71,14 @@ export function InvoiceDetailPage() {
 }
 
 function InvoiceView({ invoice }: { invoice: Invoice }) {
-  const isAdmin = useCurrentUser().role === 'admin';
   const { timeZone } = useAgencyPreferences();
   const cancelled = invoice.status === 'cancelled';
   const [cancelling, setCancelling] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
   const isDte = Boolean(invoice.folio);
+  // A DTE is annulled by a credit note, an internal invoice cancelled: each is its own call.
+  const canAnnul = useCanCall(isDte ? invoicesApi.creditNote : invoicesApi.cancel);
   const download = async (format: 'pdf' | 'xml') => {
     setDownloading(true);
     const run = format === 'pdf' ? () => downloadInvoicePdf(invoice) : () => downloadInvoiceXml(invoice);
@@ -107,7 +109,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
             <Printer aria-hidden="true" className="size-4" />
             Imprimir
           </Button>
-          {isAdmin && !cancelled && (
+          {canAnnul && !cancelled && (
             <Button variant="danger" onClick={() => setCancelling(true)}>
               <Ban aria-hidden="true" className="size-4" />
               {isDte ? 'Emitir nota de crédito' : 'Anular Factura'}
@@ -140,7 +142,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
 
       <InvoiceDocument invoice={invoice} />
 
-      {isAdmin &&
+      {canAnnul &&
         (isDte ? (
           <CreditNoteDialog invoice={invoice} open={cancelling} onOpenChange={setCancelling} />
         ) : (

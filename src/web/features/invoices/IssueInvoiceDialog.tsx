@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ADMINS } from '../../../domain/access';
 import type { ReceiverFieldName } from '../../../domain/invoice-preview';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth';
@@ -60,7 +61,7 @@ function fieldErrorsOf(error: unknown): Partial<Record<ReceiverFieldName, string
 
 function IssueInvoiceForm({ saleId, onClose }: { saleId: number; onClose: () => void }) {
   // Sellers issue too; only an admin may change an item's exemption (the server refuses it to others).
-  const canChoose = useCurrentUser().role === 'admin';
+  const canChoose = ADMINS.includes(useCurrentUser().role);
   const [choices, setChoices] = useState<ExemptChoices>({});
   const [values, setValues] = useState<ReceiverValues>({});
   const [blank, setBlank] = useState<ReceiverFieldName[]>([]);

@@ -1,7 +1,8 @@
+import { siiApi } from '../../../domain/api/sii';
 import type { Invoice } from '../../../domain/invoices';
 import { SII_STATUS_LABELS, type SiiState, type SiiStatus } from '../../../domain/sii';
 import type { BadgeColor } from '../../../domain/status';
-import { useCurrentUser } from '../../auth';
+import { useCanCall } from '../../auth';
 import { Badge } from '../../components/ui/StatusBadge';
 import { SiiRetryButton } from './SiiRetryButton';
 
@@ -20,14 +21,14 @@ export function SiiStatusBadge({ status }: { status: SiiStatus }) {
 }
 
 /** One document's line: its state, track id, what the SII said, why the last try failed; an admin's action. */
-function SiiDocument({ name, sii, isAdmin }: { name: string; sii: SiiState; isAdmin: boolean }) {
+function SiiDocument({ name, sii, canRetry }: { name: string; sii: SiiState; canRetry: boolean }) {
   return (
     <li>
       <div className="flex flex-wrap items-center gap-2">
         <span>{name}</span>
         <SiiStatusBadge status={sii.status} />
         {sii.trackId && <span className="text-gray-600">N° de envío {sii.trackId}</span>}
-        {isAdmin && <SiiRetryButton sii={sii} document={name} />}
+        {canRetry && <SiiRetryButton sii={sii} document={name} />}
       </div>
       {sii.messages.length > 0 && (
         <ul className="mt-1 list-disc pl-5 text-gray-700">
@@ -48,7 +49,7 @@ function SiiDocument({ name, sii, isAdmin }: { name: string; sii: SiiState; isAd
  * itself has to be issued again.
  */
 export function SiiStatusPanel({ invoice }: { invoice: Pick<Invoice, 'sii' | 'creditNotes'> }) {
-  const isAdmin = useCurrentUser().role === 'admin';
+  const canRetry = useCanCall(siiApi.retry);
   const documents = [
     { name: 'Factura', sii: invoice.sii },
     ...invoice.creditNotes.map((note) => ({ name: `Nota de crédito N° ${note.folio}`, sii: note.sii })),
@@ -62,7 +63,7 @@ export function SiiStatusPanel({ invoice }: { invoice: Pick<Invoice, 'sii' | 'cr
       <h2 className="font-semibold text-gray-900">Estado en el SII</h2>
       <ul className="mt-2 space-y-2">
         {documents.map(({ name, sii }) => (
-          <SiiDocument key={name} name={name} sii={sii} isAdmin={isAdmin} />
+          <SiiDocument key={name} name={name} sii={sii} canRetry={canRetry} />
         ))}
       </ul>
     </section>

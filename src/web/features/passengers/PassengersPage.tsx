@@ -1,7 +1,7 @@
+import { passengersApi } from '../../../domain/api/master-data';
 import { formatDate } from '../../../domain/format';
 import type { Passenger } from '../../../domain/master-data';
-import { PEOPLE_WRITE_ROLES } from '../../../domain/roles';
-import { useCurrentUser } from '../../auth';
+import { useCanCall } from '../../auth';
 import { DataTable, type DataTableColumn } from '../../components/ui/DataTable';
 import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
@@ -22,7 +22,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<Passenger>> = [
 
 /** /passengers: a dense table, since a sale's passengers are looked up by name, RUT or email. */
 export function PassengersPage() {
-  const canWrite = PEOPLE_WRITE_ROLES.includes(useCurrentUser().role);
+  const canWrite = useCanCall(passengersApi.create);
   const { rows, askDelete, listPage } = useRecordList(passengersResource, PASSENGER_TEXTS, canWrite);
   const columns: ReadonlyArray<DataTableColumn<Passenger>> = canWrite
     ? [

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PEOPLE_WRITE_ROLES } from '../../../domain/roles';
+import { SELLERS } from '../../../domain/access';
 import { roleRoute } from '../../auth/role-route';
 
 const formPage = async () => ({ Component: (await import('./PassengerFormPage')).PassengerFormPage });
@@ -11,7 +11,7 @@ export const passengersRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./PassengersPage')).PassengersPage }),
   },
   // Finance reads passengers but may not change them (docs/decisions/0006-master-data-screens.md).
-  roleRoute(PEOPLE_WRITE_ROLES, [
+  roleRoute(SELLERS, [
     { path: '/passengers/new', lazy: formPage },
     { path: '/passengers/:id/edit', lazy: formPage },
   ]),

@@ -8,7 +8,7 @@ import {
   type PaymentStatus,
 } from '../../../domain/payments';
 import { PAYMENT_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/status';
-import { useCurrentUser } from '../../auth';
+import { useCanCall } from '../../auth';
 import { Card } from '../../components/ui/Card';
 import { ExportMenu } from '../../components/ui/ExportMenu';
 import { FilterButtons } from '../../components/ui/FilterButtons';
@@ -58,7 +58,7 @@ export function PaymentsPage() {
 
   const { data, isPending, error } = usePaymentsList({ status, method, q, page });
   // Finance confirms pending payments but does not delete them (decision 0043).
-  const canDelete = useCurrentUser().role !== 'finance';
+  const canDelete = useCanCall(paymentsApi.remove);
 
   return (
     <ListPage

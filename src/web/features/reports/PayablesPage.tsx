@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { reportsApi } from '../../../domain/api/reports';
+import { supplierPaymentsApi } from '../../../domain/api/supplier-payments';
 import { formatDate, formatMoney } from '../../../domain/format';
 import {
   DUE_THIS_WEEK_DAYS,
@@ -9,7 +10,7 @@ import {
   type PayableSupplier,
   type PayablesReply,
 } from '../../../domain/reports';
-import { useCurrentUser } from '../../auth';
+import { canCall, useCurrentUser } from '../../auth';
 import { buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
@@ -153,7 +154,12 @@ export function PayablesPage() {
     >
       <div className="space-y-4">
         {data?.suppliers.map((s) => (
-          <SupplierDues key={s.supplierId} supplier={s} days={data.days} canPay={user.role === 'admin'} />
+          <SupplierDues
+            key={s.supplierId}
+            supplier={s}
+            days={data.days}
+            canPay={canCall(supplierPaymentsApi.create, user.role)}
+          />
         ))}
       </div>
     </ListPage>

@@ -1,10 +1,13 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ADMINS } from '../../../domain/access';
+import { salesApi } from '../../../domain/api/sales';
 import { formatMoney } from '../../../domain/format';
 import type { Role } from '../../../domain/roles';
 import { adminOnlyTransition } from '../../../domain/sales';
 import type { SaleStatus } from '../../../domain/status';
+import { canCall } from '../../auth';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { InvoiceButton } from '../invoices';
@@ -88,11 +91,11 @@ interface SaleActionsProps {
 export function SaleActions({ sale, role }: SaleActionsProps) {
   const changeStatus = useChangeSaleStatus(sale.id);
   const [confirming, setConfirming] = useState<PendingChange | null>(null);
-  const canEdit = role === 'admin' || role === 'sales';
+  const canEdit = canCall(salesApi.update, role);
   const completed = sale.status === 'completed';
   const cancellable = !completed && sale.status !== 'cancelled';
   // The server refuses it to anyone else (403); the button is not offered.
-  const liquidable = !completed && (!adminOnlyTransition(sale.status, 'completed') || role === 'admin');
+  const liquidable = !completed && (!adminOnlyTransition(sale.status, 'completed') || ADMINS.includes(role));
 
   // Resolves even on failure so the dialog closes: a failed status change is logged
   // (docs/decisions/0007-sales-screens.md), and the toast is there so the user knows nothing changed.

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { salesApi } from '../../../domain/api/sales';
 import { formatDate, formatMoney } from '../../../domain/format';
 import { sumMoney } from '../../../domain/money';
 import { enumLabel } from '../../../domain/sales';
 import { errorStatus } from '../../api/client';
-import { useCurrentUser } from '../../auth';
+import { canCall, useCurrentUser } from '../../auth';
 import { BackLink } from '../../components/ui/BackLink';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
@@ -54,7 +55,7 @@ function SaleDetailLoader({ id }: { id: number }) {
 function SaleDetailView({ sale }: { sale: SaleDetail }) {
   const user = useCurrentUser();
   const { timeZone } = useAgencyPreferences();
-  const canEdit = user.role === 'admin' || user.role === 'sales';
+  const canEdit = canCall(salesApi.update, user.role);
   const profit = sumMoney([sale.salePrice, -sale.totalCost]);
   const passengers = uniquePassengerNames(sale.items);
   const onSaved = useSaleSaved();

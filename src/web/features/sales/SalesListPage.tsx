@@ -9,7 +9,7 @@ import {
   SALE_SORT_LABELS,
 } from '../../../domain/sale-filters';
 import { SALE_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/status';
-import { useCurrentUser } from '../../auth';
+import { canCall, useCurrentUser } from '../../auth';
 import { Button } from '../../components/ui/Button';
 import { ExportMenu } from '../../components/ui/ExportMenu';
 import { FilterButtons } from '../../components/ui/FilterButtons';
@@ -65,7 +65,7 @@ export function SalesListPage() {
   const [view, setView] = useSalesListView();
   const [showFilters, setShowFilters] = useState(() => activeFilterCount(filters) > 0);
   // Finance reads the list but does not sell.
-  const canSell = user.role === 'admin' || user.role === 'sales';
+  const canSell = canCall(salesApi.create, user.role);
   // The status buttons show one status or all; several statuses chosen in the filters press none.
   const status = !filters.status
     ? 'all'

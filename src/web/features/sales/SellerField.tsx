@@ -1,4 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { ADMINS } from '../../../domain/access';
 import { useCurrentUser } from '../../auth';
 import { ReadOnlyField } from '../../components/ui/Field';
 import { SelectField } from '../../components/ui/SelectField';
@@ -14,7 +15,7 @@ interface SellerFieldProps {
 /** Only an admin picks the seller; anyone else sells as themselves (the server forces it too). */
 export function SellerField({ registration, error, current }: SellerFieldProps) {
   const user = useCurrentUser();
-  const isAdmin = user.role === 'admin';
+  const isAdmin = ADMINS.includes(user.role);
   const { data: sellers = [] } = useSellerOptions(isAdmin);
 
   if (!isAdmin) {

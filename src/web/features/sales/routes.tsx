@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { SELLERS } from '../../../domain/access';
 import { roleRoute } from '../../auth/role-route';
 
 const formPage = (name: 'NewSalePage' | 'EditSalePage') => async () => ({
@@ -9,13 +10,10 @@ const formPage = (name: 'NewSalePage' | 'EditSalePage') => async () => ({
 export const salesRoutes: RouteObject[] = [
   // Finance may read every sale, read-only, even though its sidebar has no Ventas link.
   { path: '/sales', lazy: async () => ({ Component: (await import('./SalesListPage')).SalesListPage }) },
-  roleRoute(
-    ['admin', 'sales'],
-    [
-      { path: '/sales/new', lazy: formPage('NewSalePage') },
-      { path: '/sales/:id/edit', lazy: formPage('EditSalePage') },
-    ],
-  ),
+  roleRoute(SELLERS, [
+    { path: '/sales/new', lazy: formPage('NewSalePage') },
+    { path: '/sales/:id/edit', lazy: formPage('EditSalePage') },
+  ]),
   {
     path: '/sales/:id',
     lazy: async () => ({ Component: (await import('./SaleDetailPage')).SaleDetailPage }),

@@ -1,3 +1,4 @@
+import { SELLERS } from '../../../../domain/access';
 import { userListQuery } from '../../users';
 import { PICKER_LIMIT, usePickerList } from './picker-list';
 
@@ -6,6 +7,6 @@ export const useSellerOptions = (enabled: boolean) =>
   usePickerList(
     userListQuery('')({ q: '', page: 1, limit: PICKER_LIMIT }),
     'Error al cargar vendedores',
-    (users) => users.filter((u) => u.isActive && (u.role === 'admin' || u.role === 'sales')),
+    (users) => users.filter((u) => u.isActive && SELLERS.includes(u.role)),
     enabled,
   );
