@@ -84,7 +84,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Sends a request with the session's token and turns every non-OK answer into the spec's errors. */
+/**
+ * Sends a request with the session's token and turns every non-OK answer into the product's errors
+ * (docs/product.md#errors).
+ */
 async function send(method: string, path: string, body: unknown, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   // Like axios, the JSON content type goes with a body only: Fastify rejects an empty JSON body.
@@ -161,11 +164,11 @@ export function call<E extends EndpointShape>(
 }
 
 /**
- * Calls an endpoint whose declaration is imported on first use. Declarations carry their zod schemas,
- * and zod is about a quarter of the first page's JavaScript: what every page loads (the session, the
- * connection notice) and /login call their endpoints this way, keeping /login under its 150 KB budget
- * (DESIGN.md 9, scripts/check-login-budget.mjs). A declaration that cannot be fetched is a lost
- * connection, like a request that gets no answer.
+ * Calls an endpoint whose declaration is imported on first use. Declarations carry their zod schemas, and zod
+ * is about a quarter of the first page's JavaScript: what every page loads (the session, the connection
+ * notice) and /login call their endpoints this way, keeping /login under its 150 KB budget
+ * (docs/product.md#quality-bars, scripts/check-login-budget.mjs). A declaration that cannot be fetched is a
+ * lost connection, like a request that gets no answer.
  */
 export async function lazyCall<E extends EndpointShape>(
   load: () => Promise<E>,

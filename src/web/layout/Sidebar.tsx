@@ -92,7 +92,8 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
         <nav aria-label="Menú principal">
           <ul className="space-y-1">{navLinksFor(user.role).map(navItem)}</ul>
         </nav>
-        {/* A menu of its own below the spec's: that one keeps exactly the spec's entries per role. */}
+        {/* A menu of its own below the product's, which keeps exactly its entries per role
+            (docs/product.md#layout-and-navigation). */}
         {financeLinks.length > 0 && (
           <nav aria-label={FINANCE_GROUP_LABEL}>
             {collapsed ? (

@@ -7,7 +7,7 @@ import { Button } from './Button';
 /**
  * Tells people, in Spanish, that the server is slow or unreachable, over whatever page is open: the
  * page stays mounted with everything typed in it, and "Reintentar" checks the connection and reloads
- * what failed to load. A form's own error (the spec's 'Error al crear la venta'...) still shows in it.
+ * what failed to load. A form's own error ('Error al crear la venta'...) still shows in it.
  */
 export function ConnectionNotice() {
   const { slow, lost } = useSyncExternalStore(connection.subscribe, connection.getSnapshot);

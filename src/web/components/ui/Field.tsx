@@ -90,7 +90,7 @@ type DecimalFieldProps = FieldProps & { kind: DecimalKind };
 /**
  * An amount or a rate typed as people write it (`800,50`, `1.250,75`, `1,250.75`): a text input, since
  * a number input would read `800,50` as 80050, with the decimal keypad on phones. When it is left, it
- * shows what it understood in the spec's format (`1,250.75`; a rate with its four decimals), so a
+ * shows what it understood in the app's number format (`1,250.75`; a rate with its four decimals), so a
  * misread separator is seen before saving; the form's `typedDecimalResolver` does the same reading.
  * For registered (uncontrolled) fields: the rewritten text is handed to `onChange` like a keystroke.
  */

@@ -8,8 +8,8 @@ import { anyRunning, backupsQuery, useCreateBackup } from './api';
 import { BackupsTable } from './BackupsTable';
 
 /**
- * Respaldos (admin, issue 30): every backup the app made, whether restoring it gave back every row,
- * one made now, and its file. Times in the agency's zone.
+ * Respaldos (admin, docs/decisions/0051-backup-file.md): every backup the app made, whether restoring it gave
+ * back every row, one made now, and its file. Times in the agency's zone.
  */
 export function BackupsPage() {
   const { timeZone } = useAgencyPreferences();

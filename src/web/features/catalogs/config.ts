@@ -7,8 +7,8 @@ export interface CatalogTexts extends RecordTexts {
   updateError: string;
 }
 
-// Suppliers have English error messages and operators and classifications Spanish ones, as the spec's
-// client shows them; they are kept as written.
+// Suppliers have English error messages and operators and classifications Spanish ones, as the original
+// client shows them (docs/product.md#catalogs); they are kept as written.
 export const CATALOG_TEXTS: Record<CatalogKind, CatalogTexts> = {
   suppliers: {
     title: 'Proveedores',

@@ -1,6 +1,6 @@
 import type { RecordTexts } from '../../components/ui/use-record-list';
 
-/** The clients list and new/edit page (the errors in English, as the spec's client shows them). */
+/** The clients list and new/edit page (the errors in English, as the original client shows them). */
 export const CLIENT_TEXTS: RecordTexts = {
   title: 'Clientes',
   newTitle: 'Nuevo Cliente',

@@ -27,7 +27,9 @@ const SECTION_VIEWS: Record<SectionId, ComponentType> = {
 const ITEM =
   'flex w-full flex-wrap items-center justify-between gap-2 rounded-md px-3 py-2 text-left text-sm';
 
-/** /company-settings (admin only, guarded by the route). The section lives in ?section= so reload keeps it. */
+/**
+ * /company-settings (admin only, guarded by the route). The section lives in ?section= so reload keeps it.
+ */
 export function CompanySettingsPage() {
   const [params] = useSearchParams();
   const current = parseSection(params.get('section'));
@@ -65,13 +67,13 @@ export function CompanySettingsPage() {
                 )}
               </li>
             ))}
-            {/* Issue 30: Respaldos is a screen of its own (/backups), reached from here like a section. */}
+            {/* Respaldos is a screen of its own (/backups), reached from here like a section. */}
             <li>
               <Link to="/backups" className={cn(ITEM, FOCUS_RING, 'text-gray-800 hover:bg-gray-100')}>
                 Respaldos
               </Link>
             </li>
-            {/* Issue 28: Correos, the outbox, is a screen of its own too. */}
+            {/* Correos, the outbox, is a screen of its own too. */}
             <li>
               <Link to="/emails" className={cn(ITEM, FOCUS_RING, 'text-gray-800 hover:bg-gray-100')}>
                 Correos

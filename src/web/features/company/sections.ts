@@ -1,14 +1,17 @@
 /**
- * The left menu of Configuraciones. The spec marks everything but the rates as coming soon; issue 8
- * builds company information and users for real, so only integrations stay disabled.
+ * The left menu of Configuraciones (docs/decisions/0005-configuraciones-sections-and-own-account.md):
+ * the original marked everything but the rates as coming soon; company information and users are built
+ * for real, so only integrations stay disabled.
  */
 export const SECTIONS = [
   { id: 'rates', label: 'Tasas de Cambio', available: true },
   { id: 'company', label: 'Información de la Empresa', available: true },
   { id: 'users', label: 'Usuarios y Permisos', available: true },
-  // Issue 18: the audit trail takes the place of the spec's coming-soon "Seguridad".
+  // The audit trail takes the place of the original coming-soon "Seguridad" (docs/decisions/0020-audit-
+  // trail.md).
   { id: 'audit', label: 'Auditoría', available: true },
-  // Issue 29: the company's tax data, certificate and CAFs for electronic tax documents.
+  // The company's tax data, certificate and CAFs for electronic tax documents (docs/decisions/0065-dte-
+  // invoices.md).
   { id: 'dte', label: 'Facturación Electrónica', available: true },
   { id: 'integrations', label: 'Integraciones', available: false },
 ] as const;

@@ -40,7 +40,10 @@ export function DashboardView({ role, data }: { role: Role; data: DashboardData 
   );
 }
 
-/** Loads the role's figures (the server scopes them) and shows them, or the spec's loading and error states. */
+/**
+ * Loads the role's figures (the server scopes them) and shows them, or the product's loading and error states
+ * (docs/product.md#dashboard).
+ */
 export function DashboardFigures({ role }: { role: Role }) {
   const { data, error, retry } = useDashboard(role);
 

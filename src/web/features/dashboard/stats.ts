@@ -18,7 +18,7 @@ export interface RankedEntry extends BreakdownEntry {
 /**
  * Share of `count` in `total` in percent, rounded to one decimal. Every share on the dashboard is taken
  * from the same total the 'Total de Ventas' card shows, so the figures agree with each other
- * (issue 6); with no sales at all every share is 0 rather than NaN.
+ * (docs/decisions/0040-figures-that-agree.md); with no sales at all every share is 0 rather than NaN.
  */
 export function sharePercent(count: number, total: number): number {
   if (total <= 0) return 0;

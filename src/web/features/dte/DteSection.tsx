@@ -7,7 +7,10 @@ import { CafsCard } from './CafsCard';
 import { CertificateCard } from './CertificateCard';
 import { TaxDataForm } from './TaxDataForm';
 
-/** Configuraciones > Facturación Electrónica (issue 29): what the SII needs before the first DTE. */
+/**
+ * Configuraciones > Facturación Electrónica (docs/decisions/0065-dte-invoices.md): what the SII needs before
+ * the first DTE.
+ */
 export function DteSection() {
   const tax = useQuery(companyTaxQuery());
   return (

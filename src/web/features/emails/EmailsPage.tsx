@@ -19,8 +19,8 @@ const FILTERS: { value: StatusFilter; label: string }[] = [
 ];
 
 /**
- * Correos (admin, issue 28): the outbox. Without SMTP_URL every message waits here as Pendiente; the
- * admin previews it, downloads the .eml, puts a failed one back in line or cancels one.
+ * Correos (admin, docs/decisions/0053-email-outbox.md): the outbox. Without SMTP_URL every message waits here
+ * as Pendiente; the admin previews it, downloads the .eml, puts a failed one back in line or cancels one.
  */
 export function EmailsPage() {
   const { timeZone } = useAgencyPreferences();

@@ -1,6 +1,6 @@
 import type { RecordTexts } from '../../components/ui/use-record-list';
 
-/** The passengers list and new/edit page (the errors in English, as the spec's client shows them). */
+/** The passengers list and new/edit page (the errors in English, as the original client shows them). */
 export const PASSENGER_TEXTS: RecordTexts = {
   title: 'Pasajeros',
   newTitle: 'Nuevo Pasajero',

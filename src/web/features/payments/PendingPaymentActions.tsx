@@ -13,8 +13,8 @@ interface PendingPaymentActionsProps {
 }
 
 /**
- * "Confirmar pago" and "Eliminar" for a pending payment (issue 26). Confirming needs no question: it
- * can be corrected by editing; deleting cannot be undone, so it asks first.
+ * "Confirmar pago" and "Eliminar" for a pending payment (docs/decisions/0043-finance-registers-payments.md).
+ * Confirming needs no question: it can be corrected by editing; deleting cannot be undone, so it asks first.
  */
 export function PendingPaymentActions({ payment, canDelete }: PendingPaymentActionsProps) {
   const confirm = useConfirmPayment();

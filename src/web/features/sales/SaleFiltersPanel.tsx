@@ -23,7 +23,10 @@ interface SaleFiltersPanelProps {
   showSeller: boolean;
 }
 
-/** The list's filters beyond the spec's status buttons (issue 16); each change goes to the URL. */
+/**
+ * The list's filters beyond the status buttons (docs/decisions/0021-sales-list-search-and-filters.md); each
+ * change goes to the URL.
+ */
 export function SaleFiltersPanel({ filters, onChange, showSeller }: SaleFiltersPanelProps) {
   const suppliers = useCatalogOptions('suppliers');
   const classifications = useCatalogOptions('classifications');

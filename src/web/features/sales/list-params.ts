@@ -7,8 +7,8 @@ import {
 } from '../../../domain/sale-filters';
 
 /*
- * The /sales list's state lives in the URL (issue 16): search, filters, sort and page, so a reload or
- * a shared link shows the same list. Each value is checked with the API's own schema; a value edited
+ * The /sales list's state lives in the URL (docs/decisions/0021-sales-list-search-and-filters.md):
+ * search, filters, sort and page, so a reload or a shared link shows the same list. Each value is checked with the API's own schema; a value edited
  * by hand into something the server would refuse is dropped instead of breaking the page.
  */
 
@@ -35,8 +35,9 @@ export interface SaleListParams {
   sort: SaleSort;
   page: number;
   /**
-   * Deep pages (past KEYSET_FROM_PAGE) reached with "next": the previous page's `nextCursor`, so the
-   * server reads from where that page ended instead of skipping every row before it (issue 31).
+   * Deep pages (past KEYSET_FROM_PAGE) reached with "next": the previous page's `nextCursor`, so the server
+   * reads from where that page ended instead of skipping every row before it (docs/decisions/0030-session-
+   * cache-and-one-statement-pages.md).
    */
   after?: string;
 }

@@ -5,7 +5,10 @@ import { createResource, type Resource } from '../../../api/resource';
 
 export type CatalogData = z.output<ReturnType<typeof catalogSchema>>;
 
-/** The catalogs reply a bare array and a bare record, as the spec's own client reads them. */
+/**
+ * The catalogs reply a bare array and a bare record, as the original client reads them
+ * (docs/product.md#master-data-api).
+ */
 const RESOURCES: Record<CatalogKind, Resource<CatalogItem, CatalogData>> = {
   suppliers: createResource(catalogsApi.suppliers),
   operators: createResource(catalogsApi.operators),
