@@ -130,7 +130,9 @@ describe('date query parameters', () => {
 
   it('refuses a bad date in every date parameter of every list, report and export', async () => {
     const urls: { url: string; as: string }[] = EXTRA.map((url) => ({ url, as: 'admin' }));
-    for (const route of [...examples.keys()].filter((e) => e.method === 'GET')) {
+    // Only a declared query can hold a date: calls without one (downloads, PDFs, XML) are skipped
+    // rather than built, which is most of what their examples cost.
+    for (const route of [...examples.keys()].filter((e) => e.method === 'GET' && e.query)) {
       const call = await example(route);
       urls.push({ url: call.url, as: call.as ?? 'admin' });
     }
