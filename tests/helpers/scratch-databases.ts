@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type DatabaseHandle, openPglite, openPostgres } from '../../src/server/db/client';
 import { migrationsFolder } from '../../src/server/db/migrations';
 import { pgliteSnapshot } from './database-templates';
@@ -96,3 +97,28 @@ export async function startingPoint(folder: string): Promise<StartingPoint> {
   const snapshot = new Blob([readFileSync(await pgliteSnapshot(folder))]);
   return { open: () => openPglite(undefined, snapshot), drop: async () => {} };
 }
+
+/**
+ * For a test file of one migration's upgrade: the database of the release before `tag`, made before the
+ * file's tests and dropped after them. Each test opens its own copy with `open()`.
+ */
+export function releaseBefore(tag: string): Pick<StartingPoint, 'open'> {
+  const before = migrationsCopy({ before: tag });
+  let start: StartingPoint | undefined;
+  beforeAll(async () => {
+    start = await startingPoint(before.folder);
+  });
+  afterAll(async () => {
+    await start?.drop();
+    before.remove();
+  });
+  return {
+    open: () => {
+      if (!start) throw new Error(`the release before ${tag} is not ready: call open() inside a test`);
+      return start.open();
+    },
+  };
+}
+
+/** The rows of a raw `db.execute`, which both drivers answer as { rows }. */
+export const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsCopy, type StartingPoint, startingPoint } from '../../helpers/scratch-databases';
+import { describe, expect, it } from 'vitest';
+import { releaseBefore, rowsOf } from '../../helpers/scratch-databases';
 import { insertUser } from '../../helpers/test-app';
 
 /*
@@ -9,17 +9,7 @@ import { insertUser } from '../../helpers/test-app';
  * reminder) gets none, so no seller reads a statement of the whole client.
  */
 
-const before = migrationsCopy({ before: '0032_email_scope_seller' });
-let start: StartingPoint;
-beforeAll(async () => {
-  start = await startingPoint(before.folder);
-});
-afterAll(async () => {
-  await start?.drop();
-  before.remove();
-});
-
-const rows = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+const start = releaseBefore('0032_email_scope_seller');
 
 describe("upgrading the queued messages to their attachment's scope", () => {
   it("gives a seller's messages that seller's scope and every other message none", async () => {
@@ -29,11 +19,11 @@ describe("upgrading the queued messages to their attachment's scope", () => {
       const seller = await insertUser(db, 'sales', 'antes_alcance');
       const admin = await insertUser(db, 'admin', 'antes_alcance');
       const finance = await insertUser(db, 'finance', 'antes_alcance');
-      const [client] = rows<{ id: number }>(
+      const [client] = rowsOf<{ id: number }>(
         await db.execute(sql`insert into clients (name) values ('Cliente antiguo') returning id`),
       );
       const queued = async (kind: string, createdBy: number | null) =>
-        rows<{ id: number }>(
+        rowsOf<{ id: number }>(
           await db.execute(sql`insert into emails (kind, client_id, to_addresses, subject, body, message_id,
             created_by) values (${kind}, ${client?.id}, '{a@b.cl}', 'Asunto', 'Cuerpo',
             ${`<${kind}-${createdBy}@agencia.invalid>`}, ${createdBy}) returning id`),
@@ -47,7 +37,7 @@ describe("upgrading the queued messages to their attachment's scope", () => {
 
       await database.migrate();
 
-      const scopes = rows<{ id: number; scope_seller_id: number | null }>(
+      const scopes = rowsOf<{ id: number; scope_seller_id: number | null }>(
         await db.execute(sql`select id, scope_seller_id from emails order by id`),
       );
       expect(scopes).toEqual([

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsCopy, type StartingPoint, startingPoint } from '../../helpers/scratch-databases';
+import { describe, expect, it } from 'vitest';
+import { releaseBefore, rowsOf } from '../../helpers/scratch-databases';
 import { insertUser } from '../../helpers/test-app';
 
 /*
@@ -9,17 +9,7 @@ import { insertUser } from '../../helpers/test-app';
  * with the annulment's reason, author and time, each item credited in full.
  */
 
-const before = migrationsCopy({ before: '0029_invoice_credit_notes' });
-let start: StartingPoint;
-beforeAll(async () => {
-  start = await startingPoint(before.folder);
-});
-afterAll(async () => {
-  await start?.drop();
-  before.remove();
-});
-
-const rows = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+const start = releaseBefore('0029_invoice_credit_notes');
 
 describe('upgrading annulled invoices to their list of credit notes', () => {
   it("moves each invoice's annulling note into invoice_credit_notes and drops credit_note_id", async () => {
@@ -27,20 +17,20 @@ describe('upgrading annulled invoices to their list of credit notes', () => {
     try {
       const { db } = database;
       const admin = await insertUser(db, 'admin', 'antes_nc');
-      const [client] = rows<{ id: number }>(
+      const [client] = rowsOf<{ id: number }>(
         await db.execute(sql`insert into clients (name) values ('Cliente antiguo') returning id`),
       );
-      const [sale] = rows<{ id: number }>(
+      const [sale] = rowsOf<{ id: number }>(
         await db.execute(sql`insert into sales (passenger_name, client_id, seller_id, travel_date, sale_type,
           service_type, region, sale_price) values ('Antiguo', ${client?.id}, ${admin.id}, '2031-01-01',
           'individual', 'package', 'national', '1000.00') returning id`),
       );
-      const [caf] = rows<{ id: number }>(
+      const [caf] = rowsOf<{ id: number }>(
         await db.execute(sql`insert into dte_cafs (type, folio_from, folio_to, next_folio, authorized_on,
           issuer_rut, xml) values (61, 1, 10, 2, '2031-01-01', '76123456-0', '<AUTORIZACION/>') returning id`),
       );
       const document = async (type: number, referenceId: number | null) =>
-        rows<{ id: number }>(
+        rowsOf<{ id: number }>(
           await db.execute(sql`insert into dte_documents (type, folio, caf_id, issue_date, receiver_rut,
             receiver_name, net_amount, exempt_amount, vat_amount, total_amount, reference_id, xml) values
             (${type}, 1, ${caf?.id}, '2031-01-02', '77777777-7', 'Cliente', 100, 50, 19, 169, ${referenceId},
@@ -60,14 +50,14 @@ describe('upgrading annulled invoices to their list of credit notes', () => {
           'Agencia', '76123456-0', 'Calle 1', 'a@b.cl', '1', ${items}::jsonb,
           ${creditNote === null ? null : documents[0]?.id}, ${creditNote}, ${cancelled}::timestamptz,
           ${cancelled && 'Cliente desiste'}, ${cancelled && admin.id}) returning id`);
-      const [annulled] = rows<{ id: number }>(
+      const [annulled] = rowsOf<{ id: number }>(
         await invoice('F-2031-000001', documents[1]?.id ?? null, '2031-01-03T12:00:00Z'),
       );
       await invoice('F-2031-000002', null, null);
 
       await database.migrate();
 
-      const notes = rows(
+      const notes = rowsOf(
         await db.execute(sql`select invoice_id, dte_document_id, code, reason, lines, created_by,
           created_at = '2031-01-03T12:00:00Z'::timestamptz as at_annulment from invoice_credit_notes`),
       );
@@ -85,7 +75,7 @@ describe('upgrading annulled invoices to their list of credit notes', () => {
           at_annulment: true,
         },
       ]);
-      const column = rows(
+      const column = rowsOf(
         await db.execute(sql`select 1 from information_schema.columns where table_name = 'invoices'
           and column_name = 'credit_note_id'`),
       );

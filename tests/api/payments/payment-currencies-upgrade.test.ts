@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsCopy, type StartingPoint, startingPoint } from '../../helpers/scratch-databases';
+import { describe, expect, it } from 'vitest';
+import { releaseBefore, rowsOf } from '../../helpers/scratch-databases';
 import { insertUser } from '../../helpers/test-app';
 
 /*
@@ -9,17 +9,7 @@ import { insertUser } from '../../helpers/test-app';
  * the kept balances then count the USD values.
  */
 
-const before = migrationsCopy({ before: '0021_payment_currencies' });
-let start: StartingPoint;
-beforeAll(async () => {
-  start = await startingPoint(before.folder);
-});
-afterAll(async () => {
-  await start?.drop();
-  before.remove();
-});
-
-const rows = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+const start = releaseBefore('0021_payment_currencies');
 
 describe('upgrading payments to currencies', () => {
   it('backfills the rate and the USD value, and rebuilds the balances on them', async () => {
@@ -30,10 +20,10 @@ describe('upgrading payments to currencies', () => {
       await db.execute(
         sql`insert into currency_rates (currency, rate, is_active) values ('CLP', '0.00105', true)`,
       );
-      const [client] = rows<{ id: number }>(
+      const [client] = rowsOf<{ id: number }>(
         await db.execute(sql`insert into clients (name) values ('Cliente antiguo') returning id`),
       );
-      const [sale] = rows<{ id: number }>(
+      const [sale] = rowsOf<{ id: number }>(
         await db.execute(sql`insert into sales (passenger_name, client_id, seller_id, travel_date, sale_type,
           service_type, region, sale_price) values ('Antiguo', ${client?.id}, ${seller.id}, '2031-01-01',
           'individual', 'package', 'national', '1000.00') returning id`),
@@ -43,7 +33,7 @@ describe('upgrading payments to currencies', () => {
 
       await database.migrate();
 
-      const payments = rows<Record<string, string | boolean>>(
+      const payments = rowsOf<Record<string, string | boolean>>(
         await db.execute(
           sql`select currency, exchange_rate, rate_edited, usd_amount from payments order by id`,
         ),
@@ -52,9 +42,9 @@ describe('upgrading payments to currencies', () => {
         { currency: 'USD', exchange_rate: '1.00000000', rate_edited: false, usd_amount: '100.10' },
         { currency: 'CLP', exchange_rate: '0.00105000', rate_edited: false, usd_amount: '105.00' },
       ]);
-      const balances = rows(await db.execute(sql`select paid, pending from sale_balances`));
+      const balances = rowsOf(await db.execute(sql`select paid, pending from sale_balances`));
       expect(balances).toEqual([{ paid: '205.10', pending: '794.90' }]);
-      const nullable = rows(
+      const nullable = rowsOf(
         await db.execute(sql`select column_name from information_schema.columns where table_name = 'payments'
           and column_name in ('exchange_rate', 'usd_amount') and is_nullable = 'YES'`),
       );

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { answerOf, keptWorker } from '../../lib/kept-worker';
 import { BackupError } from './errors';
 import type { BackupKeys } from './read-file';
 import type { WriteBackupOptions, WrittenBackup } from './write-file';
@@ -57,48 +58,29 @@ const IDLE_MS = 60_000;
  * scratch folder is made and removed here, so a stopped thread leaves none behind.
  */
 export function backupThread() {
-  let worker: Worker | undefined;
-  let idle: NodeJS.Timeout | undefined;
+  const kept = keptWorker(workerEntry, IDLE_MS);
   let jobs = 0;
-
-  function thread(): Worker {
-    if (worker) return worker;
-    const started = new Worker(workerEntry);
-    started.once('exit', () => {
-      if (worker === started) worker = undefined;
-    });
-    worker = started;
-    return started;
-  }
 
   /** Sends the job `prepare` makes; `cleanUp` runs after it however it ended. */
   function submit<T>(
     prepare: () => Promise<WriteRequest | VerifyRequest>,
     cleanUp?: () => Promise<void>,
   ): ThreadWork<T> {
-    clearTimeout(idle);
     let running: Worker | undefined;
     let stopped = false;
     const done = (async () => {
       try {
         const request = await prepare();
         if (stopped) throw new BackupError(INTERRUPTED_MESSAGE);
-        running = thread();
-        // Keeps a command's process alive while it works; an idle thread holds nothing open.
-        running.ref();
+        running = kept.acquire();
         const id = ++jobs;
         running.postMessage({ ...request, id } satisfies BackupJob);
-        return (await outcomeOf(running, id)) as T;
+        const outcome = await answerOf<JobOutcome>(running, id, () => new BackupError(INTERRUPTED_MESSAGE));
+        if (outcome.ok) return outcome.value as T;
+        throw outcome.backupError ? new BackupError(outcome.message) : new Error(outcome.message);
       } finally {
-        running?.unref();
+        if (running) kept.release();
         await cleanUp?.();
-        idle = setTimeout(() => {
-          // Forgotten at once, so a job that comes while it ends gets a new thread.
-          const ending = worker;
-          worker = undefined;
-          void ending?.terminate();
-        }, IDLE_MS);
-        idle.unref();
       }
     })();
     return {
@@ -127,38 +109,6 @@ export function backupThread() {
       );
     },
     /** The server is closing: the thread ends (a verification under way is stopped by its own stop). */
-    async close() {
-      clearTimeout(idle);
-      await worker?.terminate();
-    },
+    close: () => kept.close(),
   };
-}
-
-function outcomeOf(worker: Worker, id: number): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (outcome: JobOutcome) => {
-      if (outcome.id !== id) return;
-      off();
-      if (outcome.ok) resolve(outcome.value);
-      else reject(outcome.backupError ? new BackupError(outcome.message) : new Error(outcome.message));
-    };
-    // The thread failed to load or crashed (out of memory); the backup fails with its message.
-    const onError = (error: Error) => {
-      off();
-      reject(error);
-    };
-    // Ended without answering: terminated on shutdown.
-    const onExit = () => {
-      off();
-      reject(new BackupError(INTERRUPTED_MESSAGE));
-    };
-    const off = () => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-    };
-    worker.on('message', onMessage);
-    worker.once('error', onError);
-    worker.once('exit', onExit);
-  });
 }
