@@ -5,12 +5,11 @@ import { countValue } from '../../db/money';
 import { dteCafs } from '../../db/schema';
 
 /**
- * A CAF row of `rut`, the RUTs compared without dots, dash or spaces and with K in upper case: the
- * TED of a document stamped with another RUT's CAF names another issuer, which the SII rejects
- * (decision 0081).
+ * A CAF row of `rut`, the RUTs compared as every ID is (f_id_key in SQL, compactId in JS: no dots,
+ * dash or spaces, K in upper case): the TED of a document stamped with another RUT's CAF names
+ * another issuer, which the SII rejects (decision 0081).
  */
-export const cafOfRut = (rut: string) =>
-  sql`upper(translate(${dteCafs.issuerRut}, '.- ', '')) = ${compactId(rut)}`;
+export const cafOfRut = (rut: string) => sql`f_id_key(${dteCafs.issuerRut}) = ${compactId(rut)}`;
 
 /** The folios left, of every type, in the CAFs of `rut`. */
 export async function foliosLeftOf(db: Database, rut: string): Promise<number> {
