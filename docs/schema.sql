@@ -134,11 +134,13 @@ Junto con saludar, le enviamos adjunto el documento {documento}.
 Quedamos atentos a cualquier consulta.
 
 Saludos cordiales.'::text NOT NULL,
+  number_format text DEFAULT 'en'::text NOT NULL,
   CONSTRAINT company_settings_pkey PRIMARY KEY (id),
   CONSTRAINT company_settings_backup_hour_check CHECK (((backup_hour >= 0) AND (backup_hour <= 23))),
   CONSTRAINT company_settings_backup_keep_check CHECK (((backup_keep_daily >= 1) AND (backup_keep_weekly >= 0) AND (backup_keep_monthly >= 0))),
   CONSTRAINT company_settings_client_reminder_days_check CHECK (((client_reminder_days >= 1) AND (client_reminder_days <= 60))),
   CONSTRAINT company_settings_large_amount_threshold_check CHECK ((large_amount_threshold > (0)::numeric)),
+  CONSTRAINT company_settings_number_format_check CHECK ((number_format = ANY (ARRAY['en'::text, 'es'::text]))),
   CONSTRAINT company_settings_quote_validity_days_check CHECK (((quote_validity_days >= 1) AND (quote_validity_days <= 365))),
   CONSTRAINT company_settings_reminder_hour_check CHECK (((reminder_hour >= 0) AND (reminder_hour <= 23))),
   CONSTRAINT company_settings_singleton CHECK ((id = 1))
@@ -165,13 +167,14 @@ CREATE TABLE company_tax (
 CREATE TABLE currency_rates (
   id integer DEFAULT nextval('currency_rates_id_seq'::regclass) NOT NULL,
   currency text NOT NULL,
-  rate numeric(18,8) NOT NULL,
+  rate numeric(28,16) NOT NULL,
   is_active boolean DEFAULT true NOT NULL,
   last_updated timestamp with time zone,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  units_per_usd numeric(28,16) NOT NULL,
   CONSTRAINT currency_rates_pkey PRIMARY KEY (id),
   CONSTRAINT currency_rates_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
-  CONSTRAINT currency_rates_rate_check CHECK ((rate > (0)::numeric))
+  CONSTRAINT currency_rates_rate_check CHECK (((rate > (0)::numeric) AND (units_per_usd > (0)::numeric)))
 );
 
 CREATE TABLE document_counters (
@@ -367,14 +370,16 @@ CREATE TABLE payments (
   created_by integer,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
-  exchange_rate numeric(18,8) NOT NULL,
+  exchange_rate numeric(28,16) NOT NULL,
   rate_edited boolean DEFAULT false NOT NULL,
-  usd_amount numeric(14,2) GENERATED ALWAYS AS (round((amount * exchange_rate), 2)) STORED NOT NULL,
   receipt_number integer,
+  usd_amount numeric(14,2) GENERATED ALWAYS AS (round((amount * exchange_rate), 2)) STORED NOT NULL,
+  sale_amount numeric(14,2) NOT NULL,
   CONSTRAINT payments_pkey PRIMARY KEY (id),
   CONSTRAINT payments_amount_check CHECK ((amount > (0)::numeric)),
   CONSTRAINT payments_exchange_rate_check CHECK ((exchange_rate > (0)::numeric)),
   CONSTRAINT payments_method_check CHECK ((method = ANY (ARRAY['cash'::text, 'creditCard'::text, 'transfer'::text]))),
+  CONSTRAINT payments_sale_amount_check CHECK ((sale_amount > (0)::numeric)),
   CONSTRAINT payments_status_check CHECK ((status = ANY (ARRAY['confirmed'::text, 'pending'::text]))),
   CONSTRAINT payments_usd_amount_check CHECK ((usd_amount > (0)::numeric)),
   CONSTRAINT payments_created_by_users_id_fk FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
@@ -406,6 +411,9 @@ CREATE TABLE sale_balances (
   sale_price numeric(14,2) NOT NULL,
   paid numeric(16,2) NOT NULL,
   pending numeric(16,2) NOT NULL,
+  sale_price_usd numeric(16,2) NOT NULL,
+  paid_usd numeric(16,2) NOT NULL,
+  pending_usd numeric(16,2) NOT NULL,
   CONSTRAINT sale_balances_pkey PRIMARY KEY (sale_id)
 );
 
@@ -473,8 +481,12 @@ CREATE TABLE sales (
   version integer DEFAULT 1 NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   search_text text DEFAULT ''::text NOT NULL,
+  exchange_rate numeric(28,16) DEFAULT '1'::numeric NOT NULL,
+  sale_price_usd numeric(16,2) GENERATED ALWAYS AS (round((sale_price * exchange_rate), 2)) STORED NOT NULL,
+  total_cost_usd numeric(16,2) GENERATED ALWAYS AS (round((total_cost * exchange_rate), 2)) STORED NOT NULL,
   CONSTRAINT sales_pkey PRIMARY KEY (id),
   CONSTRAINT sales_amounts_check CHECK (((sale_price >= (0)::numeric) AND (total_cost >= (0)::numeric))),
+  CONSTRAINT sales_exchange_rate_check CHECK ((exchange_rate > (0)::numeric)),
   CONSTRAINT sales_passenger_count_check CHECK ((passenger_count >= 1)),
   CONSTRAINT sales_region_check CHECK ((region = ANY (ARRAY['national'::text, 'international'::text, 'regional'::text]))),
   CONSTRAINT sales_sale_type_check CHECK ((sale_type = ANY (ARRAY['individual'::text, 'corporate'::text, 'sports'::text, 'group'::text]))),
@@ -594,7 +606,7 @@ CREATE TABLE supplier_payments (
   supplier_id integer NOT NULL,
   amount numeric(14,2) NOT NULL,
   currency text NOT NULL,
-  rate_to_usd numeric(18,8) NOT NULL,
+  rate_to_usd numeric(28,16) NOT NULL,
   amount_usd numeric(14,2) NOT NULL,
   payment_date date NOT NULL,
   description text NOT NULL,
@@ -850,7 +862,7 @@ BEGIN
   END IF;
   PERFORM sale_balance_refresh(NEW.id);
   IF TG_OP = 'UPDATE' AND (OLD.status IS DISTINCT FROM NEW.status OR OLD.seller_id IS DISTINCT FROM NEW.seller_id
-      OR OLD.travel_date IS DISTINCT FROM NEW.travel_date) THEN
+      OR OLD.travel_date IS DISTINCT FROM NEW.travel_date OR OLD.exchange_rate IS DISTINCT FROM NEW.exchange_rate) THEN
     PERFORM supplier_dues_refresh(NEW.id);
   END IF;
   RETURN NULL;
@@ -878,6 +890,39 @@ CREATE OR REPLACE FUNCTION public.f_id_key(text)
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE STRICT
 AS $function$ SELECT upper(regexp_replace($1, '[.[:space:]-]', '', 'g')) $function$;
+
+CREATE OR REPLACE FUNCTION public.f_rut_canonical(id text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$
+DECLARE
+  compact text;
+  body text;
+  total integer := 0;
+  factor integer := 2;
+  rest integer;
+  digit text;
+BEGIN
+  IF id !~ '^\s*[0-9]{1,2}(\.?[0-9]{3}){2}\s*-?\s*[0-9kK]\s*$' THEN
+    RETURN NULL;
+  END IF;
+  compact := f_id_key(id);
+  body := left(compact, -1);
+  FOR i IN REVERSE length(body)..1 LOOP
+    total := total + substr(body, i, 1)::integer * factor;
+    factor := CASE WHEN factor = 7 THEN 2 ELSE factor + 1 END;
+  END LOOP;
+  rest := 11 - total % 11;
+  digit := CASE rest WHEN 11 THEN '0' WHEN 10 THEN 'K' ELSE rest::text END;
+  IF right(compact, 1) <> digit THEN
+    RETURN NULL;
+  END IF;
+  -- The body has 7 or 8 digits: millions, thousands and units.
+  RETURN left(body, -6) || '.' || substr(body, length(body) - 5, 3) || '.' || right(body, 3)
+    || '-' || digit;
+END;
+$function$;
 
 CREATE OR REPLACE FUNCTION public.f_search_id(text)
  RETURNS text
@@ -981,15 +1026,19 @@ BEGIN
   DELETE FROM supplier_dues;
   DELETE FROM supplier_due_days;
   DELETE FROM supplier_due_months;
-  INSERT INTO sale_balances (sale_id, client_id, seller_id, travel_date, sale_price, paid, pending)
+  INSERT INTO sale_balances (sale_id, client_id, seller_id, travel_date, sale_price, paid, pending,
+      sale_price_usd, paid_usd, pending_usd)
     SELECT s.id, s.client_id, s.seller_id, s.travel_date, s.sale_price, coalesce(p.paid, 0),
-      s.sale_price - coalesce(p.paid, 0)
+      s.sale_price - coalesce(p.paid, 0),
+      s.sale_price_usd, s.sale_price_usd - round((s.sale_price - coalesce(p.paid, 0)) * s.exchange_rate, 2),
+      round((s.sale_price - coalesce(p.paid, 0)) * s.exchange_rate, 2)
     FROM sales s
-    LEFT JOIN (SELECT sale_id, sum(usd_amount) AS paid FROM payments WHERE status = 'confirmed' GROUP BY sale_id) p
+    LEFT JOIN (SELECT sale_id, sum(sale_amount) AS paid FROM payments WHERE status = 'confirmed' GROUP BY sale_id) p
       ON p.sale_id = s.id
     WHERE s.status <> 'cancelled' AND s.sale_price > coalesce(p.paid, 0);
   INSERT INTO supplier_dues (item_id, sale_id, supplier_id, seller_id, due_date, cost)
-    SELECT i.id, i.sale_id, i.supplier_id, s.seller_id, coalesce(i.payment_date, s.travel_date), i.cost_price
+    SELECT i.id, i.sale_id, i.supplier_id, s.seller_id, coalesce(i.payment_date, s.travel_date),
+      round(i.cost_price * s.exchange_rate, 2)
     FROM sale_items i JOIN sales s ON s.id = i.sale_id
     WHERE s.status <> 'cancelled';
   INSERT INTO supplier_due_days (supplier_id, due_date, cost, items_count)
@@ -1009,9 +1058,9 @@ BEGIN
   DELETE FROM client_balances;
   DELETE FROM balance_days;
   INSERT INTO client_balances (client_id, sales_count, total_sale, paid, pending)
-    SELECT client_id, count(*), sum(sale_price), sum(paid), sum(pending) FROM sale_balances GROUP BY client_id;
+    SELECT client_id, count(*), sum(sale_price_usd), sum(paid_usd), sum(pending_usd) FROM sale_balances GROUP BY client_id;
   INSERT INTO balance_days (travel_date, sales_count, pending)
-    SELECT travel_date, count(*), sum(pending) FROM sale_balances GROUP BY travel_date;
+    SELECT travel_date, count(*), sum(pending_usd) FROM sale_balances GROUP BY travel_date;
 END;
 $function$;
 
@@ -1025,13 +1074,13 @@ BEGIN
   INSERT INTO report_days (dimension, date_field, day, key, sales_count, sale_price, total_cost)
     SELECT g.dimension, d.date_field, d.day, g.key, count(*), sum(g.sale_price), sum(g.cost)
     FROM (
-      SELECT v.dimension, v.key, s.id, s.sale_price, s.total_cost AS cost,
+      SELECT v.dimension, v.key, s.id, s.sale_price_usd AS sale_price, s.total_cost_usd AS cost,
         f_agency_day(s.creation_date) AS created, s.travel_date
       FROM sales s
       CROSS JOIN LATERAL (VALUES ('seller', s.seller_id::text), ('region', s.region), ('serviceType', s.service_type)) v(dimension, key)
       WHERE s.status <> 'cancelled'
       UNION ALL
-      SELECT v.dimension, v.key, s.id, sum(i.sale_price), sum(i.cost_price),
+      SELECT v.dimension, v.key, s.id, sum(round(i.sale_price * s.exchange_rate, 2)), sum(round(i.cost_price * s.exchange_rate, 2)),
         f_agency_day(s.creation_date), s.travel_date
       FROM sale_items i JOIN sales s ON s.id = i.sale_id
       CROSS JOIN LATERAL (VALUES ('supplier', i.supplier_id::text), ('classification', i.classification_id::text), ('items', '')) v(dimension, key)
@@ -1054,13 +1103,13 @@ BEGIN
   DELETE FROM supplier_sales;
   DELETE FROM supplier_totals;
   INSERT INTO sales_summary (seller_id, status, sale_type, service_type, region, sales_count, sale_price, total_cost)
-    SELECT seller_id, status, sale_type, service_type, region, count(*), sum(sale_price), sum(total_cost)
+    SELECT seller_id, status, sale_type, service_type, region, count(*), sum(sale_price_usd), sum(total_cost_usd)
     FROM sales GROUP BY seller_id, status, sale_type, service_type, region;
   INSERT INTO sales_daily (seller_id, day, sales_count, sale_price, total_cost)
-    SELECT seller_id, f_agency_day(creation_date), count(*), sum(sale_price), sum(total_cost)
+    SELECT seller_id, f_agency_day(creation_date), count(*), sum(sale_price_usd), sum(total_cost_usd)
     FROM sales WHERE status <> 'cancelled' GROUP BY 1, 2;
   INSERT INTO supplier_sales (supplier_id, sale_id, cost, counted, sale_created_at)
-    SELECT i.supplier_id, i.sale_id, sum(i.cost_price), s.status <> 'cancelled', s.creation_date
+    SELECT i.supplier_id, i.sale_id, sum(round(i.cost_price * s.exchange_rate, 2)), s.status <> 'cancelled', s.creation_date
     FROM sale_items i JOIN sales s ON s.id = i.sale_id
     GROUP BY i.supplier_id, i.sale_id, s.status, s.creation_date;
   INSERT INTO supplier_totals (supplier_id, sales_count, total_cost)
@@ -1108,17 +1157,17 @@ CREATE OR REPLACE FUNCTION public.receivable_sums_move(old_rows sale_balances[],
 AS $function$
   INSERT INTO client_balances AS t (client_id, sales_count, total_sale, paid, pending)
     SELECT client_id, sum(n), sum(sale_price), sum(paid), sum(pending) FROM (
-      SELECT o.client_id, -1 AS n, -o.sale_price AS sale_price, -o.paid AS paid, -o.pending AS pending
+      SELECT o.client_id, -1 AS n, -o.sale_price_usd AS sale_price, -o.paid_usd AS paid, -o.pending_usd AS pending
       FROM unnest(old_rows) o
-      UNION ALL SELECT n.client_id, 1, n.sale_price, n.paid, n.pending FROM unnest(new_rows) n
+      UNION ALL SELECT n.client_id, 1, n.sale_price_usd, n.paid_usd, n.pending_usd FROM unnest(new_rows) n
     ) d GROUP BY client_id ORDER BY client_id
   ON CONFLICT (client_id) DO UPDATE
     SET sales_count = t.sales_count + excluded.sales_count, total_sale = t.total_sale + excluded.total_sale,
         paid = t.paid + excluded.paid, pending = t.pending + excluded.pending;
   INSERT INTO balance_days AS t (travel_date, sales_count, pending)
     SELECT travel_date, sum(n), sum(pending) FROM (
-      SELECT o.travel_date, -1 AS n, -o.pending AS pending FROM unnest(old_rows) o
-      UNION ALL SELECT n.travel_date, 1, n.pending FROM unnest(new_rows) n
+      SELECT o.travel_date, -1 AS n, -o.pending_usd AS pending FROM unnest(old_rows) o
+      UNION ALL SELECT n.travel_date, 1, n.pending_usd FROM unnest(new_rows) n
     ) d GROUP BY travel_date ORDER BY travel_date
   ON CONFLICT (travel_date) DO UPDATE
     SET sales_count = t.sales_count + excluded.sales_count, pending = t.pending + excluded.pending;
@@ -1173,13 +1222,13 @@ CREATE OR REPLACE FUNCTION public.report_days_move_sale(o sales, n sales)
  LANGUAGE sql
 AS $function$
   INSERT INTO report_days AS t (dimension, date_field, day, key, sales_count, sale_price, total_cost)
-  SELECT g.dimension, d.date_field, d.day, g.key, sum(s.sign), sum(s.sign * s.sale_price), sum(s.sign * s.total_cost)
+  SELECT g.dimension, d.date_field, d.day, g.key, sum(s.sign), sum(s.sign * s.sale_price_usd), sum(s.sign * s.total_cost_usd)
   FROM (SELECT -1 AS sign, o.* UNION ALL SELECT 1, n.*) s
   CROSS JOIN LATERAL (VALUES ('seller', s.seller_id::text), ('region', s.region), ('serviceType', s.service_type)) g(dimension, key)
   CROSS JOIN LATERAL (VALUES ('creation', f_agency_day(s.creation_date)), ('travel', s.travel_date)) d(date_field, day)
   WHERE s.id IS NOT NULL AND s.status <> 'cancelled'
   GROUP BY 1, 2, 3, 4
-  HAVING sum(s.sign) <> 0 OR sum(s.sign * s.sale_price) <> 0 OR sum(s.sign * s.total_cost) <> 0
+  HAVING sum(s.sign) <> 0 OR sum(s.sign * s.sale_price_usd) <> 0 OR sum(s.sign * s.total_cost_usd) <> 0
   ORDER BY 1, 2, 3, 4
   ON CONFLICT (dimension, date_field, day, key) DO UPDATE
     SET sales_count = t.sales_count + excluded.sales_count,
@@ -1199,11 +1248,11 @@ BEGIN
   ELSIF TG_OP = 'UPDATE' THEN PERFORM report_days_move_sale(OLD, NEW);
   ELSE PERFORM report_days_move_sale(OLD, NULL);
   END IF;
-  -- Item groups move with the sale's status and days. A new sale has no items yet; a deleted one
+  -- Item groups move with the sale's status, days and rate. A new sale has no items yet; a deleted one
   -- takes its items' groups away here, before the delete cascades to the items (whose own trigger
   -- then finds no sale and does nothing).
   IF TG_OP = 'UPDATE' AND (OLD.status IS DISTINCT FROM NEW.status OR OLD.creation_date IS DISTINCT FROM NEW.creation_date
-      OR OLD.travel_date IS DISTINCT FROM NEW.travel_date) THEN
+      OR OLD.travel_date IS DISTINCT FROM NEW.travel_date OR OLD.exchange_rate IS DISTINCT FROM NEW.exchange_rate) THEN
     items := ARRAY(SELECT i FROM sale_items i WHERE i.sale_id = NEW.id);
     PERFORM report_days_move_items(ARRAY[OLD], items, ARRAY[NEW], items);
   ELSIF TG_OP = 'DELETE' THEN
@@ -1221,7 +1270,7 @@ AS $function$
   SELECT per_sale.dimension, d.date_field, d.day, per_sale.key, per_sale.sale_price, per_sale.cost
   FROM (
     SELECT g.dimension, g.key, s.id, f_agency_day(s.creation_date) AS created, s.travel_date,
-      sum(i.sale_price) AS sale_price, sum(i.cost_price) AS cost
+      sum(round(i.sale_price * s.exchange_rate, 2)) AS sale_price, sum(round(i.cost_price * s.exchange_rate, 2)) AS cost
     FROM unnest(p_sales) s
     JOIN unnest(p_items) i ON i.sale_id = s.id
     CROSS JOIN LATERAL (VALUES ('supplier', i.supplier_id::text), ('classification', i.classification_id::text), ('items', '')) g(dimension, key)
@@ -1240,9 +1289,12 @@ DECLARE
   now sale_balances;
 BEGIN
   SELECT * INTO was FROM sale_balances WHERE sale_id = p_sale_id;
-  SELECT s.id, s.client_id, s.seller_id, s.travel_date, s.sale_price, p.paid, s.sale_price - p.paid INTO now
+  SELECT s.id, s.client_id, s.seller_id, s.travel_date, s.sale_price, p.paid, s.sale_price - p.paid,
+      s.sale_price_usd, s.sale_price_usd - round((s.sale_price - p.paid) * s.exchange_rate, 2),
+      round((s.sale_price - p.paid) * s.exchange_rate, 2)
+    INTO now
     FROM sales s,
-      LATERAL (SELECT coalesce(sum(usd_amount), 0) AS paid FROM payments
+      LATERAL (SELECT coalesce(sum(sale_amount), 0) AS paid FROM payments
                WHERE sale_id = s.id AND status = 'confirmed') p
     WHERE s.id = p_sale_id AND s.status <> 'cancelled' AND s.sale_price > p.paid;
   IF was.sale_id IS NULL AND now.sale_id IS NULL THEN RETURN; END IF;
@@ -1252,14 +1304,15 @@ BEGIN
     DELETE FROM sale_balances WHERE sale_id = p_sale_id;
   ELSIF was IS DISTINCT FROM now THEN
     UPDATE sale_balances SET client_id = now.client_id, seller_id = now.seller_id, travel_date = now.travel_date,
-      sale_price = now.sale_price, paid = now.paid, pending = now.pending
+      sale_price = now.sale_price, paid = now.paid, pending = now.pending,
+      sale_price_usd = now.sale_price_usd, paid_usd = now.paid_usd, pending_usd = now.pending_usd
     WHERE sale_id = p_sale_id;
     IF was.client_id = now.client_id AND was.travel_date = now.travel_date THEN
       -- A payment or a new total: the same two sum rows, moved by the difference.
-      UPDATE client_balances SET total_sale = total_sale + (now.sale_price - was.sale_price),
-        paid = paid + (now.paid - was.paid), pending = pending + (now.pending - was.pending)
+      UPDATE client_balances SET total_sale = total_sale + (now.sale_price_usd - was.sale_price_usd),
+        paid = paid + (now.paid_usd - was.paid_usd), pending = pending + (now.pending_usd - was.pending_usd)
       WHERE client_id = now.client_id;
-      UPDATE balance_days SET pending = pending + (now.pending - was.pending) WHERE travel_date = now.travel_date;
+      UPDATE balance_days SET pending = pending + (now.pending_usd - was.pending_usd) WHERE travel_date = now.travel_date;
     ELSE
       PERFORM receivable_sums_move(ARRAY[was], ARRAY[now]);
     END IF;
@@ -1301,7 +1354,8 @@ BEGIN
     PERFORM sales_summary_add(NEW, 1);
     PERFORM sales_daily_add(NEW, 1);
   END IF;
-  IF TG_OP = 'UPDATE' AND (OLD.status IS DISTINCT FROM NEW.status OR OLD.creation_date IS DISTINCT FROM NEW.creation_date) THEN
+  IF TG_OP = 'UPDATE' AND (OLD.status IS DISTINCT FROM NEW.status OR OLD.creation_date IS DISTINCT FROM NEW.creation_date
+      OR OLD.exchange_rate IS DISTINCT FROM NEW.exchange_rate) THEN
     PERFORM supplier_sales_refresh(NEW.id);
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM supplier_sales_refresh(OLD.id);
@@ -1315,7 +1369,7 @@ CREATE OR REPLACE FUNCTION public.sales_daily_add(s sales, sign integer)
  LANGUAGE sql
 AS $function$
   INSERT INTO sales_daily AS t (seller_id, day, sales_count, sale_price, total_cost)
-  SELECT s.seller_id, f_agency_day(s.creation_date), sign, sign * s.sale_price, sign * s.total_cost
+  SELECT s.seller_id, f_agency_day(s.creation_date), sign, sign * s.sale_price_usd, sign * s.total_cost_usd
   WHERE s.status <> 'cancelled'
   ON CONFLICT (seller_id, day) DO UPDATE
     SET sales_count = t.sales_count + excluded.sales_count,
@@ -1429,7 +1483,7 @@ CREATE OR REPLACE FUNCTION public.sales_summary_add(s sales, sign integer)
  LANGUAGE sql
 AS $function$
   INSERT INTO sales_summary AS t (seller_id, status, sale_type, service_type, region, sales_count, sale_price, total_cost)
-  VALUES (s.seller_id, s.status, s.sale_type, s.service_type, s.region, sign, sign * s.sale_price, sign * s.total_cost)
+  VALUES (s.seller_id, s.status, s.sale_type, s.service_type, s.region, sign, sign * s.sale_price_usd, sign * s.total_cost_usd)
   ON CONFLICT (seller_id, status, sale_type, service_type, region) DO UPDATE
     SET sales_count = t.sales_count + excluded.sales_count,
         sale_price = t.sale_price + excluded.sale_price,
@@ -1447,7 +1501,7 @@ BEGIN
     SELECT supplier_id, due_date, sum(c) AS cost, sum(n) AS items FROM (
       SELECT supplier_id, due_date, -cost AS c, -1 AS n FROM supplier_dues WHERE sale_id = p_sale_id
       UNION ALL
-      SELECT i.supplier_id, coalesce(i.payment_date, s.travel_date), i.cost_price, 1
+      SELECT i.supplier_id, coalesce(i.payment_date, s.travel_date), round(i.cost_price * s.exchange_rate, 2), 1
       FROM sale_items i JOIN sales s ON s.id = i.sale_id
       WHERE i.sale_id = p_sale_id AND s.status <> 'cancelled'
     ) d GROUP BY supplier_id, due_date
@@ -1471,7 +1525,8 @@ BEGIN
       AND m.month = date_trunc('month', o.due_date)::date AND m.items_count = 0;
   DELETE FROM supplier_dues WHERE sale_id = p_sale_id;
   INSERT INTO supplier_dues (item_id, sale_id, supplier_id, seller_id, due_date, cost)
-    SELECT i.id, i.sale_id, i.supplier_id, s.seller_id, coalesce(i.payment_date, s.travel_date), i.cost_price
+    SELECT i.id, i.sale_id, i.supplier_id, s.seller_id, coalesce(i.payment_date, s.travel_date),
+      round(i.cost_price * s.exchange_rate, 2)
     FROM sale_items i JOIN sales s ON s.id = i.sale_id
     WHERE i.sale_id = p_sale_id AND s.status <> 'cancelled';
 END;
@@ -1487,7 +1542,7 @@ BEGIN
     SELECT supplier_id, sum(n), sum(c) FROM (
       SELECT supplier_id, -1 AS n, -cost AS c FROM supplier_sales WHERE sale_id = p_sale_id AND counted
       UNION ALL
-      SELECT i.supplier_id, 1, sum(i.cost_price)
+      SELECT i.supplier_id, 1, sum(round(i.cost_price * s.exchange_rate, 2))
       FROM sale_items i JOIN sales s ON s.id = i.sale_id
       WHERE i.sale_id = p_sale_id AND s.status <> 'cancelled'
       GROUP BY i.supplier_id
@@ -1497,7 +1552,7 @@ BEGIN
 
   DELETE FROM supplier_sales WHERE sale_id = p_sale_id;
   INSERT INTO supplier_sales (supplier_id, sale_id, cost, counted, sale_created_at)
-    SELECT i.supplier_id, p_sale_id, sum(i.cost_price), s.status <> 'cancelled', s.creation_date
+    SELECT i.supplier_id, p_sale_id, sum(round(i.cost_price * s.exchange_rate, 2)), s.status <> 'cancelled', s.creation_date
     FROM sale_items i JOIN sales s ON s.id = i.sale_id
     WHERE i.sale_id = p_sale_id
     GROUP BY i.supplier_id, s.status, s.creation_date;
@@ -1512,9 +1567,9 @@ CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATE
 CREATE TRIGGER audit_log_track_head AFTER INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_track_head();
 CREATE TRIGGER clients_search AFTER UPDATE ON clients FOR EACH ROW WHEN (old.name IS DISTINCT FROM new.name OR old.client_id IS DISTINCT FROM new.client_id) EXECUTE FUNCTION sales_search_on_client();
 CREATE TRIGGER dues_payment_insert_delete AFTER INSERT OR DELETE ON payments FOR EACH ROW EXECUTE FUNCTION dues_on_payment();
-CREATE TRIGGER dues_payment_update AFTER UPDATE ON payments FOR EACH ROW WHEN (old.sale_id IS DISTINCT FROM new.sale_id OR old.usd_amount IS DISTINCT FROM new.usd_amount OR old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION dues_on_payment();
+CREATE TRIGGER dues_payment_update AFTER UPDATE ON payments FOR EACH ROW WHEN (old.sale_id IS DISTINCT FROM new.sale_id OR old.sale_amount IS DISTINCT FROM new.sale_amount OR old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION dues_on_payment();
 CREATE TRIGGER dues_sale_insert_delete AFTER INSERT OR DELETE ON sales FOR EACH ROW EXECUTE FUNCTION dues_on_sale();
-CREATE TRIGGER dues_sale_update AFTER UPDATE ON sales FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.sale_price IS DISTINCT FROM new.sale_price OR old.client_id IS DISTINCT FROM new.client_id OR old.seller_id IS DISTINCT FROM new.seller_id OR old.travel_date IS DISTINCT FROM new.travel_date) EXECUTE FUNCTION dues_on_sale();
+CREATE TRIGGER dues_sale_update AFTER UPDATE ON sales FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.sale_price IS DISTINCT FROM new.sale_price OR old.client_id IS DISTINCT FROM new.client_id OR old.seller_id IS DISTINCT FROM new.seller_id OR old.travel_date IS DISTINCT FROM new.travel_date OR old.exchange_rate IS DISTINCT FROM new.exchange_rate) EXECUTE FUNCTION dues_on_sale();
 CREATE TRIGGER passengers_search AFTER UPDATE ON passengers FOR EACH ROW WHEN (old.name IS DISTINCT FROM new.name OR old.passenger_id IS DISTINCT FROM new.passenger_id) EXECUTE FUNCTION sales_search_on_passenger();
 CREATE TRIGGER payments_receipt_number BEFORE INSERT OR UPDATE OF status ON payments FOR EACH ROW EXECUTE FUNCTION payments_receipt_number();
 CREATE TRIGGER receivable_sums_delete AFTER DELETE ON sale_balances REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION hand_over_transition_rows('receivable_sums_move');
@@ -1524,14 +1579,14 @@ CREATE TRIGGER report_days_items_insert AFTER INSERT ON sale_items REFERENCING N
 CREATE TRIGGER report_days_items_update AFTER UPDATE ON sale_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION hand_over_transition_rows('report_days_items_changed');
 CREATE TRIGGER report_days_sale_delete BEFORE DELETE ON sales FOR EACH ROW EXECUTE FUNCTION report_days_on_sale();
 CREATE TRIGGER report_days_sale_insert AFTER INSERT ON sales FOR EACH ROW EXECUTE FUNCTION report_days_on_sale();
-CREATE TRIGGER report_days_sale_update AFTER UPDATE ON sales FOR EACH ROW WHEN (old.seller_id IS DISTINCT FROM new.seller_id OR old.status IS DISTINCT FROM new.status OR old.service_type IS DISTINCT FROM new.service_type OR old.region IS DISTINCT FROM new.region OR old.sale_price IS DISTINCT FROM new.sale_price OR old.total_cost IS DISTINCT FROM new.total_cost OR old.creation_date IS DISTINCT FROM new.creation_date OR old.travel_date IS DISTINCT FROM new.travel_date) EXECUTE FUNCTION report_days_on_sale();
+CREATE TRIGGER report_days_sale_update AFTER UPDATE ON sales FOR EACH ROW WHEN (old.seller_id IS DISTINCT FROM new.seller_id OR old.status IS DISTINCT FROM new.status OR old.service_type IS DISTINCT FROM new.service_type OR old.region IS DISTINCT FROM new.region OR old.sale_price_usd IS DISTINCT FROM new.sale_price_usd OR old.total_cost_usd IS DISTINCT FROM new.total_cost_usd OR old.creation_date IS DISTINCT FROM new.creation_date OR old.travel_date IS DISTINCT FROM new.travel_date OR old.exchange_rate IS DISTINCT FROM new.exchange_rate) EXECUTE FUNCTION report_days_on_sale();
 CREATE CONSTRAINT TRIGGER sale_item_passengers_search AFTER INSERT OR DELETE ON sale_item_passengers DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sales_search_queue();
 CREATE TRIGGER sale_items_refresh_delete AFTER DELETE ON sale_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sale_items_refresh_sales();
 CREATE TRIGGER sale_items_refresh_insert AFTER INSERT ON sale_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sale_items_refresh_sales();
 CREATE TRIGGER sale_items_refresh_update AFTER UPDATE ON sale_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sale_items_refresh_sales();
 CREATE CONSTRAINT TRIGGER sale_items_search AFTER INSERT OR DELETE OR UPDATE OF sale_id, reservation_code ON sale_items DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sales_search_queue();
 CREATE TRIGGER sales_aggregates_insert_delete AFTER INSERT OR DELETE ON sales FOR EACH ROW EXECUTE FUNCTION sales_aggregates_on_sale();
-CREATE TRIGGER sales_aggregates_update AFTER UPDATE ON sales FOR EACH ROW WHEN (old.seller_id IS DISTINCT FROM new.seller_id OR old.status IS DISTINCT FROM new.status OR old.sale_type IS DISTINCT FROM new.sale_type OR old.service_type IS DISTINCT FROM new.service_type OR old.region IS DISTINCT FROM new.region OR old.sale_price IS DISTINCT FROM new.sale_price OR old.total_cost IS DISTINCT FROM new.total_cost OR old.creation_date IS DISTINCT FROM new.creation_date) EXECUTE FUNCTION sales_aggregates_on_sale();
+CREATE TRIGGER sales_aggregates_update AFTER UPDATE ON sales FOR EACH ROW WHEN (old.seller_id IS DISTINCT FROM new.seller_id OR old.status IS DISTINCT FROM new.status OR old.sale_type IS DISTINCT FROM new.sale_type OR old.service_type IS DISTINCT FROM new.service_type OR old.region IS DISTINCT FROM new.region OR old.sale_price_usd IS DISTINCT FROM new.sale_price_usd OR old.total_cost_usd IS DISTINCT FROM new.total_cost_usd OR old.creation_date IS DISTINCT FROM new.creation_date OR old.exchange_rate IS DISTINCT FROM new.exchange_rate) EXECUTE FUNCTION sales_aggregates_on_sale();
 CREATE CONSTRAINT TRIGGER sales_search_text AFTER INSERT OR UPDATE OF passenger_name, client_id ON sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sales_search_queue();
 CREATE TRIGGER sales_seller_counts_on_summary AFTER INSERT OR DELETE OR UPDATE ON sales_summary FOR EACH ROW EXECUTE FUNCTION sales_seller_counts_on_summary();
 CREATE TRIGGER sessions_notify_change AFTER UPDATE OF revoked_at, expires_at, last_seen_at, user_id ON sessions FOR EACH ROW WHEN (old.revoked_at IS DISTINCT FROM new.revoked_at OR old.expires_at IS DISTINCT FROM new.expires_at OR new.last_seen_at < old.last_seen_at OR old.user_id IS DISTINCT FROM new.user_id) EXECUTE FUNCTION notify_session_change();

@@ -170,12 +170,14 @@ async function seedSales(tx: Database, count: number, firstNewSaleId: number) {
 async function seedPayments(tx: Database, firstNewSaleId: number) {
   // Completed sales are paid in full; most confirmed ones carry a deposit, some still pending.
   await tx.execute(sql`
-    insert into payments (sale_id, payment_date, amount, currency, exchange_rate, method, reference, status, created_by)
-    select id, least(creation_date::date + floor(random() * 20)::int, current_date),
-      case when status = 'completed' then sale_price else round(sale_price * (0.3 + random() * 0.4)::numeric, 2) end,
+    insert into payments (sale_id, payment_date, amount, sale_amount, currency, exchange_rate, method, reference,
+      status, created_by)
+    select id, least(creation_date::date + floor(random() * 20)::int, current_date), amount, amount,
       'USD', 1, ${anyOf(['cash', 'creditCard', 'transfer'])}, 'REF-' || id,
       case when status = 'confirmed' and random() < 0.2 then 'pending' else 'confirmed' end, seller_id
-    from sales
+    from sales,
+      lateral (select case when status = 'completed' then sale_price
+                 else round(sale_price * (0.3 + random() * 0.4)::numeric, 2) end as amount) a
     where id >= ${firstNewSaleId} and sale_price > 0
       and (status = 'completed' or (status = 'confirmed' and random() < 0.6))`);
   // Monthly USD payments to every supplier over two years, covering most of what it is owed.

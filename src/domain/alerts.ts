@@ -44,6 +44,8 @@ export const alertSchema = z.object({
   travelDate: z.string(),
   /** Money at stake: the client's pending balance, or the supplier's unpaid part of the item. */
   amount: z.number().optional(),
+  /** The currency of `amount`: the sale's for a client's balance (decision 0085), else USD. */
+  currency: z.string().optional(),
   /** When action is due: the travel date, the supplier payment date or the draft's creation day. */
   dueDate: z.string(),
   message: z.string(),

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './agency-day';
 import { isIsoCurrency } from './currencies';
 import { placeholdersMessage, unknownPlaceholders } from './document-emails';
+import { NUMBER_FORMATS, type NumberFormat } from './format';
 import { decimalInput, intInput, singleLineText } from './input';
 import { moneySchema } from './money';
+import { hasWrongRutDigit, INVALID_RUT_MESSAGE, normalizeRut } from './rut';
 
 /** The base currency: always 1, always active, never deleted. */
 export const BASE_CURRENCY = 'USD';
@@ -21,43 +23,86 @@ export const currencyCode = z
       .refine(isIsoCurrency, 'La moneda no es un código ISO 4217 vigente'),
   );
 
-/** A currency rate: 1 unit of `currency` = `rate` USD, at least 0.0001, step 0.0001. */
+/**
+ * A currency rate, typed either way Chile says it (docs/decisions/0086-rates-the-way-chile-says-them.md):
+ * `rate` is USD per unit ("1 EUR = 1,08 USD"), `unitsPerUsd` units per USD ("1 USD = 945 CLP"). Each is
+ * kept as its exact text, up to the columns' 16 decimals (945.12345678 and 0.00105820106 alike); the
+ * server stores the other as its reciprocal. Their bounds mirror each other: a rate from 0.0001 to
+ * 1,000,000 is 10,000 to 0.000001 units per USD.
+ */
+const RATE_DECIMALS = 16;
 const rate = decimalInput({
   invalid: 'La tasa debe ser mayor a 0',
-  decimals: 8,
+  decimals: RATE_DECIMALS,
   min: 0.0001,
   max: 1_000_000,
   tooBig: 'La tasa es demasiado alta',
-  tooManyDecimals: 'La tasa admite como máximo 8 decimales',
-  // At most 8 decimals and 7 integer digits: exact as a JSON number, which the screens expect.
-}).transform(Number);
-const isActive = z.boolean('isActive debe ser verdadero o falso');
-
-export const currencyRateSchema = z.strictObject({
-  currency: currencyCode,
-  rate,
-  isActive: isActive.default(true),
+  tooManyDecimals: `La tasa admite como máximo ${RATE_DECIMALS} decimales`,
 });
+const unitsPerUsd = decimalInput({
+  invalid: 'La tasa debe ser mayor a 0',
+  decimals: RATE_DECIMALS,
+  min: 0.000001,
+  max: 10_000,
+  tooBig: 'La tasa es demasiado alta: 1 USD equivale como máximo a 10000 unidades de la moneda',
+  tooManyDecimals: `La tasa admite como máximo ${RATE_DECIMALS} decimales`,
+});
+const isActive = z.boolean('isActive debe ser verdadero o falso');
+/** Either side of the rate; `oneSide` says how many of them a body carries. */
+const sides = { rate: rate.optional(), unitsPerUsd: unitsPerUsd.optional() };
+
+export const BOTH_RATES_MESSAGE =
+  'Escribe la tasa de una sola forma: rate (USD por unidad) o unitsPerUsd (unidades por USD)';
+export const NO_RATE_MESSAGE = 'La tasa es requerida: rate (USD por unidad) o unitsPerUsd (unidades por USD)';
+
+/** A body may carry one side of the rate, never both; `required` when it must carry one (a creation). */
+function oneSide(required: boolean) {
+  return (value: { rate?: string; unitsPerUsd?: string }, ctx: z.RefinementCtx) => {
+    if (value.rate !== undefined && value.unitsPerUsd !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['unitsPerUsd'], message: BOTH_RATES_MESSAGE });
+    } else if (required && value.rate === undefined && value.unitsPerUsd === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['rate'], message: NO_RATE_MESSAGE });
+    }
+  };
+}
+
+/** POST: the spec's `{ currency, rate, isActive }`, or `unitsPerUsd` instead of `rate`. */
+export const currencyRateSchema = z
+  .strictObject({
+    currency: currencyCode,
+    ...sides,
+    isActive: isActive.default(true),
+  })
+  .superRefine(oneSide(true));
 export type CurrencyRateInput = z.input<typeof currencyRateSchema>;
+export type CurrencyRateCreate = z.output<typeof currencyRateSchema>;
 
 /**
- * On edit the currency is locked: only the rate and the active flag change, and the one the body
- * leaves out keeps its stored value (a PUT with only `rate` must not re-activate an inactive rate).
- * The edit form sends the locked code back; it is accepted when it is the rate's own code (checked by
- * the server).
+ * On edit the currency is locked: only the rate (either side of it) and the active flag change, and
+ * what the body leaves out keeps its stored value (a PUT with only `rate` must not re-activate an
+ * inactive rate). The edit form sends the locked code back; it is accepted when it is the rate's own
+ * code (checked by the server).
  */
-export const currencyRateUpdateSchema = z.strictObject({
-  currency: currencyCode.optional(),
-  rate: rate.optional(),
-  isActive: isActive.optional(),
-});
+export const currencyRateUpdateSchema = z
+  .strictObject({
+    currency: currencyCode.optional(),
+    ...sides,
+    isActive: isActive.optional(),
+  })
+  .superRefine(oneSide(false));
 export type CurrencyRateUpdate = z.output<typeof currencyRateUpdateSchema>;
 
 /**
  * One rate of PUT /api/company/currency-rates { rates }: a currency without a rate is created active;
- * for one that has a rate, a missing `isActive` keeps its flag.
+ * for one that has a rate, a missing `isActive` keeps its flag. One side of the rate, as on POST.
  */
-export const currencyRateListItemSchema = currencyRateSchema.extend({ isActive: isActive.optional() });
+export const currencyRateListItemSchema = z
+  .strictObject({
+    currency: currencyCode,
+    ...sides,
+    isActive: isActive.optional(),
+  })
+  .superRefine(oneSide(true));
 export type CurrencyRateListItem = z.output<typeof currencyRateListItemSchema>;
 
 export type { CurrencyRate } from './company-replies';
@@ -141,7 +186,13 @@ export const companySettingsSchema = z.strictObject({
     .trim()
     .min(1, 'El nombre es requerido')
     .max(200, 'No puede superar 200 caracteres'),
-  taxId: optionalLine('El RUT', 50),
+  /**
+   * The agency's RUT, or another tax ID: one written like a RUT needs its check digit and is stored as
+   * 12.345.678-5 (decision 0087).
+   */
+  taxId: optionalLine('El RUT', 50)
+    .refine((id) => !hasWrongRutDigit(id), INVALID_RUT_MESSAGE)
+    .transform(normalizeRut),
   address: optionalLine('La dirección', 300),
   email: z
     .union([z.literal(''), z.email('El email no es válido').max(200)], 'El email no es válido')
@@ -194,6 +245,10 @@ export const companySettingsSchema = z.strictObject({
   ).optional(),
   quoteConditions: documentText('Las condiciones de la cotización', 4000, true).optional(),
   emergencyContact: documentText('El contacto de emergencia', 500).optional(),
+  /** How every screen, PDF and e-mail writes amounts (decision 0089). Left out, it keeps its value. */
+  numberFormat: z
+    .enum(NUMBER_FORMATS, 'El formato de números debe ser en (1,234.56) o es (1.234,56)')
+    .optional(),
   /** The words of a document's e-mail, with {cliente}, {documento}, {empresa} (decision 0064). */
   emailMessage: documentText('El mensaje de los correos', 2000)
     .superRefine((text, ctx) => {
@@ -204,3 +259,12 @@ export const companySettingsSchema = z.strictObject({
 });
 export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
 export type CompanySettings = z.output<typeof companySettingsSchema>;
+
+/** Defined beside formatMoney, which writes them; the settings and the schema name them from here. */
+export { NUMBER_FORMATS, type NumberFormat };
+
+/** The choices of Configuraciones' "Formato de números", each shown as an example. */
+export const NUMBER_FORMAT_LABELS: Record<NumberFormat, string> = {
+  en: '1,234.56 (Estados Unidos)',
+  es: '1.234,56 (Chile)',
+};

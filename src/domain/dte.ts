@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredIsoDate } from './date-schemas';
 import { intInput, singleLineText } from './input';
 import { absentWhenNull, dataReply } from './replies';
-import { hasValidCheckDigit, looksLikeRut, siiRut } from './rut';
+import { formatRut, hasValidCheckDigit, looksLikeRut } from './rut';
 
 /** Where the documents go: the SII's certification environment first, then production. */
 export const SII_ENVIRONMENTS = ['certification', 'production'] as const;
@@ -43,7 +43,8 @@ export const companyTaxSchema = z.strictObject({
     .string(RUT_MESSAGE)
     .trim()
     .refine((rut) => looksLikeRut(rut) && hasValidCheckDigit(rut), RUT_MESSAGE)
-    .transform(siiRut),
+    // Stored and shown as 12.345.678-5; the XML and the SII's calls take it without dots (siiRut).
+    .transform(formatRut),
   businessName: requiredText('La razón social', 'La razón social es requerida', 100),
   businessActivity: requiredText('El giro', 'El giro es requerido', 80),
   activityCode: intInput('La actividad económica (Acteco) debe ser un código de hasta 6 dígitos', 1, 999_999),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredIsoDate } from './date-schemas';
 import { optionalText, singleLineText } from './input';
+import { normalizeRut } from './rut';
 import { TAX_TREATMENTS } from './tax-treatment';
 
 /** Longest text accepted in a name-like field; keeps rows and screens sane. */
@@ -20,10 +21,13 @@ const optionalEmail = (message: string) =>
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null));
 
-/** The client form: a name, and optionally an ID/RUT, an e-mail and an address. */
+/**
+ * The client form: a name, and optionally an ID/RUT (a valid RUT stored as 12.345.678-5), an e-mail and
+ * an address.
+ */
 export const clientSchema = z.strictObject({
   name: requiredText('Name is required'),
-  clientId: optionalText(50, 'El ID/RUT'),
+  clientId: optionalText(50, 'El ID/RUT').transform((id) => id && normalizeRut(id)),
   email: optionalEmail('Invalid email address'),
   address: optionalText(300),
 });
@@ -37,13 +41,15 @@ const birthDate = requiredIsoDate(
   message: 'La fecha de nacimiento no es válida',
 });
 
-/** A new passenger: name, an ID (passport or RUT), optional e-mail and a birth date. */
+/**
+ * A new passenger: name, an ID (passport or RUT, a valid RUT stored as 12.345.678-5), optional e-mail and
+ * a birth date.
+ */
 export const passengerSchema = z.strictObject({
   name: requiredText('El nombre es requerido'),
-  passengerId: requiredText('El ID del pasajero es requerido', 'El ID del pasajero').max(
-    50,
-    'No puede superar 50 caracteres',
-  ),
+  passengerId: requiredText('El ID del pasajero es requerido', 'El ID del pasajero')
+    .max(50, 'No puede superar 50 caracteres')
+    .transform(normalizeRut),
   email: optionalEmail('Email inválido'),
   dateOfBirth: birthDate,
 });

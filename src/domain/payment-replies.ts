@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BASE_CURRENCY } from './company';
-import { formatMoney } from './format';
+import { moneyText, type NumberFormat } from './format';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './payments';
 import { absentWhenNull, pagedReply, savedReply } from './replies';
 import { SALE_STATUSES } from './status';
@@ -17,8 +17,13 @@ export const paymentReplySchema = z.object({
   exchangeRate: z.number(),
   /** Set when the rate was typed instead of taken from Configuraciones. */
   rateEdited: z.boolean(),
-  /** amount * exchangeRate rounded once to the cent: what counts toward the sale. */
+  /** amount * exchangeRate rounded once to the cent. */
   usdAmount: z.number(),
+  /**
+   * The payment's value in its sale's currency (`sale.currency`), rounded once when it was recorded: what
+   * counts toward the sale's debt (docs/decisions/0085-sale-currency.md).
+   */
+  saleAmount: z.number(),
   method: z.enum(PAYMENT_METHODS),
   reference: absentWhenNull(z.string()),
   status: z.enum(PAYMENT_STATUSES),
@@ -29,6 +34,7 @@ export const paymentReplySchema = z.object({
     status: z.enum(SALE_STATUSES),
     sellerId: z.number(),
     clientName: z.string(),
+    currency: z.string(),
   }),
 });
 export type PaymentReply = z.infer<typeof paymentReplySchema>;
@@ -60,10 +66,16 @@ export const paymentOneReplySchema = z.object({ payment: paymentReplySchema });
 export const paymentSavedReplySchema = savedReply('payment', paymentReplySchema);
 
 /**
- * A payment's amount as its rows show it: in the currency the client paid, with its USD value (what
- * counts toward the sale) beside it when that is another currency: "CLP 1,000,000.00 (US$ 1,052.00)".
+ * A payment's amount as its rows show it: in the currency the client paid, with its value in the sale's
+ * currency (what counts toward the sale) beside it when that is another currency: "CLP 1,000,000
+ * (US$ 1,052.00)" on a USD sale, "US$ 500.00 (CLP 500,000)" on a peso sale.
  */
-export function paymentAmountText(p: Pick<PaymentReply, 'amount' | 'currency' | 'usdAmount'>): string {
+export function paymentAmountText(
+  p: Pick<PaymentReply, 'amount' | 'currency' | 'saleAmount'>,
+  saleCurrency: string = BASE_CURRENCY,
+  style: NumberFormat = 'en',
+): string {
+  const formatMoney = moneyText(style);
   const own = formatMoney(p.amount, p.currency);
-  return p.currency === BASE_CURRENCY ? own : `${own} (${formatMoney(p.usdAmount)})`;
+  return p.currency === saleCurrency ? own : `${own} (${formatMoney(p.saleAmount, saleCurrency)})`;
 }

@@ -13,28 +13,48 @@ export function rateEquation(currency: string, rate: number | string): string {
 const chileanThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 
 /**
+ * numerator ÷ denominator (both positive) written the Chilean way, exactly: two decimals from 1 up,
+ * otherwise enough decimals to show four significant digits (about as many zeros after the comma as
+ * the denominator has digits beyond the numerator's, then four digits: 1 ÷ 1,000 gives 0,001000).
+ */
+function chileanQuotient(numerator: bigint, denominator: bigint): string {
+  let decimals = 2;
+  if (numerator < denominator) {
+    decimals = Math.max(String(denominator).length - String(numerator).length - 1, 0) + 4;
+  }
+  const scaledUp = numerator * 10n ** BigInt(decimals);
+  const rounded = String((2n * scaledUp + denominator) / (2n * denominator)).padStart(decimals + 1, '0');
+  const whole = rounded.slice(0, -decimals);
+  return `${chileanThousands(whole)},${rounded.slice(-decimals)}`;
+}
+
+/** A plain positive decimal's digits and 10^decimals; null for anything else. */
+function decimalParts(value: number | string): { digits: bigint; one: bigint } | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(String(value));
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  const digits = BigInt(`${match[1]}${fraction}`);
+  return digits === 0n ? null : { digits, one: 10n ** BigInt(fraction.length) };
+}
+
+/**
  * How many units one USD buys, written the Chilean way ("952,38"), computed exactly from the rate's
  * decimal text (no float division): two decimals from 1 up, otherwise enough decimals to show four
  * significant digits. Null for a rate that is not a plain positive decimal.
  */
 export function inverseRateValue(rate: number | string): string | null {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(String(rate));
-  if (!match) return null;
-  const fraction = match[2] ?? '';
-  const scaled = BigInt(`${match[1]}${fraction}`);
-  if (scaled === 0n) return null;
-  // 1 / (scaled / 10^f) = 10^f / scaled.
-  const one = 10n ** BigInt(fraction.length);
-  let decimals = 2;
-  if (one < scaled) {
-    // Below 1: about as many zeros after the comma as the rate has whole digits beyond one, then
-    // four significant digits (a rate of 1,000 gives 0,001000).
-    decimals = Math.max(String(scaled).length - String(one).length - 1, 0) + 4;
-  }
-  const numerator = one * 10n ** BigInt(decimals);
-  const rounded = String((2n * numerator + scaled) / (2n * scaled)).padStart(decimals + 1, '0');
-  const whole = rounded.slice(0, -decimals);
-  return `${chileanThousands(whole)},${rounded.slice(-decimals)}`;
+  const parts = decimalParts(rate);
+  // 1 / (digits / 10^f) = 10^f / digits.
+  return parts && chileanQuotient(parts.one, parts.digits);
+}
+
+/**
+ * Units per USD as they were kept (not worked out from the rate), the same Chilean way:
+ * '1 USD = 945,00 CLP'; null when the value cannot be read. docs/decisions/0086-rates-the-way-chile-says-them.md
+ */
+export function unitsPerUsdEquation(currency: string, unitsPerUsd: number | string): string | null {
+  const parts = decimalParts(unitsPerUsd);
+  return parts && `1 ${BASE_CURRENCY} = ${chileanQuotient(parts.digits, parts.one)} ${currency}`;
 }
 
 /** The inverse of a rate, e.g. '1 USD = 952,38 CLP'; null when the rate cannot be read. */

@@ -70,9 +70,15 @@ export const receivableSaleSchema = z.object({
   passengerName: z.string(),
   status: z.string(),
   travelDate: z.string(),
+  /** The sale's currency: totalSale, paidAmount and pendingAmount are in it (decision 0085). */
+  currency: z.string(),
+  /** USD per unit of `currency`, frozen on the sale. */
+  exchangeRate: z.number(),
   totalSale: money,
   paidAmount: money,
   pendingAmount: money,
+  /** pendingAmount at the sale's frozen rate: what the client's USD figures add. */
+  pendingAmountUsd: money,
   /** Days since the travel date as of `asOf` (0 or less: not yet due). */
   daysAfterTravel: z.number().int(),
   bucket: z.enum(AGE_BUCKETS),

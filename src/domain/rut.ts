@@ -1,6 +1,7 @@
 /**
  * Chilean RUT helpers. An ID is compared without dots, dashes and spaces, so
- * "11.111.111-1" and "11111111-1" are the same person.
+ * "11.111.111-1" and "11111111-1" are the same person; a valid RUT is stored in one form,
+ * "11.111.111-1" (docs/decisions/0087-ruts-in-one-form.md).
  */
 
 /** The ID as compared: no dots, dashes or spaces, upper case (the check digit K). */
@@ -38,6 +39,25 @@ export const hasWrongRutDigit = (id: string | null | undefined) =>
   !!id && looksLikeRut(id) && !hasValidCheckDigit(id);
 
 export const DUPLICATE_CLIENT_ID_MESSAGE = 'Ya existe un cliente con este ID/RUT';
+
+/**
+ * A value written like a RUT (looksLikeRut) in its one stored and printed form: the digits grouped by
+ * thousands with dots, a dash, the check digit in upper case ("123456785" → "12.345.678-5").
+ * migrations/0034_ruts_one_form.sql's f_rut_canonical writes the same.
+ */
+export function formatRut(rut: string): string {
+  const compact = compactId(rut);
+  const body = compact.slice(0, -1);
+  return `${body.replace(/\B(?=(\d{3})+$)/g, '.')}-${compact.slice(-1)}`;
+}
+
+/**
+ * What is stored for an ID: a valid RUT in its one form (formatRut), anything else as typed (a
+ * passport, or a RUT with a wrong digit, which each form refuses or keeps by its own rule). The form
+ * only adds dots and a dash, so the ID's key (compactId, f_id_key) never changes.
+ */
+export const normalizeRut = (id: string): string =>
+  looksLikeRut(id) && hasValidCheckDigit(id) ? formatRut(id) : id;
 
 /** A RUT as the SII writes it: digits without dots, a dash, the check digit in upper case. */
 export function siiRut(rut: string): string {

@@ -33,9 +33,15 @@ export const saleFieldsSchema = z.object({
   status: z.enum(SALE_STATUSES),
   ...specPart(SALE_FIELD_SPECS, 'reply'),
   creationDate: z.string(),
+  /** Prices, costs, paid, pending and refund are in this currency (docs/decisions/0085-sale-currency.md). */
   currency: z.string(),
   salePrice: z.number(),
   totalCost: z.number(),
+  /** USD per one unit of `currency`, frozen when the sale was created (1 for USD). */
+  exchangeRate: z.number(),
+  /** salePrice and totalCost at that rate, rounded to the cent: what every USD figure adds. */
+  salePriceUsd: z.number(),
+  totalCostUsd: z.number(),
   version: z.number(),
   updatedAt: z.string(),
 });

@@ -142,7 +142,8 @@ export type SaleEditBody = z.input<typeof wrappedEditSchema>;
 
 /**
  * The original client's flat edit: the sale's own fields plus items. Fields of the sale entity that a client
- * sends back as it loaded them (id, status, totals, seller, dates) are accepted and not written; the status
+ * sends back as it loaded them (id, status, totals, seller, dates, currency and rate) are accepted and not
+ * written; the status
  * changes only through `{ status }`.
  */
 const flatEditSchema = clientIdFirst(
@@ -157,6 +158,9 @@ const flatEditSchema = clientIdFirst(
       salePrice: z.unknown().optional(),
       seller: z.unknown().optional(),
       currency: z.unknown().optional(),
+      exchangeRate: z.unknown().optional(),
+      salePriceUsd: z.unknown().optional(),
+      totalCostUsd: z.unknown().optional(),
       updatedAt: z.unknown().optional(),
       totalPaid: z.unknown().optional(),
       balance: z.unknown().optional(),
@@ -172,6 +176,9 @@ const flatEditSchema = clientIdFirst(
         salePrice: _s,
         seller: _seller,
         currency: _currency,
+        exchangeRate: _rate,
+        salePriceUsd: _su,
+        totalCostUsd: _cu,
         updatedAt: _u,
         totalPaid: _t,
         balance: _b,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { currencyCode } from './company';
 import { optionalRecordDate, requiredRecordDate } from './date-schemas';
 import { type ExportSpec, type FieldSpec, fieldNames, specPart } from './field-specs';
-import { idInput, intInput, optionalText, singleLineText } from './input';
+import { decimalInput, idInput, intInput, optionalText, singleLineText } from './input';
 import { moneySchema } from './money';
 import { absentWhenNull } from './replies';
 import type { SaleStatus } from './status';
@@ -159,6 +160,17 @@ export const SALE_FIELDS = fieldNames(SALE_FIELD_SPECS);
  */
 export const saleDataSchema = z.strictObject({
   ...specPart(SALE_FIELD_SPECS, 'input'),
+  /** USD unless named; any currency with an active rate (docs/decisions/0085-sale-currency.md). */
+  currency: currencyCode.optional(),
+  /** An admin's correction of the frozen rate (USD per unit), while the sale has no invoice. */
+  exchangeRate: decimalInput({
+    invalid: 'La tasa de cambio debe ser un número mayor a 0',
+    decimals: 16,
+    max: 1_000_000,
+    positive: true,
+    tooBig: 'La tasa de cambio es demasiado alta',
+    tooManyDecimals: 'La tasa de cambio admite como máximo 16 decimales',
+  }).optional(),
   totalCost: moneySchema('El costo total no puede ser negativo', { label: 'El costo total' }).optional(),
   totalSale: moneySchema('El total de venta no puede ser negativo', {
     label: 'El total de venta',

@@ -1,4 +1,4 @@
-import { formatMoney } from './format';
+import { moneyText, type NumberFormat } from './format';
 import { sumMoney } from './money';
 
 /*
@@ -14,8 +14,11 @@ export function isLargeAmount(amount: string | number, threshold: number): boole
   return Number.isFinite(Number(amount)) && cents(amount) > cents(threshold);
 }
 
-export const largeAmountWarning = (amount: string | number, threshold: number) =>
-  `El monto ${formatMoney(amount)} supera el umbral de montos altos (${formatMoney(threshold)}).`;
+/** Each warning writes its amounts in `style`, the agency's number format (decision 0089). */
+export function largeAmountWarning(amount: string | number, threshold: number, style: NumberFormat = 'en') {
+  const formatMoney = moneyText(style);
+  return `El monto ${formatMoney(amount)} supera el umbral de montos altos (${formatMoney(threshold)}).`;
+}
 
 /**
  * The same question for an amount in another currency, valued with its rate to USD (units of USD per
@@ -27,9 +30,11 @@ export function foreignLargeAmountWarning(
   currency: string,
   rateToUsd: string | number | undefined,
   threshold: number,
+  style: NumberFormat = 'en',
 ): string | null {
+  const formatMoney = moneyText(style);
   if (currency === 'USD')
-    return isLargeAmount(amount, threshold) ? largeAmountWarning(amount, threshold) : null;
+    return isLargeAmount(amount, threshold) ? largeAmountWarning(amount, threshold, style) : null;
   if (rateToUsd === undefined) return null;
   // A warning only: rounding the estimate to cents is precise enough to compare with the threshold.
   const usd = Math.round(Number(amount) * Number(rateToUsd) * 100) / 100;
@@ -42,18 +47,25 @@ interface PricedItem {
   costPrice: string | number;
 }
 
-/** What to ask about a sale before saving it: items that cost more than they sell for, a large total. */
+/**
+ * What to ask about a sale before saving it: items that cost more than they sell for, a large total
+ * (in the sale's currency, valued at its rate to USD against the threshold).
+ */
 export function saleWarnings(
   items: readonly (PricedItem & { label: string })[],
   threshold: number,
+  money: { currency: string; rateToUsd: string | number | undefined } = { currency: 'USD', rateToUsd: 1 },
+  style: NumberFormat = 'en',
 ): string[] {
+  const formatMoney = moneyText(style);
   const warnings = items
     .filter((item) => cents(item.costPrice) > cents(item.salePrice))
     .map(
       (item) =>
-        `${item.label}: el costo (${formatMoney(item.costPrice)}) es mayor que el precio de venta (${formatMoney(item.salePrice)}).`,
+        `${item.label}: el costo (${formatMoney(item.costPrice, money.currency)}) es mayor que el precio de venta (${formatMoney(item.salePrice, money.currency)}).`,
     );
   const total = sumMoney(items.map((item) => item.salePrice));
-  if (isLargeAmount(total, threshold)) warnings.push(largeAmountWarning(total, threshold));
+  const large = foreignLargeAmountWarning(total, money.currency, money.rateToUsd, threshold, style);
+  if (large) warnings.push(large);
   return warnings;
 }

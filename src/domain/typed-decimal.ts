@@ -5,6 +5,8 @@
  * docs/decisions/0038-typed-decimals.md
  */
 
+import { roundedDecimal } from './money';
+
 /**
  * What a field holds. A money amount has at most 2 decimals, so a lone separator followed by exactly
  * three digits can only group thousands; a rate has up to 8 decimals, so there it could be either.
@@ -114,4 +116,13 @@ export function moneyInputText(value: string): string {
 export function rateInputText(value: string | number): string {
   const { sign, whole, decimals } = splitCanonical(String(value));
   return `${sign}${whole}.${decimals.padEnd(4, '0')}`;
+}
+
+/**
+ * A stored rate as a screen or a prefilled field shows it: at most 8 decimals (a rate kept to 16,
+ * 0.0010582010582011, shows 0.0010582, which the 8-decimal rate fields also take), then as
+ * `rateInputText`. docs/decisions/0086-rates-the-way-chile-says-them.md
+ */
+export function rateShownText(value: string | number): string {
+  return rateInputText(roundedDecimal(value, 8) ?? value);
 }

@@ -6,7 +6,9 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import forge from 'node-forge';
 
+/** The company's RUT as the SII writes it (CAFs, XML), and as the tax data store and show it (decision 0087). */
 export const COMPANY_RUT = '76123456-0';
+export const COMPANY_RUT_STORED = '76.123.456-0';
 export const HOLDER_RUT = '11111111-1';
 
 const pem = (key: KeyObject, type: 'pkcs1' | 'spki') =>

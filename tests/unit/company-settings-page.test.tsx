@@ -12,13 +12,21 @@ const EUR: Rate = {
   id: 2,
   currency: 'EUR',
   rate: 1.08,
+  unitsPerUsd: 0.92592593,
   isActive: true,
   lastUpdated: '2026-03-05T12:00:00.000Z',
 };
 const RATES: Rate[] = [
-  { id: 3, currency: 'CLP', rate: 0.0012, isActive: false, lastUpdated: null },
+  { id: 3, currency: 'CLP', rate: 0.0012, unitsPerUsd: 833.33333333, isActive: false, lastUpdated: null },
   EUR,
-  { id: 1, currency: 'USD', rate: 1, isActive: true, lastUpdated: '2026-03-05T12:00:00.000Z' },
+  {
+    id: 1,
+    currency: 'USD',
+    rate: 1,
+    unitsPerUsd: 1,
+    isActive: true,
+    lastUpdated: '2026-03-05T12:00:00.000Z',
+  },
 ];
 const admin = makeUser({ id: 1, username: 'admin', email: 'admin@example.com', role: 'admin' });
 const ana = makeUser({ id: 2, username: 'ana', email: 'ana@example.com', role: 'sales' });
@@ -125,6 +133,8 @@ describe('Configuraciones: tasas de cambio', () => {
     fireEvent.keyDown(currency, { key: 'ArrowDown' });
     fireEvent.keyDown(currency, { key: 'Enter' });
     await waitFor(() => expect(currency.value).toBe('EUR - Euro'));
+    // A new rate starts as "1 USD = ___ EUR"; the euro is said the other way round.
+    fireEvent.click(within(dialog).getByLabelText('1 EUR = ___ USD'));
     const rate = within(dialog).getByLabelText('Tasa a USD');
     expect(rate.getAttribute('inputmode')).toBe('decimal');
     fireEvent.change(rate, { target: { value: '1.1' } });
@@ -133,7 +143,7 @@ describe('Configuraciones: tasas de cambio', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('Error al procesar la solicitud');
     expect(alert.textContent).toContain('Ya existe una tasa para EUR');
-    expect(calls(fetchMock, 'POST')[0]?.body).toEqual({ currency: 'EUR', rate: 1.1, isActive: true });
+    expect(calls(fetchMock, 'POST')[0]?.body).toEqual({ currency: 'EUR', rate: '1.1', isActive: true });
     expect(screen.getByRole('dialog', { name: 'Agregar Tasa' })).toBeTruthy();
   });
 
@@ -148,7 +158,7 @@ describe('Configuraciones: tasas de cambio', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls(fetchMock, 'PUT')).toEqual([
-      { url: '/api/company/currency-rates/2', body: { rate: 1.1, isActive: true } },
+      { url: '/api/company/currency-rates/2', body: { rate: '1.1', isActive: true } },
     ]);
   });
 
@@ -178,9 +188,11 @@ describe('Configuraciones: tasas de cambio', () => {
     fireEvent.change(rate, { target: { value: '0,00105' } });
     expect(await within(dialog).findByText('1 EUR = 0.0011 USD · 1 USD = 952,38 EUR')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    // A thousandth of the euro's rate is asked about first (more than 20 %, decision 0086).
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls(fetchMock, 'PUT')).toEqual([
-      { url: '/api/company/currency-rates/2', body: { rate: 0.00105, isActive: true } },
+      { url: '/api/company/currency-rates/2', body: { rate: '0.00105', isActive: true } },
     ]);
   });
 

@@ -7,7 +7,7 @@ import { TaxDataForm } from '../../src/web/features/dte/TaxDataForm';
 import { errorOf, mockFetch, renderRoutes, replyOf } from './helpers';
 
 const STORED = {
-  rut: '76123456-0',
+  rut: '76.123.456-0',
   businessName: 'Viajes Demo SpA',
   businessActivity: 'Agencia de viajes',
   activityCode: 791100,
@@ -18,7 +18,7 @@ const STORED = {
   environment: 'certification' as const,
 };
 const MESSAGE =
-  'La empresa tiene 10 folios sin usar en CAF del RUT 76123456-0, que no se usarán con el RUT 96555453-K';
+  'La empresa tiene 10 folios sin usar en CAF del RUT 76.123.456-0, que no se usarán con el RUT 96.555.453-K';
 
 afterEach(cleanup);
 
@@ -26,11 +26,11 @@ it('asks to confirm the change the server refused, then sends it with confirmRut
   const fetchMock = mockFetch((_url, init) => {
     const body = JSON.parse(String(init.body));
     return body.confirmRutChange
-      ? replyOf(dteApi.saveTax, { data: { ...STORED, rut: '96555453-K' } })
+      ? replyOf(dteApi.saveTax, { data: { ...STORED, rut: '96.555.453-K' } })
       : errorOf(dteApi.saveTax, 409, { message: MESSAGE });
   });
   renderRoutes([{ path: '/', element: <TaxDataForm tax={STORED} /> }], '/');
-  fireEvent.change(await screen.findByLabelText('RUT de la empresa'), { target: { value: '96.555.453-K' } });
+  fireEvent.change(await screen.findByLabelText('RUT de la empresa'), { target: { value: '96555453k' } });
   fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
   const dialog = await screen.findByRole('dialog', { name: '¿Cambiar el RUT de la empresa?' });
   expect(within(dialog).getByText(MESSAGE)).toBeTruthy();
@@ -40,7 +40,7 @@ it('asks to confirm the change the server refused, then sends it with confirmRut
     .filter(([, init]) => init?.method === 'PUT')
     .map(([, init]) => JSON.parse(String(init?.body)));
   expect(puts.map((body) => [body.rut, body.confirmRutChange])).toEqual([
-    ['96555453-K', undefined],
-    ['96555453-K', true],
+    ['96.555.453-K', undefined],
+    ['96.555.453-K', true],
   ]);
 });

@@ -58,7 +58,12 @@ function setup(element: React.ReactNode, path: string, api: FetchHandler) {
     if (url === '/api/users/me') return replyOf(usersApi.me, { user: admin });
     if (url === '/api/company/preferences')
       return replyOf(companyApi.preferences, {
-        data: { timeZone: 'America/Santiago', largeAmountThreshold: 10000, electronicInvoicing: false },
+        data: {
+          timeZone: 'America/Santiago',
+          largeAmountThreshold: 10000,
+          numberFormat: 'en',
+          electronicInvoicing: false,
+        },
       });
     return api(url, init);
   });

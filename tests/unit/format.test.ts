@@ -19,10 +19,11 @@ describe('formatMoney', () => {
   it('names the currency before the en-US number: US$ for dollars, the ISO code for the rest', () => {
     expect(formatMoney(2600)).toBe('US$ 2,600.00');
     expect(formatMoney(2600, 'USD')).toBe('US$ 2,600.00');
-    expect(formatMoney(500000, 'CLP')).toBe('CLP 500,000.00');
+    expect(formatMoney(500000, 'CLP')).toBe('CLP 500,000');
+    expect(formatMoney(1500000.4, 'CLP')).toBe('CLP 1,500,000');
     expect(formatMoney(1200.5, 'EUR')).toBe('EUR 1,200.50');
     // Two decimals even for a currency that has none (the rule for every amount, docs/product.md#money).
-    expect(formatMoney(1500, 'JPY')).toBe('JPY 1,500.00');
+    expect(formatMoney(1500, 'JPY')).toBe('JPY 1,500');
     expect(formatMoney('99999999999.99')).toBe('US$ 99,999,999,999.99');
   });
 
@@ -35,7 +36,7 @@ describe('formatMoney', () => {
 
   it('separates the label with a plain space, the same on every call (one cached formatter)', () => {
     const first = formatMoney(10, 'CLP');
-    expect(first).toBe('CLP 10.00');
+    expect(first).toBe('CLP 10');
     expect(first).not.toContain('\u00a0');
     expect(formatMoney(10, 'CLP')).toBe(first);
     expect(formatMoney(null)).toBe('US$ 0.00');

@@ -91,7 +91,12 @@ function open({ role = 'admin', electronic = true, issue, preview }: Options = {
     if (url === '/api/users/me') return json({ user });
     if (url === '/api/company/preferences')
       return replyOf(companyApi.preferences, {
-        data: { timeZone: 'America/Santiago', largeAmountThreshold: 10000, electronicInvoicing: electronic },
+        data: {
+          timeZone: 'America/Santiago',
+          largeAmountThreshold: 10000,
+          numberFormat: 'en',
+          electronicInvoicing: electronic,
+        },
       });
     if (parsed.pathname === '/api/invoices')
       return replyOf(invoicesApi.list, {

@@ -8,8 +8,8 @@ import {
   CREDIT_LABEL,
   overpayment,
   paymentFormDefaults,
-  typedUsdValue,
-  usdPreview,
+  salePreview,
+  typedSaleValue,
 } from '../../src/web/features/payments/payment-model';
 
 const USD = { currency: 'USD', rate: 1 };
@@ -45,6 +45,7 @@ describe('paymentFormDefaults', () => {
         exchangeRate: 0.001052,
         rateEdited: true,
         usdAmount: 157.8,
+        saleAmount: 157.8,
         method: 'transfer',
         reference: null,
         status: 'pending',
@@ -115,6 +116,7 @@ describe('overpayment', () => {
     exchangeRate: 1,
     rateEdited: false,
     usdAmount: 100.1,
+    saleAmount: 100.1,
     method: 'cash',
     reference: null,
     status: 'confirmed',
@@ -134,26 +136,46 @@ describe('overpayment', () => {
   it('owes again the old USD value of a confirmed payment being edited, not of a pending one', () => {
     expect(overpayment('150.10', 50, payment)).toEqual({ owed: 150.1, over: 0 });
     expect(overpayment('150.10', 50, { ...payment, status: 'pending' })).toEqual({ owed: 50, over: 100.1 });
-    const inPesos = { ...payment, amount: 100000, currency: 'CLP', exchangeRate: 0.00105, usdAmount: 105 };
+    const inPesos = {
+      ...payment,
+      amount: 100000,
+      currency: 'CLP',
+      exchangeRate: 0.00105,
+      usdAmount: 105,
+      saleAmount: 105,
+    };
     expect(overpayment('150.10', 50, inPesos)).toEqual({ owed: 155, over: 0 });
   });
 });
 
-describe("the dialog's live USD value", () => {
-  it('reads amount and rate as typed in Chile and rounds their product once to the cent', () => {
-    expect(typedUsdValue('1.000.000', '0,001052')).toBe('1052.00');
-    expect(usdPreview('1.000.000', '0,001052')).toBe('≈ US$ 1,052.00');
+describe("the dialog's live value in the sale's currency", () => {
+  const usdSale = { currency: 'USD', rate: 1 };
+  const pesoSale = { currency: 'CLP', rate: '0.001' };
+
+  it('reads amount and rate as typed in Chile and rounds once, to the cent or the peso', () => {
+    expect(typedSaleValue('1.000.000', 'CLP', '0,001052', usdSale)).toBe('1052.00');
+    expect(salePreview('1.000.000', 'CLP', '0,001052', usdSale)).toBe('≈ US$ 1,052.00');
     // 12.345 * 0.00105 = 12.96225: one rounding, to 12.96.
-    expect(typedUsdValue('12.345', '0,00105')).toBe('12.96');
+    expect(typedSaleValue('12.345', 'CLP', '0,00105', usdSale)).toBe('12.96');
     // 1,15 * 1,1 = 1.265 exactly: half a cent goes up, where floating point (1.2649999...) went down.
-    expect(typedUsdValue('1,15', '1,1')).toBe('1.27');
-    expect(typedUsdValue('1.250,75', '1')).toBe('1250.75');
+    expect(typedSaleValue('1,15', 'EUR', '1,1', usdSale)).toBe('1.27');
+    // US$ 500,50 on a peso sale at 0.001 USD per peso: 500,500 pesos, whole.
+    expect(typedSaleValue('500,50', 'USD', '1', pesoSale)).toBe('500500');
+    expect(salePreview('500,50', 'USD', '1', pesoSale)).toBe('≈ CLP 500,500');
+    // EUR 10,01 at 1,1 USD: 11.011 USD, 11,011 pesos.
+    expect(typedSaleValue('10,01', 'EUR', '1,1', pesoSale)).toBe('11011');
+  });
+
+  it("counts a payment in the sale's own currency as typed, and shows no line for it", () => {
+    expect(typedSaleValue('1.500.000', 'CLP', '0,001', pesoSale)).toBe('1500000');
+    expect(salePreview('1.500.000', 'CLP', '0,001', pesoSale)).toBeNull();
+    expect(salePreview('1.250,75', 'USD', '1', usdSale)).toBeNull();
   });
 
   it('shows nothing until both can be read', () => {
-    expect(usdPreview('', '0,00105')).toBeNull();
-    expect(usdPreview('1.000', '')).toBeNull();
-    expect(usdPreview('abc', '1')).toBeNull();
-    expect(usdPreview(undefined, '1')).toBeNull();
+    expect(salePreview('', 'CLP', '0,00105', usdSale)).toBeNull();
+    expect(salePreview('1.000', 'CLP', '', usdSale)).toBeNull();
+    expect(salePreview('abc', 'EUR', '1', usdSale)).toBeNull();
+    expect(salePreview(undefined, 'EUR', '1', usdSale)).toBeNull();
   });
 });

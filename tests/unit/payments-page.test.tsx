@@ -19,11 +19,19 @@ const ROW: ReplyOf<typeof paymentsApi.one>['payment'] = {
   exchangeRate: 1,
   rateEdited: false,
   usdAmount: 250,
+  saleAmount: 250,
   method: 'creditCard',
   reference: 'VISA-77',
   status: 'pending',
   createdAt: '2026-04-02T10:00:00.000Z',
-  sale: { id: 31, passengerName: 'Ana Núñez', status: 'confirmed', sellerId: 2, clientName: 'Turismo Sur' },
+  sale: {
+    id: 31,
+    passengerName: 'Ana Núñez',
+    status: 'confirmed',
+    sellerId: 2,
+    clientName: 'Turismo Sur',
+    currency: 'USD',
+  },
 };
 
 const CURRENCIES = [
@@ -153,7 +161,7 @@ describe('RegisterPaymentButton', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
-        <RegisterPaymentButton sale={{ id: 9, status, balance: 1000, currency: 'USD' }} />
+        <RegisterPaymentButton sale={{ id: 9, status, balance: 1000, currency: 'USD', exchangeRate: 1 }} />
       </QueryClientProvider>,
     );
   }

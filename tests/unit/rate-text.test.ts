@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { inverseRateEquation, inverseRateValue, rateEquation } from '../../src/domain/rate-text';
+import { reciprocal, roundedDecimal } from '../../src/domain/money';
+import {
+  inverseRateEquation,
+  inverseRateValue,
+  rateEquation,
+  unitsPerUsdEquation,
+} from '../../src/domain/rate-text';
+import { rateShownText } from '../../src/domain/typed-decimal';
 
 describe('rate texts', () => {
   it("writes the rates table's '1 unit = rate USD' with four decimals", () => {
@@ -35,5 +42,35 @@ describe('rate texts', () => {
     expect(inverseRateValue(0)).toBeNull();
     expect(inverseRateValue('abc')).toBeNull();
     expect(inverseRateEquation('CLP', '-1')).toBeNull();
+  });
+
+  it('writes units per USD as kept, the same Chilean way (decision 0086)', () => {
+    expect(unitsPerUsdEquation('CLP', 945)).toBe('1 USD = 945,00 CLP');
+    expect(unitsPerUsdEquation('CLP', '1250.75')).toBe('1 USD = 1.250,75 CLP');
+    expect(unitsPerUsdEquation('EUR', 0.92592593)).toBe('1 USD = 0,9259 EUR');
+    expect(unitsPerUsdEquation('KWD', '0.000123')).toBe('1 USD = 0,0001230 KWD');
+    expect(unitsPerUsdEquation('CLP', 0)).toBeNull();
+  });
+});
+
+describe('both sides of a rate, exactly', () => {
+  it('gives the reciprocal rounded half up once, without trailing zeros', () => {
+    expect(reciprocal('945', 16)).toBe('0.0010582010582011');
+    expect(reciprocal(1.08, 8)).toBe('0.92592593');
+    expect(reciprocal('0.00105', 16)).toBe('952.380952380952381');
+    expect(reciprocal('1.000', 16)).toBe('1');
+    // 1 / 8 = 0.125: half up at two decimals.
+    expect(reciprocal('8', 2)).toBe('0.13');
+    expect(reciprocal('0', 16)).toBeNull();
+    expect(reciprocal('1e3', 16)).toBeNull();
+  });
+
+  it('rounds a stored rate for the screens, and shows at most 8 decimals', () => {
+    expect(roundedDecimal('0.0010582010582011', 8)).toBe('0.0010582');
+    expect(roundedDecimal('945.0000000000000000', 16)).toBe('945');
+    expect(roundedDecimal('0.000000005', 8)).toBe('0.00000001');
+    expect(roundedDecimal('abc', 8)).toBeNull();
+    expect(rateShownText(0.0010582010582011)).toBe('0.0010582');
+    expect(rateShownText('1.0800000000000000')).toBe('1.0800');
   });
 });

@@ -31,8 +31,14 @@ const source = (file: string) =>
   readFileSync(new URL(`../../src/web/features/sales/${file}`, import.meta.url), 'utf8');
 
 describe("a sale's declared fields", () => {
-  it('are what the request validates, besides the totals it ignores', () => {
-    expect(keys(saleDataSchema.shape)).toEqual([...SALE_FIELDS, 'totalCost', 'totalSale']);
+  it('are what the request validates, besides the money fields kept apart and the totals it ignores', () => {
+    expect(keys(saleDataSchema.shape)).toEqual([
+      ...SALE_FIELDS,
+      'currency',
+      'exchangeRate',
+      'totalCost',
+      'totalSale',
+    ]);
   });
 
   it('each have a column, a reply field, an audit snapshot column and Spanish wording', () => {

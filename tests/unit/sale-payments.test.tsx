@@ -15,6 +15,7 @@ const SALE: PaymentsSale = {
   refundAmount: 0,
   status: 'confirmed',
   currency: 'USD',
+  exchangeRate: 1,
 };
 
 /** The sale every payment of GET /api/payments/sale/9 names. */
@@ -24,6 +25,7 @@ const SALE_REF = {
   status: 'confirmed',
   sellerId: 2,
   clientName: 'Turismo Sur',
+  currency: 'USD',
 } as const;
 
 const PAYMENTS: ReplyOf<typeof paymentsApi.ofSale> = [
@@ -36,6 +38,7 @@ const PAYMENTS: ReplyOf<typeof paymentsApi.ofSale> = [
     exchangeRate: 1,
     rateEdited: false,
     usdAmount: 400,
+    saleAmount: 400,
     method: 'transfer',
     reference: 'TRX-1',
     status: 'confirmed',
@@ -51,6 +54,7 @@ const PAYMENTS: ReplyOf<typeof paymentsApi.ofSale> = [
     exchangeRate: 0.001052,
     rateEdited: true,
     usdAmount: 0.05,
+    saleAmount: 0.05,
     method: 'cash',
     reference: null,
     status: 'pending',
@@ -80,7 +84,7 @@ describe('SalePayments', () => {
     expect(within(rows[0] as HTMLElement).getByText('TRX-1')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('Efectivo')).toBeTruthy();
     // A payment in pesos shows both amounts and the rate it was valued with.
-    expect(within(rows[1] as HTMLElement).getByText(/CLP 50\.00 \(US\$ 0\.05\)/)).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText(/CLP 50 \(US\$ 0\.05\)/)).toBeTruthy();
     expect(
       within(rows[1] as HTMLElement).getByText(/Tasa: 0\.001052 US\$ por CLP \(ingresada a mano\)/),
     ).toBeTruthy();

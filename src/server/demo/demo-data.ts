@@ -1,9 +1,12 @@
-import { rutCheckDigit } from '../../domain/rut';
+import { formatRut, rutCheckDigit } from '../../domain/rut';
 
 /** The demo agency's master data: realistic names so the screens look like a working office. */
 
 /** The peso's rate in the demo's Configuraciones, which its peso payments are recorded with. */
 export const DEMO_CLP_RATE = '0.00105';
+/** Its inverse, and the euro's (1.08 USD), to the 16 decimals a rate keeps: "1 USD = 952,38 CLP". */
+export const DEMO_CLP_UNITS = '952.3809523809523810';
+export const DEMO_EUR_UNITS = '0.9259259259259259';
 
 export const DEMO_SUPPLIERS = [
   'LATAM Airlines',
@@ -122,10 +125,8 @@ const CITIES = [
   'Puerto Montt',
 ];
 
-/** Chilean RUT with its real check digit (modulo 11), formatted 12.345.678-K. */
-export function formatRut(body: number): string {
-  return `${body.toLocaleString('es-CL').replaceAll(',', '.')}-${rutCheckDigit(body)}`;
-}
+/** The Chilean RUT of `body` with its real check digit (modulo 11), as stored: 12.345.678-K. */
+export const demoRut = (body: number): string => formatRut(`${body}${rutCheckDigit(body)}`);
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 const plain = (text: string) =>
@@ -150,7 +151,7 @@ export function demoPeople(count: number, offset: number): DemoPerson[] {
     const name = `${first} ${last}`;
     return {
       name,
-      rut: formatRut(9_000_000 + ((i * 7_654_321) % 16_000_000)),
+      rut: demoRut(9_000_000 + ((i * 7_654_321) % 16_000_000)),
       email: `${plain(first)}.${plain(last.split(' ')[0] ?? '')}${i}@correo.cl`,
     };
   });

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { usdValue } from '../../domain/money';
 import { saleCreateRequestSchema } from '../../domain/sale-requests';
 import { REGIONS, SALE_TYPES, SERVICE_TYPES } from '../../domain/sales';
 import type { SaleStatus } from '../../domain/status';
@@ -113,12 +114,18 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
       // A few deposits are paid in pesos (docs/product.md#customer-payments): about the same value in whole
       // pesos, at DEMO_CLP_RATE (0.00105 USD per peso, a literal here: the demo converts no database value).
       const inPesos = i % 3 !== 0 && i % 4 === 1;
+      const pesos = (first / 0.00105).toFixed(0);
       await db.insert(payments).values({
         saleId: sale.id,
         paymentDate: isoDay(today, -100 + i * 3),
         ...(inPesos
-          ? { amount: (first / 0.00105).toFixed(0), currency: 'CLP', exchangeRate: DEMO_CLP_RATE }
-          : { amount: first.toFixed(2), currency: 'USD', exchangeRate: '1' }),
+          ? {
+              amount: pesos,
+              currency: 'CLP',
+              exchangeRate: DEMO_CLP_RATE,
+              saleAmount: usdValue(pesos, DEMO_CLP_RATE) ?? '0',
+            }
+          : { amount: first.toFixed(2), currency: 'USD', exchangeRate: '1', saleAmount: first.toFixed(2) }),
         method: pick(['transfer', 'creditCard', 'cash'] as const, i),
         reference: i % 2 === 0 ? `TRX-${20000 + i}` : null,
         status: i % 5 === 4 ? 'pending' : 'confirmed',

@@ -16,6 +16,8 @@ import { DEMO_ACCOUNTS } from './accounts';
 import {
   DEMO_CLASSIFICATIONS,
   DEMO_CLP_RATE,
+  DEMO_CLP_UNITS,
+  DEMO_EUR_UNITS,
   DEMO_OPERATORS,
   DEMO_SUPPLIERS,
   demoAddress,
@@ -38,15 +40,21 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   await db.transaction(async (tx) => {
     await tx.insert(users).values(hashed);
     await tx.insert(currencyRates).values([
-      { currency: 'USD', rate: '1', isActive: true, lastUpdated: new Date() },
-      { currency: 'EUR', rate: '1.08', isActive: true, lastUpdated: new Date() },
-      { currency: 'CLP', rate: DEMO_CLP_RATE, isActive: true, lastUpdated: new Date() },
+      { currency: 'USD', rate: '1', unitsPerUsd: '1', isActive: true, lastUpdated: new Date() },
+      { currency: 'EUR', rate: '1.08', unitsPerUsd: DEMO_EUR_UNITS, isActive: true, lastUpdated: new Date() },
+      {
+        currency: 'CLP',
+        rate: DEMO_CLP_RATE,
+        unitsPerUsd: DEMO_CLP_UNITS,
+        isActive: true,
+        lastUpdated: new Date(),
+      },
     ]);
     await tx
       .insert(companySettings)
       .values({
         name: 'Viajes Demo SpA',
-        taxId: '76.123.456-7',
+        taxId: '76.123.456-0',
         address: 'Av. Providencia 1234, Santiago',
         email: 'contacto@viajes-demo.cl',
         phone: '+56 2 2345 6789',

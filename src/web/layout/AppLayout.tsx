@@ -5,6 +5,7 @@ import { RequireAuth } from '../auth';
 import { FOCUS_RING } from '../components/ui/Button';
 import { GlobalSearch, SearchButton } from '../features/search';
 import { cn } from '../lib/cn';
+import { AgencyNumberFormat } from './AgencyNumberFormat';
 import { MobileNav } from './MobileNav';
 import { Sidebar } from './Sidebar';
 
@@ -62,7 +63,10 @@ export function AppLayout() {
             <SearchButton onClick={openSearch} />
           </header>
           <main id={MAIN_ID} tabIndex={-1} className="px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-10">
-            <Outlet />
+            {/* Every screen's amounts in the agency's number format (the menu and search show none). */}
+            <AgencyNumberFormat>
+              <Outlet />
+            </AgencyNumberFormat>
           </main>
         </div>
       </div>

@@ -109,9 +109,10 @@ describe('payments, supplier payments and invoices', () => {
       amount: '200.20',
       method: 'cash',
     });
-    // Its USD value follows the amount (docs/product.md#currencies): the trail records both.
+    // Its USD value and its value in the sale's currency follow the amount: the trail records all three.
     expect((await latestEntry(ctx, 'payment', id)).changes).toEqual([
       change('amount', '100.10', '200.20'),
+      change('saleAmount', '100.10', '200.20'),
       change('usdAmount', '100.10', '200.20'),
     ]);
     await call('DELETE', `/api/payments/${id}`, h.sales);
@@ -183,9 +184,15 @@ describe('master data, rates, settings and users', () => {
     ]);
     expect(
       (await auditEntries(ctx, `entity=currencyRate&entityId=${rate.id}&action=create`))[0]?.changes,
-    ).toContainEqual(change('rate', null, '0.00670000'));
+    ).toEqual(
+      // Both sides of the rate, as people read them: no trailing zeros of the 16 kept (decision 0086).
+      expect.arrayContaining([
+        change('rate', null, '0.0067'),
+        change('unitsPerUsd', null, '149.2537313432835821'),
+      ]),
+    );
 
-    const settings = { name: 'Agencia Bitácora', taxId: '76.123.456-7', address: '', email: '', phone: '' };
+    const settings = { name: 'Agencia Bitácora', taxId: '76.123.456-0', address: '', email: '', phone: '' };
     expect((await call('PUT', '/api/company/settings', h.admin, settings)).statusCode).toBe(200);
     expect((await latestEntry(ctx, 'companySettings', 1)).changes).toContainEqual(
       change('name', null, 'Agencia Bitácora'),

@@ -68,10 +68,10 @@ describe('client ID/RUT on create and update', () => {
     expect(moved.statusCode).toBe(409);
     expect(moved.json().existing).toEqual({ id: first.id, name: 'Primera' });
 
-    // Its own ID, written another way, is no duplicate.
+    // Its own ID, written another way, is no duplicate (and is stored in its one form, decision 0087).
     const same = await call('PUT', `/api/clients/${first.id}`, { name: 'Primera', clientId: rut.plain });
     expect(same.statusCode).toBe(200);
-    expect(same.json().client.clientId).toBe(rut.plain);
+    expect(same.json().client.clientId).toBe(rut.dotted);
   });
 
   it('lets only one of several parallel creates of one RUT through', async () => {
@@ -127,7 +127,8 @@ describe('rows saved before the rules', () => {
       key: twin.plain.toUpperCase(),
       clients: [
         { id: twinA.id, name: 'Gemelo A', clientId: twin.dotted },
-        { id: twinB.id, name: 'Gemelo B', clientId: twin.plain },
+        // Its edit above stored its RUT in the one form: still the same ID as A's.
+        { id: twinB.id, name: 'Gemelo B', clientId: twin.dotted },
       ],
     });
 

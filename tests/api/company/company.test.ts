@@ -27,6 +27,8 @@ describe('currency rates', () => {
       id: expect.any(Number),
       currency: 'EUR',
       rate: 1.0825,
+      // The other side, "1 USD = 0,92378753 EUR" (decision 0086).
+      unitsPerUsd: 0.92378753,
       isActive: true,
       lastUpdated: expect.any(String),
     });
@@ -142,6 +144,7 @@ describe('company settings', () => {
       quoteValidityDays: 7,
       quoteConditions: '',
       emergencyContact: '',
+      numberFormat: 'en',
       emailMessage: DEFAULT_EMAIL_MESSAGE,
     });
     const saved = await call('PUT', '/api/company/settings', {
@@ -180,7 +183,12 @@ describe('company settings', () => {
     for (const who of ['sales', 'finance'] as const) {
       const preferences = await call('GET', '/api/company/preferences', undefined, await ctx.auth(who));
       expect(preferences.json()).toEqual({
-        data: { timeZone: 'America/Punta_Arenas', largeAmountThreshold: 25000.5, electronicInvoicing: false },
+        data: {
+          timeZone: 'America/Punta_Arenas',
+          largeAmountThreshold: 25000.5,
+          numberFormat: 'en',
+          electronicInvoicing: false,
+        },
       });
     }
     for (const [body, message] of [

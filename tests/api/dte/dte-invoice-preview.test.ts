@@ -10,7 +10,7 @@ import { ISSUE_MESSAGES } from '../../../src/server/modules/dte';
 import { DTE_INVOICE_MESSAGES } from '../../../src/server/modules/invoices/dte-invoice';
 import { ALREADY_INVOICED, NOT_COMPLETED } from '../../../src/server/modules/invoices/service';
 import { receiverBody, rutClient, setUpDteInvoicing } from '../../helpers/dte-examples';
-import { COMPANY_RUT } from '../../helpers/dte-fixtures';
+import { COMPANY_RUT_STORED } from '../../helpers/dte-fixtures';
 import { databaseFingerprint } from '../../helpers/fingerprint';
 import { createTestContext, insertUser, type TestContext } from '../../helpers/test-app';
 
@@ -307,7 +307,7 @@ describe("issuing's refusals, with issuing's messages", () => {
       .update(dteCafs)
       .set({ nextFolio: sql`${dteCafs.folioTo} + 1` })
       .where(eq(dteCafs.type, 34));
-    const noFolios = [409, ISSUE_MESSAGES.noFolios(34, COMPANY_RUT)];
+    const noFolios = [409, ISSUE_MESSAGES.noFolios(34, COMPANY_RUT_STORED)];
     expect(await bothRefuse(insurance.id)).toEqual({ preview: noFolios, issue: noFolios });
     expect((await preview(insurance.id, `?taxable=${insurance.items[0]}`)).dteType).toBe(33);
     await ctx.db.update(dteCafs).set({ nextFolio: dteCafs.folioFrom }).where(eq(dteCafs.type, 34));

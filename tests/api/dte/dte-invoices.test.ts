@@ -8,7 +8,7 @@ import { ISSUE_MESSAGES } from '../../../src/server/modules/dte';
 import { DTE_INVOICE_MESSAGES } from '../../../src/server/modules/invoices/dte-invoice';
 import { DTE_NEEDS_CREDIT_NOTE } from '../../../src/server/modules/invoices/service';
 import { taxBody } from '../../helpers/dte-examples';
-import { COMPANY_RUT, makeCaf, makeP12 } from '../../helpers/dte-fixtures';
+import { COMPANY_RUT_STORED, makeCaf, makeP12 } from '../../helpers/dte-fixtures';
 import { all, first, names, timbreVerifies, value } from '../../helpers/dte-xml';
 import { pdfText } from '../../helpers/pdf-text';
 import { createTestContext, insertUser, type TestContext } from '../../helpers/test-app';
@@ -356,7 +356,7 @@ describe('with tax data, certificate and CAFs: DTE invoices', () => {
       .update(dteCafs)
       .set({ nextFolio: sql`${dteCafs.folioTo} + 1` })
       .where(eq(dteCafs.type, 33));
-    await refusedWith(409, ISSUE_MESSAGES.noFolios(33, COMPANY_RUT));
+    await refusedWith(409, ISSUE_MESSAGES.noFolios(33, COMPANY_RUT_STORED));
     await ctx.db.update(dteCafs).set({ nextFolio: 3 }).where(eq(dteCafs.type, 33));
     // An expired certificate.
     const [stored] = await ctx.db.select().from(companyCertificate);

@@ -5,7 +5,7 @@ import { type Database, openPostgres } from '../../../src/server/db/client';
 import { dteCafs, dteDocuments } from '../../../src/server/db/schema';
 import { ISSUE_MESSAGES, type IssueInput, issueDte, secretBox } from '../../../src/server/modules/dte';
 import { saveCertificate } from '../../../src/server/modules/dte/setup';
-import { COMPANY_RUT, makeCaf, type makeP12 } from '../../helpers/dte-fixtures';
+import { COMPANY_RUT_STORED, makeCaf, type makeP12 } from '../../helpers/dte-fixtures';
 import { setUpIssuing } from '../../helpers/dte-setup';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 import { verifySignatures, xmlTree } from '../../helpers/xml-check.mjs';
@@ -111,13 +111,13 @@ describe('issuing a DTE', () => {
     expect((await issueDte(ctx.db, box, exenta)).folio).toBe(2);
     expect(await refusal(issueDte(ctx.db, box, exenta))).toEqual([
       409,
-      ISSUE_MESSAGES.noFolios(34, COMPANY_RUT),
+      ISSUE_MESSAGES.noFolios(34, COMPANY_RUT_STORED),
     ]);
     expect(
       await refusal(
         issueDte(ctx.db, box, invoice({ type: 61, reference: { documentId: 1, code: 1, reason: 'x' } })),
       ),
-    ).toEqual([409, ISSUE_MESSAGES.noFolios(61, COMPANY_RUT)]);
+    ).toEqual([409, ISSUE_MESSAGES.noFolios(61, COMPANY_RUT_STORED)]);
   });
 
   it('issues a credit note that references the invoice it annuls', async () => {

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { companyCertificate, dteCafs } from '../../../src/server/db/schema';
 import { CAF_MESSAGES, CERTIFICATE_MESSAGES } from '../../../src/server/modules/dte';
-import { COMPANY_RUT, HOLDER_RUT, makeCaf, makeP12, rsaPair } from '../../helpers/dte-fixtures';
+import {
+  COMPANY_RUT,
+  COMPANY_RUT_STORED,
+  HOLDER_RUT,
+  makeCaf,
+  makeP12,
+  rsaPair,
+} from '../../helpers/dte-fixtures';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 let ctx: TestContext;
@@ -32,11 +39,11 @@ const tax = {
 };
 
 describe('tax data', () => {
-  it('is absent until saved, then keeps the RUT as the SII writes it', async () => {
+  it('is absent until saved, then keeps the RUT as 76.123.456-0 however it was written', async () => {
     expect((await call('GET', '/api/company/tax')).json()).toEqual({});
-    const saved = await call('PUT', '/api/company/tax', tax);
+    const saved = await call('PUT', '/api/company/tax', { ...tax, rut: COMPANY_RUT });
     expect(saved.statusCode).toBe(200);
-    const expected = { ...tax, rut: COMPANY_RUT };
+    const expected = { ...tax, rut: COMPANY_RUT_STORED };
     expect(saved.json().data).toEqual(expected);
     expect((await call('GET', '/api/company/tax')).json().data).toEqual(expected);
   });

@@ -39,8 +39,8 @@ describe('upgrading payments to currencies', () => {
         ),
       );
       expect(payments).toEqual([
-        { currency: 'USD', exchange_rate: '1.00000000', rate_edited: false, usd_amount: '100.10' },
-        { currency: 'CLP', exchange_rate: '0.00105000', rate_edited: false, usd_amount: '105.00' },
+        { currency: 'USD', exchange_rate: '1.0000000000000000', rate_edited: false, usd_amount: '100.10' },
+        { currency: 'CLP', exchange_rate: '0.0010500000000000', rate_edited: false, usd_amount: '105.00' },
       ]);
       const balances = rowsOf(await db.execute(sql`select paid, pending from sale_balances`));
       expect(balances).toEqual([{ paid: '205.10', pending: '794.90' }]);

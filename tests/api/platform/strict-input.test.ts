@@ -76,14 +76,14 @@ describe('no coercion', () => {
   it('refuses booleans and arrays where a number or an id goes', async () => {
     const [eur] = await ctx.db
       .insert(currencyRates)
-      .values({ currency: 'EUR', rate: '1.08000000', isActive: true })
+      .values({ currency: 'EUR', rate: '1.08', unitsPerUsd: '0.9259259259259259', isActive: true })
       .returning();
     for (const rate of [true, [2], '0x10', '1e1', ' 2', null]) {
       const res = await send('PUT', `/api/company/currency-rates/${eur?.id}`, { rate, isActive: true });
       expect(res.statusCode, JSON.stringify(rate)).toBe(400);
     }
     const [after] = await ctx.db.select().from(currencyRates).where(eq(currencyRates.currency, 'EUR'));
-    expect(after?.rate).toBe('1.08000000');
+    expect(after?.rate).toBe('1.0800000000000000');
 
     const count = async () => (await ctx.db.select().from(sales)).length;
     const salesBefore = await count();
@@ -97,7 +97,9 @@ describe('no coercion', () => {
     }
     expect(await count()).toBe(salesBefore);
 
-    await ctx.db.insert(currencyRates).values({ currency: 'USD', rate: '1', isActive: true });
+    await ctx.db
+      .insert(currencyRates)
+      .values({ currency: 'USD', rate: '1', unitsPerUsd: '1', isActive: true });
     for (const supplierId of [true, [refs.supplier.id], '0x1']) {
       const res = await send('POST', '/api/supplier-payments', {
         supplierId,

@@ -361,9 +361,13 @@ describe('DELETE /api/sales/:id', () => {
 
   it('refuses a sale with payments', async () => {
     const sale = await create('admin');
-    await ctx.db
-      .insert(payments)
-      .values({ saleId: sale.id, paymentDate: '2031-01-01', amount: '10.00', exchangeRate: '1' });
+    await ctx.db.insert(payments).values({
+      saleId: sale.id,
+      paymentDate: '2031-01-01',
+      amount: '10.00',
+      exchangeRate: '1',
+      saleAmount: '10.00',
+    });
     const res = await call('DELETE', `/api/sales/${sale.id}`, h.admin);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('No se puede eliminar una venta con pagos registrados');

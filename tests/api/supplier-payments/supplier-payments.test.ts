@@ -211,7 +211,7 @@ describe('rates at full precision', () => {
       .select({ rate: supplierPayments.rateToUsd, usd: supplierPayments.amountUsd })
       .from(supplierPayments)
       .where(eq(supplierPayments.id, paid.json().payment.id));
-    expect(row).toEqual({ rate: '0.00105000', usd: '525.00' });
+    expect(row).toEqual({ rate: '0.0010500000000000', usd: '525.00' });
   });
 
   it('keeps the server strict: an amount or a rate with a decimal comma is 400, nothing stored', async () => {

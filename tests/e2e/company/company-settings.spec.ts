@@ -74,6 +74,8 @@ test.describe('configuraciones: tasas de cambio', () => {
 
     await page.getByRole('button', { name: 'Agregar Tasa' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Agregar Tasa' });
+    // A new rate starts as "1 USD = ___" (decision 0086); these are typed the spec's way.
+    await addDialog.getByLabel(/= ___ USD$/).check();
     await addDialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(addDialog.getByText('La moneda es requerida')).toBeVisible();
     await expect(addDialog.getByText('La tasa debe ser mayor a 0')).toBeVisible();
@@ -102,9 +104,17 @@ test.describe('configuraciones: tasas de cambio', () => {
     const editDialog = page.getByRole('dialog', { name: `Editar Tasa ${code}` });
     await expect(editDialog.getByLabel('Moneda')).toHaveValue(code);
     await expect(editDialog.getByLabel('Moneda')).toBeDisabled();
+    // Weaker than the dollar: it opens as "1 USD = ___"; the spec's side is a click away.
+    await expect(editDialog.getByLabel(`${code} por 1 USD`)).toHaveValue('2.0000');
+    await editDialog.getByLabel(`1 ${code} = ___ USD`).check();
     await expect(editDialog.getByLabel('Tasa a USD')).toHaveValue('0.5000');
     await editDialog.getByLabel('Tasa a USD').fill('0.7525');
     await editDialog.getByRole('button', { name: 'Guardar' }).click();
+    // More than 20 % away: asked first, both rates shown.
+    await expect(
+      editDialog.getByText('La tasa nueva cambia +50 % respecto de la actual. ¿Es correcta?'),
+    ).toBeVisible();
+    await editDialog.getByRole('button', { name: 'Confirmar' }).click();
     await expect(editDialog).toBeHidden();
     const equation = `1 ${code} = 0.7525 USD`;
     await expect(rateRow).toContainText(equation);

@@ -42,6 +42,8 @@ test('la moneda de una tasa se elige de la lista ISO 4217 y las tasas muestran 4
   const currency = dialog.getByLabel('Moneda');
   await currency.fill('POUNDS');
   await expect(dialog.getByText('Ninguna moneda ISO 4217 coincide con «POUNDS»')).toBeVisible();
+  // A new rate starts as "1 USD = ___" (decision 0086); this one is typed the spec's way.
+  await dialog.getByLabel(/= ___ USD$/).check();
   await dialog.getByLabel('Tasa a USD').fill('0.0067');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('La moneda es requerida')).toBeVisible();

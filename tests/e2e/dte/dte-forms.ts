@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 /** Configuraciones > Facturación Electrónica's tax data, filled and saved as an admin does it. */
 export async function fillTaxData(page: Page) {
-  await page.getByLabel('RUT de la empresa').fill('76.123.456-0');
+  await page.getByLabel('RUT de la empresa').fill('761234560');
   await page.getByLabel('Razón social').fill('Viajes Demo SpA');
   await page.getByLabel('Giro').fill('Agencia de viajes');
   await page.getByLabel('Actividad económica (Acteco)').fill('791100');

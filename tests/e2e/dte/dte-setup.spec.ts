@@ -35,7 +35,8 @@ test.describe('configuraciones: facturación electrónica', () => {
     ).toBeVisible();
     await expect(page.getByText('La razón social es requerida')).toBeVisible();
     await fillTaxData(page);
-    await expect(page.getByLabel('RUT de la empresa')).toHaveValue('76123456-0');
+    // Typed 761234560: shown and stored as 76.123.456-0 (decision 0087).
+    await expect(page.getByLabel('RUT de la empresa')).toHaveValue('76.123.456-0');
 
     const certificate = {
       name: 'empresa.p12',

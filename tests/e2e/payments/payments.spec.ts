@@ -181,7 +181,7 @@ test('a client pays in pesos: the dialog values it in USD live, the sale counts 
   await expect(dialog).toBeHidden();
 
   const row = history.getByRole('listitem').filter({ hasText: reference });
-  await expect(row).toContainText('CLP 500,000.00 (US$ 550.00)');
+  await expect(row).toContainText('CLP 500,000 (US$ 550.00)');
   await expect(row).toContainText('Tasa: 0.0011 US$ por CLP (ingresada a mano)');
   await expect(page.getByText('Total Pagado').locator('..')).toContainText('US$ 550.00');
   await expect(balance(page)).toHaveText('US$ 450.00');
@@ -189,6 +189,6 @@ test('a client pays in pesos: the dialog values it in USD live, the sale counts 
   await page.goto('/payments');
   await page.getByRole('searchbox', { name: 'Buscar pagos por cliente o referencia' }).fill(reference);
   await expect(page.getByRole('link').filter({ hasText: reference })).toContainText(
-    'CLP 500,000.00 (US$ 550.00)',
+    'CLP 500,000 (US$ 550.00)',
   );
 });

@@ -69,6 +69,8 @@ test('una tasa ambigua se rechaza; escrita con coma muestra su inversa al escrib
   const dialog = page.getByRole('dialog', { name: 'Agregar Tasa' });
   await dialog.getByLabel('Moneda').fill('peso argentino');
   await dialog.getByRole('option', { name: 'ARS Peso argentino' }).click();
+  // A new rate starts as "1 USD = ___ ARS" (decision 0086); this one is typed the spec's way.
+  await dialog.getByLabel('1 ARS = ___ USD').check();
   const rate = dialog.getByLabel('Tasa a USD');
   await rate.fill('1.250');
   await dialog.getByRole('button', { name: 'Guardar' }).click();

@@ -13,8 +13,13 @@ export const money = (name: string) => numeric(name, { precision: 14, scale: 2 }
 export const moneySum = (name: string) => numeric(name, { precision: 16, scale: 2 });
 /** Chilean pesos of a tax document (DTE): whole pesos only, as the SII takes them. */
 export const pesos = (name: string) => numeric(name, { precision: 14, scale: 0 });
-/** A currency's value in USD, to eight decimals. */
-export const rate = (name: string) => numeric(name, { precision: 18, scale: 8 });
+/**
+ * A currency's value in USD (or its inverse), to sixteen decimals: "1 USD = 945 CLP" is 0.0010582010582011,
+ * fourteen significant digits, where eight decimals kept six (docs/decisions/0085-sale-currency.md).
+ */
+export const rate = (name: string) => numeric(name, { precision: 28, scale: 16 });
+/** A USD value computed from an amount and its frozen rate: two digits wider than an amount. */
+export const usdMoney = (name: string) => numeric(name, { precision: 16, scale: 2 });
 /** A point in time, stored with its time zone. */
 export const instant = (name: string) => timestamp(name, { withTimezone: true });
 export const createdAt = () => instant('created_at').notNull().defaultNow();

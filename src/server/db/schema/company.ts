@@ -6,9 +6,11 @@ import {
   DEFAULT_QUOTE_VALIDITY_DAYS,
   DEFAULT_REMINDERS,
   DEFAULT_TIME_ZONE,
+  NUMBER_FORMATS,
 } from '../../../domain/company';
 import { DEFAULT_EMAIL_MESSAGE } from '../../../domain/document-emails';
 import { createdAt, instant, money, rate, updatedAt } from './columns';
+import { oneOf } from './one-of';
 
 export const currencyRates = pgTable(
   'currency_rates',
@@ -17,6 +19,8 @@ export const currencyRates = pgTable(
     currency: text('currency').notNull(),
     /** Value of one unit of the currency in USD. */
     rate: rate('rate').notNull(),
+    /** Units of the currency per USD ("1 USD = 945 CLP"): the inverse of `rate`, each kept to 16 decimals. */
+    unitsPerUsd: rate('units_per_usd').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     lastUpdated: instant('last_updated'),
     createdAt: createdAt(),
@@ -24,7 +28,7 @@ export const currencyRates = pgTable(
   (t) => [
     uniqueIndex('currency_rates_currency_key').on(t.currency),
     check('currency_rates_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
-    check('currency_rates_rate_check', sql`${t.rate} > 0`),
+    check('currency_rates_rate_check', sql`${t.rate} > 0 and ${t.unitsPerUsd} > 0`),
   ],
 );
 
@@ -71,6 +75,8 @@ export const companySettings = pgTable(
     quoteConditions: text('quote_conditions').notNull().default(''),
     /** Who the traveller calls when something goes wrong: printed on every itinerary. */
     emergencyContact: text('emergency_contact').notNull().default(''),
+    /** How amounts are written on every screen, PDF and e-mail: `1,234.56` (en) or `1.234,56` (es). */
+    numberFormat: text('number_format', { enum: NUMBER_FORMATS }).notNull().default('en'),
     /** The words of a document's e-mail, its placeholders filled when it is queued (decision 0064). */
     emailMessage: text('email_message').notNull().default(DEFAULT_EMAIL_MESSAGE),
     updatedAt: updatedAt(),
@@ -78,6 +84,7 @@ export const companySettings = pgTable(
   (t) => [
     check('company_settings_singleton', sql`${t.id} = 1`),
     check('company_settings_large_amount_threshold_check', sql`${t.largeAmountThreshold} > 0`),
+    check('company_settings_number_format_check', oneOf(t.numberFormat, NUMBER_FORMATS)),
     check('company_settings_backup_hour_check', sql`${t.backupHour} between 0 and 23`),
     check('company_settings_reminder_hour_check', sql`${t.reminderHour} between 0 and 23`),
     check('company_settings_client_reminder_days_check', sql`${t.clientReminderDays} between 1 and 60`),

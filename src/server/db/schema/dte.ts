@@ -19,7 +19,7 @@ export const companyTax = pgTable(
   'company_tax',
   {
     id: integer('id').primaryKey().default(1),
-    /** As the SII writes it: digits, a dash, the check digit ("76123456-0"). */
+    /** A valid RUT as every RUT is stored, "76.123.456-0"; the XML writes it without dots (siiRut). */
     rut: text('rut').notNull(),
     businessName: text('business_name').notNull(),
     businessActivity: text('business_activity').notNull(),

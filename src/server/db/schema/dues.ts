@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { money, moneySum } from './columns';
+import { money, moneySum, usdMoney } from './columns';
 
 /*
  * What is still owed, kept by triggers (migrations/0007_dues.sql, docs/decisions/0024) so that the
@@ -20,9 +20,14 @@ export const saleBalances = pgTable(
     clientId: integer('client_id').notNull(),
     sellerId: integer('seller_id').notNull(),
     travelDate: date('travel_date', { mode: 'string' }).notNull(),
+    /** In the sale's currency. */
     salePrice: money('sale_price').notNull(),
     paid: moneySum('paid').notNull(),
     pending: moneySum('pending').notNull(),
+    /** The same at the sale's frozen rate: what `client_balances` and `balance_days` add (decision 0085). */
+    salePriceUsd: usdMoney('sale_price_usd').notNull(),
+    paidUsd: usdMoney('paid_usd').notNull(),
+    pendingUsd: usdMoney('pending_usd').notNull(),
   },
   (t) => [
     index('sale_balances_client_idx').on(t.clientId),

@@ -42,7 +42,7 @@ export const clients = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    /** ID/RUT as typed by the user. */
+    /** ID/RUT: a valid RUT as 12.345.678-5, anything else as typed (decision 0087). */
     clientId: text('client_id'),
     email: text('email'),
     address: text('address'),

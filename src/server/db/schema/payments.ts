@@ -41,6 +41,12 @@ export const payments = pgTable(
     usdAmount: money('usd_amount')
       .notNull()
       .generatedAlwaysAs(sql.raw('round("amount" * "exchange_rate", 2)')),
+    /**
+     * The payment's value in its sale's currency, rounded once to that currency's decimals when it is
+     * recorded (the amount itself when both currencies are the same): what counts toward the sale's debt
+     * (decision 0085).
+     */
+    saleAmount: money('sale_amount').notNull(),
     method: text('method', { enum: PAYMENT_METHODS }).notNull().default('cash'),
     reference: text('reference'),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('confirmed'),
@@ -58,6 +64,7 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amount} > 0`),
     check('payments_exchange_rate_check', sql`${t.exchangeRate} > 0`),
     check('payments_usd_amount_check', sql`${t.usdAmount} > 0`),
+    check('payments_sale_amount_check', sql`${t.saleAmount} > 0`),
     check('payments_method_check', oneOf(t.method, PAYMENT_METHODS)),
     check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
     index('payments_sale_id_idx').on(t.saleId),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { REGIONS, SALE_TYPES, SERVICE_TYPES } from '../../../domain/sales';
 import { SALE_STATUSES } from '../../../domain/status';
-import { instant, money, updatedAt } from './columns';
+import { instant, money, rate, updatedAt, usdMoney } from './columns';
 import { classifications, clients, operators, passengers, suppliers } from './master-data';
 import { oneOf } from './one-of';
 import { users } from './users';
@@ -28,6 +28,18 @@ export const sales = pgTable(
     currency: text('currency').notNull().default('USD'),
     salePrice: money('sale_price').notNull().default('0'),
     totalCost: money('total_cost').notNull().default('0'),
+    /**
+     * USD per one unit of `currency`, frozen when the sale is created (1 for USD); an admin may correct it
+     * while no invoice exists. The USD values below are what every USD figure (dashboard, reports, kept
+     * sums, supplier balances) adds, so a later rate change moves no total (decision 0085).
+     */
+    exchangeRate: rate('exchange_rate').notNull().default('1'),
+    salePriceUsd: usdMoney('sale_price_usd')
+      .notNull()
+      .generatedAlwaysAs(sql.raw('round("sale_price" * "exchange_rate", 2)')),
+    totalCostUsd: usdMoney('total_cost_usd')
+      .notNull()
+      .generatedAlwaysAs(sql.raw('round("total_cost" * "exchange_rate", 2)')),
     /** Optimistic concurrency: an edit must carry the version it started from. */
     version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
@@ -44,6 +56,7 @@ export const sales = pgTable(
     check('sales_region_check', oneOf(t.region, REGIONS)),
     check('sales_passenger_count_check', sql`${t.passengerCount} >= 1`),
     check('sales_amounts_check', sql`${t.salePrice} >= 0 and ${t.totalCost} >= 0`),
+    check('sales_exchange_rate_check', sql`${t.exchangeRate} > 0`),
     index('sales_creation_date_idx').on(t.creationDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('sales_seller_creation_idx').on(
       t.sellerId,

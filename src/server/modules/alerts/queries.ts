@@ -20,7 +20,7 @@ import {
   STALE_DRAFT_DAYS,
   SUPPLIER_DUE_DAYS,
 } from '../../../domain/alerts';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate, formatMoney, type NumberFormat } from '../../../domain/format';
 import { addDays } from '../../../domain/report-params';
 import { agencyMidnight } from '../../db/agency-day';
 import type { Database } from '../../db/client';
@@ -54,6 +54,8 @@ export interface AlertsQuery {
   days: number;
   saleId?: number;
   limit: number;
+  /** How the messages write amounts: the agency's number format (decision 0089). */
+  numberFormat: NumberFormat;
 }
 
 type Found = { alerts: Alert[]; count: number };
@@ -69,7 +71,7 @@ const countIn = (rows: { total: number }[]) => rows[0]?.total ?? 0;
 const saleAlert = (
   kind: AlertKind,
   sale: { id: number; passengerName: string; travelDate: string },
-  due: Pick<Alert, 'amount' | 'dueDate' | 'message'>,
+  due: Pick<Alert, 'amount' | 'currency' | 'dueDate' | 'message'>,
 ): Alert => ({
   kind,
   saleId: sale.id,
@@ -104,7 +106,8 @@ async function clientBalances(db: Database, scope: SaleScope, q: AlertsQuery): P
       id: open.id,
       passengerName: open.passengerName,
       travelDate: open.travelDate,
-      pending: open.pending,
+      pending: open.ownPending,
+      currency: open.currency,
       total: withCount(total),
     })
     .from(open)
@@ -115,8 +118,9 @@ async function clientBalances(db: Database, scope: SaleScope, q: AlertsQuery): P
     alerts: rows.map((r) =>
       saleAlert('client-balance', r, {
         amount: r.pending,
+        currency: r.currency,
         dueDate: r.travelDate,
-        message: `El cliente debe ${formatMoney(r.pending)} y viaja el ${formatDate(r.travelDate)}`,
+        message: `El cliente debe ${formatMoney(r.pending, r.currency, q.numberFormat)} y viaja el ${formatDate(r.travelDate)}`,
       }),
     ),
   };
@@ -195,7 +199,7 @@ async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Pro
         {
           amount: r.unpaid,
           dueDate: r.due_date,
-          message: `Pago a ${names.get(r.supplier_id) ?? ''} de ${formatMoney(r.unpaid)} ${r.due_date < q.today ? 'venció' : 'vence'} el ${formatDate(r.due_date)}`,
+          message: `Pago a ${names.get(r.supplier_id) ?? ''} de ${formatMoney(r.unpaid, 'USD', q.numberFormat)} ${r.due_date < q.today ? 'venció' : 'vence'} el ${formatDate(r.due_date)}`,
         },
       ),
     ),

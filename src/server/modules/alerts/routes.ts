@@ -4,18 +4,22 @@ import { alertsApi } from '../../../domain/api/alerts';
 import type { Database } from '../../db/client';
 import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/current-user';
-import { agencyTimeZone } from '../company';
+import { agencyPreferences } from '../company';
 import { scopeFor } from '../sales';
 import { loadAlerts } from './queries';
 
 export const alertsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.route({
     ...routeOf(alertsApi.list, ['alerts']),
-    handler: async (request) =>
-      loadAlerts(db, scopeFor(currentUser(request)), {
+    handler: async (request) => {
+      // One cached read (the agency's preferences): no query of its own per request.
+      const { timeZone, numberFormat } = await agencyPreferences(db);
+      return loadAlerts(db, scopeFor(currentUser(request)), {
         ...request.query,
         // The agency's day: at 23:30 in Santiago it is still today there, though tomorrow in UTC.
-        today: agencyToday(await agencyTimeZone(db)),
-      }),
+        today: agencyToday(timeZone),
+        numberFormat,
+      });
+    },
   });
 };

@@ -1,2 +1,8 @@
-export { activeRate, activeRates } from './rates';
-export { agencyPreferences, agencyTimeZone, forgetAgencyPreferences, getCompanySettings } from './settings';
+export { activeRate, activeRateOrNull, activeRates } from './rates';
+export {
+  agencyNumberFormat,
+  agencyPreferences,
+  agencyTimeZone,
+  forgetAgencyPreferences,
+  getCompanySettings,
+} from './settings';

@@ -2,9 +2,12 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
   BASE_CURRENCY,
   type CurrencyRate,
+  type CurrencyRateCreate,
   type CurrencyRateListItem,
   type CurrencyRateUpdate,
+  NO_RATE_MESSAGE,
 } from '../../../domain/company';
+import { reciprocal, roundedDecimal, sameDecimal } from '../../../domain/money';
 import type { Database } from '../../db/client';
 import { rateValue, toRate } from '../../db/money';
 import { currencyRates } from '../../db/schema';
@@ -14,19 +17,42 @@ import { type AuditActor, diff, record } from '../audit';
 export const RATE_NOT_FOUND = 'Tasa de cambio no encontrada';
 const BASE_LOCKED = `${BASE_CURRENCY} es la moneda base: su tasa es siempre 1 y no se puede desactivar ni eliminar`;
 
+/** Eight decimals for the screens: a JSON number that prints as it reads (0.0010582, 945). */
+const shown = (stored: string) => toRate(roundedDecimal(stored, 8) ?? stored);
+
 function rateReply(row: typeof currencyRates.$inferSelect): CurrencyRate {
   return {
     id: row.id,
     currency: row.currency,
-    rate: toRate(row.rate),
+    rate: shown(row.rate),
+    unitsPerUsd: shown(row.unitsPerUsd),
     isActive: row.isActive,
     lastUpdated: row.lastUpdated?.toISOString() ?? null,
   };
 }
 
 /** The base currency may only be saved as it is: rate 1 and active. */
-function assertBaseRule(currency: string, rate: number, isActive: boolean) {
-  if (currency === BASE_CURRENCY && (rate !== 1 || !isActive)) throw badRequest(BASE_LOCKED);
+function assertBaseRule(currency: string, rate: string, isActive: boolean) {
+  if (currency === BASE_CURRENCY && (!sameDecimal(rate, '1') || !isActive)) throw badRequest(BASE_LOCKED);
+}
+
+/** Both stored sides of a rate. */
+interface StoredSides {
+  rate: string;
+  unitsPerUsd: string;
+}
+
+/**
+ * Both columns from the side the body typed: that one exactly as typed, the other its reciprocal to
+ * the columns' 16 decimals (docs/decisions/0086-rates-the-way-chile-says-them.md); undefined when the
+ * body typed neither (an edit of the active flag only). The schemas let through positive decimals only.
+ */
+function storedSides(input: { rate?: string; unitsPerUsd?: string }): StoredSides | undefined {
+  const typed = input.rate ?? input.unitsPerUsd;
+  if (typed === undefined) return undefined;
+  const other = reciprocal(typed, 16);
+  if (other === null) throw badRequest('La tasa debe ser mayor a 0');
+  return input.rate !== undefined ? { rate: typed, unitsPerUsd: other } : { rate: other, unitsPerUsd: typed };
 }
 
 export async function listRates(db: Database): Promise<CurrencyRate[]> {
@@ -39,12 +65,18 @@ export async function listRates(db: Database): Promise<CurrencyRate[]> {
  * docs/decisions/0055-payments-in-any-currency.md).
  */
 export async function activeRate(db: Database, currency: string): Promise<string> {
+  const rate = await activeRateOrNull(db, currency);
+  if (rate === null) throw conflict(`No hay una tasa de cambio activa para ${currency}`);
+  return rate;
+}
+
+/** The active rate of `currency` as exact text, or null when it has none. */
+export async function activeRateOrNull(db: Database, currency: string): Promise<string | null> {
   const [rate] = await db
     .select({ rate: currencyRates.rate })
     .from(currencyRates)
     .where(and(eq(currencyRates.currency, currency), eq(currencyRates.isActive, true)));
-  if (!rate) throw conflict(`No hay una tasa de cambio activa para ${currency}`);
-  return rate.rate;
+  return rate?.rate ?? null;
 }
 
 /**
@@ -68,6 +100,13 @@ async function findRate(db: Database, id: number) {
 
 type RateRow = typeof currencyRates.$inferSelect;
 
+/** A row's two sides as people read them, "945" rather than "945.0000000000000000" (still exact). */
+function readable(row: RateRow | null) {
+  if (row === null) return {};
+  const trimmed = (stored: string) => roundedDecimal(stored, 16) ?? stored;
+  return { ...row, rate: trimmed(row.rate), unitsPerUsd: trimmed(row.unitsPerUsd) };
+}
+
 /** Records one rate's change in the trail; `before` or `after` is null for a creation or a deletion. */
 function recordRate(tx: Database, audit: AuditActor, before: RateRow | null, after: RateRow | null) {
   const id = (after ?? before)?.id ?? null;
@@ -76,23 +115,27 @@ function recordRate(tx: Database, audit: AuditActor, before: RateRow | null, aft
     action,
     entity: 'currencyRate',
     entityId: id,
-    changes: diff(before ?? {}, after ?? {}),
+    changes: diff(readable(before), readable(after)),
   });
 }
 
-export async function createRate(
-  db: Database,
-  input: { currency: string; rate: number; isActive: boolean },
-  audit: AuditActor,
-) {
-  assertBaseRule(input.currency, input.rate, input.isActive);
+/** Both sides of a rate the schema requires one side of (a creation, an item of the list). */
+function requiredSides(input: { rate?: string; unitsPerUsd?: string }): StoredSides {
+  const sides = storedSides(input);
+  if (!sides) throw badRequest(NO_RATE_MESSAGE, [{ path: 'rate', message: NO_RATE_MESSAGE }]);
+  return sides;
+}
+
+export async function createRate(db: Database, input: CurrencyRateCreate, audit: AuditActor) {
+  const sides = requiredSides(input);
+  assertBaseRule(input.currency, sides.rate, input.isActive);
   try {
     const row = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(currencyRates)
         .values({
           currency: input.currency,
-          rate: String(input.rate),
+          ...sides,
           isActive: input.isActive,
           lastUpdated: new Date(),
         })
@@ -112,13 +155,19 @@ export async function updateRate(db: Database, id: number, input: CurrencyRateUp
   if (input.currency !== undefined && input.currency !== current.currency) {
     throw badRequest('La moneda de una tasa no se puede cambiar; crea una tasa nueva para otra moneda');
   }
-  assertBaseRule(current.currency, input.rate ?? toRate(current.rate), input.isActive ?? current.isActive);
+  const sides = storedSides(input);
+  assertBaseRule(current.currency, sides?.rate ?? current.rate, input.isActive ?? current.isActive);
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(currencyRates).where(eq(currencyRates.id, id)).for('update');
     const [after] = await tx
       .update(currencyRates)
       // What the body leaves out (undefined) is left out of the SET list, and keeps its value.
-      .set({ rate: input.rate?.toString(), isActive: input.isActive, lastUpdated: new Date() })
+      .set({
+        rate: sides?.rate,
+        unitsPerUsd: sides?.unitsPerUsd,
+        isActive: input.isActive,
+        lastUpdated: new Date(),
+      })
       .where(eq(currencyRates.id, id))
       .returning();
     if (!before || !after) throw notFound(RATE_NOT_FOUND);
@@ -160,9 +209,13 @@ export async function deleteRate(db: Database, id: number, audit: AuditActor) {
 export async function saveRates(db: Database, rates: CurrencyRateListItem[], audit: AuditActor) {
   const currencies = rates.map((r) => r.currency);
   if (new Set(currencies).size !== currencies.length) throw badRequest('Hay monedas repetidas en la lista');
-  for (const r of rates) assertBaseRule(r.currency, r.rate, r.isActive ?? true);
+  const sides = rates.map((r) => {
+    const both = requiredSides(r);
+    assertBaseRule(r.currency, both.rate, r.isActive ?? true);
+    return { currency: r.currency, ...both, isActive: r.isActive };
+  });
   await db.transaction(async (tx) => {
-    for (const r of rates) {
+    for (const r of sides) {
       const [before] = await tx
         .select()
         .from(currencyRates)
@@ -170,16 +223,11 @@ export async function saveRates(db: Database, rates: CurrencyRateListItem[], aud
         .for('update');
       const [after] = await tx
         .insert(currencyRates)
-        .values({
-          currency: r.currency,
-          rate: String(r.rate),
-          isActive: r.isActive ?? true,
-          lastUpdated: new Date(),
-        })
+        .values({ ...r, isActive: r.isActive ?? true, lastUpdated: new Date() })
         .onConflictDoUpdate({
           target: currencyRates.currency,
           // A missing isActive is undefined here, left out of the SET list: the rate keeps its flag.
-          set: { rate: String(r.rate), isActive: r.isActive, lastUpdated: new Date() },
+          set: { rate: r.rate, unitsPerUsd: r.unitsPerUsd, isActive: r.isActive, lastUpdated: new Date() },
         })
         .returning();
       await recordRate(tx, audit, before ?? null, after ?? null);

@@ -8,12 +8,16 @@ import { auditActor } from '../audit';
 import { createRate, deleteRate, listRates, saveRates, toggleRate, updateRate } from './rates';
 import { agencyPreferences, getCompanySettings, saveCompanySettings } from './settings';
 
-/** Tasas de cambio as Configuraciones lists them: USD per unit of each currency. */
+/**
+ * Tasas de cambio as Configuraciones lists them: USD per unit of each currency, and the units one USD
+ * buys (the way Chile says it, decision 0086), last so the spec's columns keep their places.
+ */
 const rateColumns: ExportColumn<CurrencyRate>[] = [
   { header: 'Moneda', kind: 'text', value: (r) => r.currency },
   { header: 'Tasa a USD', kind: 'number', value: (r) => r.rate },
   { header: 'Activa', kind: 'text', value: (r) => (r.isActive ? 'Sí' : 'No') },
   { header: 'Última actualización', kind: 'datetime', value: (r) => r.lastUpdated },
+  { header: 'Unidades por USD', kind: 'number', value: (r) => r.unitsPerUsd },
 ];
 
 export const companyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

@@ -7,6 +7,7 @@ import {
   DEFAULT_QUOTE_VALIDITY_DAYS,
   DEFAULT_REMINDERS,
   DEFAULT_TIME_ZONE,
+  type NumberFormat,
 } from '../../../domain/company';
 import type { AgencyPreferences, companySettingsReplySchema } from '../../../domain/company-replies';
 import { DEFAULT_EMAIL_MESSAGE } from '../../../domain/document-emails';
@@ -32,6 +33,7 @@ const EMPTY: StoredCompanySettings = {
   quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
   quoteConditions: '',
   emergencyContact: '',
+  numberFormat: 'en',
   emailMessage: DEFAULT_EMAIL_MESSAGE,
 };
 
@@ -43,7 +45,7 @@ export async function getCompanySettings(db: Database): Promise<StoredCompanySet
 }
 
 /*
- * The agency's zone and threshold are read by every report, alert and invoice: kept in memory per
+ * The agency's zone, threshold and number format are read by every report, alert and invoice: kept in memory per
  * database so the hot reads get no extra round trip (docs/performance.md). A PUT here refreshes it at
  * once; another app server behind the load balancer sees the change within PREFERENCES_TTL_MS.
  */
@@ -57,9 +59,10 @@ export function agencyPreferences(db: Database): Promise<AgencyPreferences> {
   const value = independentReads(db, [
     () => getCompanySettings(db),
     () => db.select({ id: companyTax.id }).from(companyTax).limit(1),
-  ] as const).then(([{ timeZone, largeAmountThreshold }, tax]) => ({
+  ] as const).then(([{ timeZone, largeAmountThreshold, numberFormat }, tax]) => ({
     timeZone,
     largeAmountThreshold,
+    numberFormat,
     electronicInvoicing: tax.length > 0,
   }));
   preferences.set(db, { value, until: Date.now() + PREFERENCES_TTL_MS });
@@ -76,6 +79,11 @@ export function forgetAgencyPreferences(db: Database): void {
 /** The agency's IANA zone, for "today" (agencyToday) and the times people read. */
 export async function agencyTimeZone(db: Database): Promise<string> {
   return (await agencyPreferences(db)).timeZone;
+}
+
+/** How the agency writes amounts (decision 0089), for a PDF or a message that has no settings read of its own. */
+export async function agencyNumberFormat(db: Database): Promise<NumberFormat> {
+  return (await agencyPreferences(db)).numberFormat;
 }
 
 export async function saveCompanySettings(

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { UNNAMED_AGENCY } from '../../../domain/documents';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate, formatMoney, type NumberFormat } from '../../../domain/format';
 
 /**
  * The page every document the client takes home is printed on (invoice, quote, itinerary, receipt,
@@ -17,6 +17,8 @@ export interface CompanyHeader {
   address: string;
   email: string;
   phone: string;
+  /** How it writes amounts (Configuraciones, decision 0089): every amount of the document alike. */
+  numberFormat: NumberFormat;
 }
 
 export const MARGIN = 50;
@@ -28,10 +30,15 @@ const BODY_SIZE = 10;
 export const contentWidth = (doc: Pdf) => doc.page.width - MARGIN * 2;
 
 /**
- * Renders a document: `draw` writes its body below the agency's header; the footer and page numbers
- * are added once every page exists (they need the page count).
+ * Renders a document: `draw` writes its body below the agency's header, its amounts with `amount`
+ * (bound to the agency's number format); the footer and page numbers are added once every page exists
+ * (they need the page count).
  */
-export function renderPdf(title: string, company: CompanyHeader, draw: (doc: Pdf) => void): Promise<Buffer> {
+export function renderPdf(
+  title: string,
+  company: CompanyHeader,
+  draw: (doc: Pdf, amount: DocumentAmount) => void,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: BOTTOM_MARGIN },
@@ -48,7 +55,7 @@ export function renderPdf(title: string, company: CompanyHeader, draw: (doc: Pdf
   companyHeader(doc, company);
   doc.moveDown(1.5).font('Helvetica-Bold').fontSize(16).text(title);
   doc.font('Helvetica').fontSize(BODY_SIZE).moveDown(0.5);
-  draw(doc);
+  draw(doc, documentAmounts(company.numberFormat));
   footers(doc, company);
   doc.end();
   return done;
@@ -88,10 +95,15 @@ function footers(doc: Pdf, company: CompanyHeader) {
 }
 
 /**
- * Every amount a document prints, named by its currency ("US$ 1,200.50", "CLP 500,000.00"): one place,
- * so an amount's USD equivalent can be added for every document at once.
+ * Every amount a document prints, named by its currency and in the agency's number format
+ * ("US$ 1,200.50", "CLP 500,000"; "US$ 1.200,50" in `es`): one place, so an amount's USD equivalent
+ * can be added for every document at once. `renderPdf` binds it once per document and hands it to `draw`.
  */
-export const documentAmount = (amount: number, currency: string) => formatMoney(amount, currency);
+export type DocumentAmount = (amount: number, currency: string) => string;
+const documentAmounts =
+  (style: NumberFormat): DocumentAmount =>
+  (amount, currency) =>
+    formatMoney(amount, currency, style);
 
 /** A service's dates: "12 mar 2026 - 19 mar 2026", one date, or "" without any. */
 export function dateSpan(dateIn: string | null | undefined, dateOut: string | null | undefined): string {

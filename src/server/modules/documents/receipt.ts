@@ -10,16 +10,17 @@ import { conflict, notFound } from '../../lib/http-errors';
 import type { AuthUser } from '../auth';
 import { getCompanySettings } from '../company';
 import { scopeFor, sellerCondition } from '../sales';
-import { documentAmount, fields, heading, renderPdf } from './layout';
+import { fields, heading, renderPdf } from './layout';
 
 const earlier = sql.raw('earlier');
 
 /**
  * What the sale still owed once this payment was received: its total less this and every confirmed
- * payment numbered before it. Receipt numbers follow the confirmations, so a receipt printed again
+ * payment numbered before it, each by its value in the sale's currency (`sale_amount`, what the sale
+ * screen subtracts; decision 0085). Receipt numbers follow the confirmations, so a receipt printed again
  * later shows the balance it showed the first time.
  */
-const balanceAfter = sql`${sales.salePrice} - (select coalesce(sum(${earlier}.amount), 0)
+const balanceAfter = sql`${sales.salePrice} - (select coalesce(sum(${earlier}.sale_amount), 0)
   from ${payments} ${earlier} where ${earlier}.sale_id = ${payments.saleId}
   and ${earlier}.status = 'confirmed' and ${earlier}.receipt_number <= ${payments.receiptNumber})`;
 
@@ -35,11 +36,11 @@ export async function receipt(db: Database, paymentId: number, user: AuthUser) {
       method: payments.method,
       reference: payments.reference,
       saleId: sales.id,
-      saleTotal: moneyValue(sales.salePrice, 'USD'),
+      saleTotal: moneyValue(sales.salePrice, sales.currency),
       saleCurrency: sales.currency,
       passengerName: sales.passengerName,
       travelDate: sales.travelDate,
-      balance: moneyValue(balanceAfter, 'USD'),
+      balance: moneyValue(balanceAfter, sales.currency),
       clientName: clients.name,
       clientId: clients.clientId,
       clientEmail: clients.email,
@@ -55,11 +56,11 @@ export async function receipt(db: Database, paymentId: number, user: AuthUser) {
   if (row.receiptNumber === null) throw conflict('Este pago no tiene número de comprobante');
   const number = receiptLabel(row.receiptNumber);
   const company = await getCompanySettings(db);
-  const pdf = await renderPdf(documentTitles.receipt(number), company, (doc) => {
+  const pdf = await renderPdf(documentTitles.receipt(number), company, (doc, amount) => {
     fields(doc, [
       ['Fecha de pago', formatDate(row.date)],
       ['Recibimos de', row.clientId ? `${row.clientName} (ID/RUT ${row.clientId})` : row.clientName],
-      ['Monto', documentAmount(row.amount, row.currency)],
+      ['Monto', amount(row.amount, row.currency)],
       ['Son', amountInWords(row.amount, row.currency)],
       ['Método de pago', PAYMENT_METHOD_LABELS[row.method]],
       ['Referencia', row.reference],
@@ -69,8 +70,8 @@ export async function receipt(db: Database, paymentId: number, user: AuthUser) {
       ['Venta', `#${row.saleId}`],
       ['Pasajero', row.passengerName],
       ['Fecha de viaje', formatDate(row.travelDate)],
-      ['Total de la venta', documentAmount(row.saleTotal, row.saleCurrency)],
-      ['Saldo después de este pago', documentAmount(row.balance, row.saleCurrency)],
+      ['Total de la venta', amount(row.saleTotal, row.saleCurrency)],
+      ['Saldo después de este pago', amount(row.balance, row.saleCurrency)],
     ]);
   });
   return {

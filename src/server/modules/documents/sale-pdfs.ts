@@ -1,16 +1,7 @@
 import { documentTitles } from '../../../domain/documents';
 import { formatDate } from '../../../domain/format';
 import type { SaleDetail } from '../sales';
-import {
-  type CompanyHeader,
-  dateSpan,
-  documentAmount,
-  fields,
-  heading,
-  paragraph,
-  renderPdf,
-  table,
-} from './layout';
+import { type CompanyHeader, dateSpan, fields, heading, paragraph, renderPdf, table } from './layout';
 
 /** The client as the sale's documents print it (the clients row: name, ID/RUT, e-mail, address). */
 export interface DocumentClient {
@@ -59,7 +50,7 @@ export interface QuoteDocument {
 export function quotePdf(quote: QuoteDocument): Promise<Buffer> {
   const { sale } = quote;
   const title = quote.number ? documentTitles.quote(quote.number) : 'Borrador de cotización';
-  return renderPdf(title, quote.company, (doc) => {
+  return renderPdf(title, quote.company, (doc, amount) => {
     fields(doc, [
       ['Fecha', formatDate(quote.issuedOn)],
       ['Válida hasta', formatDate(quote.validUntil)],
@@ -79,11 +70,11 @@ export function quotePdf(quote: QuoteDocument): Promise<Buffer> {
           header: 'Precio',
           share: 0.2,
           align: 'right',
-          value: (item) => documentAmount(item.salePrice, sale.currency),
+          value: (item) => amount(item.salePrice, sale.currency),
         },
       ],
       sale.items,
-      `Total: ${documentAmount(sale.salePrice, sale.currency)}`,
+      `Total: ${amount(sale.salePrice, sale.currency)}`,
     );
     if (quote.company.quoteConditions) {
       heading(doc, 'Condiciones');

@@ -5,7 +5,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
 import { AGE_BUCKET_LABELS, AGE_BUCKETS } from '../../../domain/reports';
 import { SALE_STATUS_LABEL } from '../../../domain/status';
 import { columnHeader, type ExportColumn, numberFormat, xlsxCell } from '../../lib/export/columns';
-import { type Column, documentAmount, fields, heading, renderPdf, table } from './layout';
+import { type Column, type DocumentAmount, fields, heading, renderPdf, table } from './layout';
 import type { StatementData } from './statement';
 
 type SaleRow = StatementData['sales'][number];
@@ -36,10 +36,10 @@ const PAYMENT_COLUMNS: ExportColumn<PaymentRow>[] = [
 ];
 
 /** A cell of a PDF table: amounts named by their currency, dates as the screens show them. */
-function pdfCell<Row>(column: ExportColumn<Row>, row: Row, currency: string): string {
+function pdfCell<Row>(column: ExportColumn<Row>, row: Row, currency: string, amount: DocumentAmount): string {
   const value = column.value(row);
   if (value === null || value === undefined) return '';
-  if (column.kind === 'money') return documentAmount(value as number, currency);
+  if (column.kind === 'money') return amount(value as number, currency);
   if (column.kind === 'date') return formatDate(value as string);
   return String(value);
 }
@@ -48,12 +48,13 @@ function pdfCell<Row>(column: ExportColumn<Row>, row: Row, currency: string): st
 function pdfColumns<Row extends { currency: string }>(
   columns: ExportColumn<Row>[],
   shares: number[],
+  amount: DocumentAmount,
 ): Column<Row>[] {
   return columns.map((column, i) => ({
     header: column.header,
     share: shares[i] ?? 0,
     align: column.kind === 'money' ? 'right' : 'left',
-    value: (row: Row) => pdfCell(column, row, row.currency),
+    value: (row: Row) => pdfCell(column, row, row.currency, amount),
   }));
 }
 const SALE_SHARES = [0.07, 0.12, 0.2, 0.12, 0.11, 0.13, 0.12, 0.13];
@@ -61,8 +62,8 @@ const PAYMENT_SHARES = [0.13, 0.13, 0.08, 0.2, 0.28, 0.18];
 
 export function statementPdf(data: StatementData): Promise<Buffer> {
   const { client, receivable } = data;
-  const usd = (n: number) => documentAmount(n, 'USD');
-  return renderPdf(documentTitles.statement(client.name), data.company, (doc) => {
+  return renderPdf(documentTitles.statement(client.name), data.company, (doc, amount) => {
+    const usd = (n: number) => amount(n, 'USD');
     fields(doc, [
       ['Cliente', client.name],
       ['ID/RUT', client.clientId],
@@ -71,9 +72,9 @@ export function statementPdf(data: StatementData): Promise<Buffer> {
       ['Emitido', formatDate(data.today)],
     ]);
     heading(doc, 'Ventas');
-    table(doc, pdfColumns(SALE_COLUMNS, SALE_SHARES), data.sales);
+    table(doc, pdfColumns(SALE_COLUMNS, SALE_SHARES, amount), data.sales);
     heading(doc, 'Pagos');
-    table(doc, pdfColumns(PAYMENT_COLUMNS, PAYMENT_SHARES), data.payments);
+    table(doc, pdfColumns(PAYMENT_COLUMNS, PAYMENT_SHARES, amount), data.payments);
     heading(doc, `Saldo al ${formatDate(data.today)}`);
     agingTable(doc, receivable.client, usd);
   });

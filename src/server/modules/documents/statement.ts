@@ -46,9 +46,9 @@ export async function statementData(db: Database, clientId: number, user: AuthUs
         travelDate: sales.travelDate,
         status: sales.status,
         currency: sales.currency,
-        total: moneyValue(sales.salePrice, 'USD'),
-        paid: moneyValue(salePaidAmount, 'USD'),
-        pending: moneyValue(salePending, 'USD'),
+        total: moneyValue(sales.salePrice, sales.currency),
+        paid: moneyValue(salePaidAmount, sales.currency),
+        pending: moneyValue(salePending, sales.currency),
       })
       .from(sales)
       .innerJoinLateral(salePaid, sql`true`)

@@ -1,5 +1,5 @@
 import { DTE_TYPE_LABELS } from '../../../domain/dte';
-import { formatDate, formatPesos } from '../../../domain/format';
+import { formatDate, formatPesos, type NumberFormat, pesosPerUnitText } from '../../../domain/format';
 import {
   CREDIT_NOTE_KIND_LABELS,
   CREDIT_NOTE_KIND_OF_CODE,
@@ -13,9 +13,6 @@ const RED = '#c00000';
 /** The document names by the type's text as the XML carries it ("33"). */
 const typeName = (type: string) => (DTE_TYPE_LABELS as Record<string, string>)[type] ?? `DTE ${type}`;
 
-/** "CLP 952.38 por cada 1 USD": the rate the amounts were converted at (decision 0056). */
-const exchangeText = ({ rate, currency }: { rate: number; currency: string }) =>
-  `CLP ${rate.toFixed(2)} por cada 1 ${currency}`;
 const BOX_WIDTH = 190;
 
 /** "Corrige montos": what a credit note's CodRef does to the document it references. */
@@ -71,9 +68,10 @@ export interface DtePdfExtras {
 /**
  * A DTE's printed copy as the SII asks for it, drawn from the signed EnvioDTE (what was issued, not
  * today's records) on the shared page: issuer, the RUT box, receiver, detail with exempt lines marked,
- * totals in pesos, the rate when converted, and the timbre.
+ * totals in pesos, the rate when converted, and the timbre; its figures in the agency's number format
+ * of today (`style`), which is how it is printed, not what was issued.
  */
-export async function dtePdf(envio: string, extras: DtePdfExtras = {}): Promise<Buffer> {
+export async function dtePdf(envio: string, style: NumberFormat, extras: DtePdfExtras = {}): Promise<Buffer> {
   const dte = readDte(envio);
   const png = await timbrePng(dte.ted);
   const header = {
@@ -82,7 +80,9 @@ export async function dtePdf(envio: string, extras: DtePdfExtras = {}): Promise<
     address: `${dte.issuer.address}, ${dte.issuer.commune}`,
     email: dte.issuer.businessActivity,
     phone: '',
+    numberFormat: style,
   };
+  const pesos = (amount: bigint) => formatPesos(amount, style);
   const title = `${typeName(dte.type)} N° ${dte.folio}`;
   return renderPdf(title, header, (doc) => {
     const afterTitle = doc.y;
@@ -90,7 +90,10 @@ export async function dtePdf(envio: string, extras: DtePdfExtras = {}): Promise<
     doc.y = Math.max(afterTitle, doc.y);
     fields(doc, [
       ['Fecha de emisión', formatDate(dte.issueDate)],
-      ['Tipo de cambio', extras.exchange && exchangeText(extras.exchange)],
+      [
+        'Tipo de cambio',
+        extras.exchange && pesosPerUnitText(extras.exchange.rate, extras.exchange.currency, style),
+      ],
       ['Anulada por', extras.annulledBy],
     ]);
     heading(doc, 'Receptor');
@@ -118,7 +121,7 @@ export async function dtePdf(envio: string, extras: DtePdfExtras = {}): Promise<
       [
         { header: 'Detalle', share: 0.58, value: (line) => line.name },
         { header: 'IVA', share: 0.14, value: (line) => (line.exempt ? 'Exento' : 'Afecto') },
-        { header: 'Monto', share: 0.28, align: 'right', value: (line) => formatPesos(line.pesos) },
+        { header: 'Monto', share: 0.28, align: 'right', value: (line) => pesos(line.pesos) },
       ],
       dte.lines,
     );
@@ -132,7 +135,7 @@ export async function dtePdf(envio: string, extras: DtePdfExtras = {}): Promise<
     for (const [label, amount] of totals) {
       const bold = label === 'Total';
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 10);
-      doc.text(`${label}: ${formatPesos(amount)}`, doc.page.margins.left, doc.y, {
+      doc.text(`${label}: ${pesos(amount)}`, doc.page.margins.left, doc.y, {
         width: contentWidth(doc),
         align: 'right',
       });

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate, type NumberFormat } from '../../../domain/format';
 import { INVOICE_STATUS_LABEL } from '../../../domain/status';
 import { dateSpan, fields, heading, renderPdf, table } from '../documents';
 import type { InvoiceView } from './queries';
@@ -6,10 +6,14 @@ import type { InvoiceView } from './queries';
 export const INTERNAL_INVOICE_NOTICE =
   'Documento interno, sin validez tributaria: no es una factura electrónica del SII';
 
-/** The invoice as an A4 PDF with Spanish labels, es-ES dates and amounts with 2 decimals. */
-export function invoicePdf(invoice: InvoiceView): Promise<Buffer> {
-  const amountText = (n: number) => formatMoney(n, invoice.currency);
-  return renderPdf(`Factura ${invoice.invoiceNumber}`, invoice.company, (doc) => {
+/**
+ * The invoice as an A4 PDF with Spanish labels, es-ES dates and amounts in the agency's number format of
+ * today (`style`: the invoice keeps the company's details as issued, not how figures are written).
+ */
+export function invoicePdf(invoice: InvoiceView, style: NumberFormat): Promise<Buffer> {
+  const company = { ...invoice.company, numberFormat: style };
+  return renderPdf(`Factura ${invoice.invoiceNumber}`, company, (doc, amount) => {
+    const amountText = (n: number) => amount(n, invoice.currency);
     // Issued without the company's tax data (decision 0065): the client must not take it for a DTE.
     doc.font('Helvetica-Bold').text(INTERNAL_INVOICE_NOTICE);
     doc.font('Helvetica').moveDown(0.3);

@@ -26,12 +26,12 @@ export const CREDIT_NOTE_NOT_FOUND = 'Esta factura no tiene esa nota de crédito
 
 /**
  * Status follows the money (docs/product.md#invoicing): cancelled, else paid once confirmed payments cover
- * it, each payment by its USD value (docs/decisions/0055-payments-in-any-currency.md) against the invoice's
- * amount in its sale's currency, USD.
+ * it, each payment by its value in the sale's currency (docs/decisions/0085-sale-currency.md) against the
+ * invoice's amount, in that same currency.
  */
 const statusSql = sql<InvoiceStatus>`case
   when ${invoices.cancelledAt} is not null then 'cancelled'
-  when (select coalesce(sum(${payments.usdAmount}), 0) from ${payments}
+  when (select coalesce(sum(${payments.saleAmount}), 0) from ${payments}
         where ${payments.saleId} = ${invoices.saleId} and ${payments.status} = 'confirmed') >= ${invoices.amount}
     then 'paid'
   else 'pending' end`;

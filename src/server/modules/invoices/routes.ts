@@ -8,6 +8,7 @@ import { refuseJsonNull } from '../../lib/optional-body';
 import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/current-user';
 import { auditActor } from '../audit';
+import { agencyNumberFormat } from '../company';
 import { secretBox } from '../dte';
 import { scopeFor } from '../sales';
 import { CREDIT_NOTE_MESSAGES, issueCreditNote } from './credit-note';
@@ -64,7 +65,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database; secretKey: st
     handler: async (request, reply) => {
       const scope = scopeFor(currentUser(request));
       const invoice = await loadInvoice(db, request.params.id, scope);
-      if (!invoice.folio) return pdfReply(reply, invoice.invoiceNumber, await invoicePdf(invoice));
+      const style = await agencyNumberFormat(db);
+      if (!invoice.folio) return pdfReply(reply, invoice.invoiceNumber, await invoicePdf(invoice, style));
       const { type, folio, xml } = await loadDteXml(db, invoice.id, scope, 'invoice');
       const exchange = invoice.exchangeRate
         ? { rate: invoice.exchangeRate, currency: invoice.currency }
@@ -72,7 +74,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database; secretKey: st
       const annulledBy = invoice.creditNote
         ? `Nota de Crédito Electrónica N° ${invoice.creditNote.folio}`
         : undefined;
-      return pdfReply(reply, dteName(type, folio), await dtePdf(xml, { exchange, annulledBy }));
+      return pdfReply(reply, dteName(type, folio), await dtePdf(xml, style, { exchange, annulledBy }));
     },
   });
 
@@ -102,7 +104,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database; secretKey: st
         const exchange = invoice.exchangeRate
           ? { rate: invoice.exchangeRate, currency: invoice.currency }
           : undefined;
-        return pdfReply(reply, dteName(found.type, found.folio), await dtePdf(found.xml, { exchange }));
+        const pdf = await dtePdf(found.xml, await agencyNumberFormat(db), { exchange });
+        return pdfReply(reply, dteName(found.type, found.folio), pdf);
       },
     });
   }

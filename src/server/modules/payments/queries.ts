@@ -44,18 +44,26 @@ const columns = {
     amount: moneyValue(payments.amount, payments.currency),
     exchangeRate: rateValue(payments.exchangeRate),
     usdAmount: moneyValue(payments.usdAmount, 'USD'),
+    saleAmount: moneyValue(payments.saleAmount, sales.currency),
   },
-  sale: { id: sales.id, passengerName: sales.passengerName, status: sales.status, sellerId: sales.sellerId },
+  sale: {
+    id: sales.id,
+    passengerName: sales.passengerName,
+    status: sales.status,
+    sellerId: sales.sellerId,
+    currency: sales.currency,
+  },
   client: { id: clients.id, name: clients.name },
 };
 
 type Row = {
-  payment: Omit<typeof payments.$inferSelect, 'amount' | 'exchangeRate' | 'usdAmount'> & {
+  payment: Omit<typeof payments.$inferSelect, 'amount' | 'exchangeRate' | 'usdAmount' | 'saleAmount'> & {
     amount: Money<Currency>;
     exchangeRate: number;
     usdAmount: Money<'USD'>;
+    saleAmount: Money<Currency>;
   };
-  sale: { id: number; passengerName: string; status: SaleStatus; sellerId: number };
+  sale: { id: number; passengerName: string; status: SaleStatus; sellerId: number; currency: string };
   client: { id: number; name: string };
 };
 
@@ -70,6 +78,7 @@ function toPayment(row: Row): PaymentReply {
     exchangeRate: p.exchangeRate,
     rateEdited: p.rateEdited,
     usdAmount: p.usdAmount,
+    saleAmount: p.saleAmount,
     method: p.method,
     reference: p.reference,
     status: p.status,

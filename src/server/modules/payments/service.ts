@@ -7,7 +7,7 @@ import { type AuditActor, diff, record } from '../audit';
 import type { AuthUser } from '../auth';
 import { lockSale, type SaleScope, scopeFor } from '../sales';
 import { loadPayment, PAYMENT_NOT_FOUND } from './queries';
-import { assertUsdValue, rateFor } from './valuation';
+import { assertUsdValue, rateFor, saleAmountOf } from './valuation';
 
 const CANCELLED_SALE_MESSAGE = 'No se pueden registrar pagos en una venta cancelada';
 
@@ -25,6 +25,7 @@ export async function createPayment(db: Database, actor: AuthUser, input: Paymen
     const currency = input.currency ?? sale.currency;
     const rate = await rateFor(tx, currency, input.exchangeRate);
     assertUsdValue(input.amount, rate.exchangeRate);
+    const saleAmount = await saleAmountOf(tx, { amount: input.amount, currency, ...rate }, sale);
     const [row] = await tx
       .insert(payments)
       .values({
@@ -33,6 +34,7 @@ export async function createPayment(db: Database, actor: AuthUser, input: Paymen
         amount: input.amount,
         currency,
         ...rate,
+        saleAmount,
         method: input.method,
         reference: input.reference,
         status: input.status,
@@ -64,13 +66,15 @@ export async function updatePayment(
 ) {
   const scope = scopeFor(actor);
   await db.transaction(async (tx) => {
-    const before = await lockPaymentOfOpenSale(tx, id, scope);
+    const { payment: before, sale } = await lockPaymentOfOpenSale(tx, id, scope);
     const currency = input.currency ?? before.currency;
     const rate =
       input.exchangeRate !== undefined || currency !== before.currency
         ? await rateFor(tx, currency, input.exchangeRate)
         : { exchangeRate: before.exchangeRate, rateEdited: before.rateEdited };
-    assertUsdValue(input.amount ?? before.amount, rate.exchangeRate);
+    const amount = input.amount ?? before.amount;
+    assertUsdValue(amount, rate.exchangeRate);
+    const saleAmount = await saleAmountOf(tx, { amount, currency, ...rate }, sale);
     // Drizzle leaves a column whose value is undefined out of the SET list.
     const [after] = await tx
       .update(payments)
@@ -79,6 +83,7 @@ export async function updatePayment(
         amount: input.amount,
         currency,
         ...rate,
+        saleAmount,
         method: input.method,
         reference: input.reference,
         status: input.status,
@@ -99,7 +104,7 @@ export async function updatePayment(
 export async function confirmPayment(db: Database, actor: AuthUser, id: number, audit: AuditActor) {
   const scope = scopeFor(actor);
   await db.transaction(async (tx) => {
-    const before = await lockPaymentOfOpenSale(tx, id, scope);
+    const { payment: before } = await lockPaymentOfOpenSale(tx, id, scope);
     if (before.status !== 'pending') throw conflict('El pago ya está confirmado');
     await tx.update(payments).set({ status: 'confirmed', updatedAt: new Date() }).where(eq(payments.id, id));
     const changes = [{ field: 'status', from: 'pending', to: 'confirmed' }];
@@ -118,7 +123,7 @@ async function lockPaymentOfOpenSale(tx: Database, id: number, scope: SaleScope)
   if (sale.status === 'cancelled') throw conflict(CANCELLED_SALE_MESSAGE);
   const [row] = await tx.select().from(payments).where(eq(payments.id, id));
   if (!row) throw notFound(PAYMENT_NOT_FOUND);
-  return row;
+  return { payment: row, sale };
 }
 
 export async function deletePayment(db: Database, actor: AuthUser, id: number, audit: AuditActor) {

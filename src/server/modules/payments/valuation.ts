@@ -1,9 +1,10 @@
 import { BASE_CURRENCY } from '../../../domain/company';
-import { sameDecimal, usdValue } from '../../../domain/money';
+import { currencyDecimals } from '../../../domain/currencies';
+import { convertedValue, sameDecimal, usdValue } from '../../../domain/money';
 import { usdValueProblem } from '../../../domain/payments';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/http-errors';
-import { activeRate } from '../company';
+import { activeRate, activeRateOrNull } from '../company';
 
 /** The rate a payment is stored with, and whether it was typed instead of taken from Configuraciones. */
 export interface PaymentRate {
@@ -40,4 +41,33 @@ export function assertUsdValue(amount: string, exchangeRate: string) {
   const usd = usdValue(amount, exchangeRate);
   const problem = usd === null ? null : usdValueProblem(usd);
   if (problem) throw badRequest(problem, [{ path: 'amount', message: problem }]);
+}
+
+/**
+ * What a payment is worth in its sale's currency: its amount when both currencies are the same (a CLP
+ * debt paid in CLP is settled to the peso), else its amount at its own frozen rate over the sale
+ * currency's rate of today (the sale's frozen rate when that currency has no active rate), rounded once
+ * to the sale currency's decimals. Worth nothing there is a 400 on the amount. Decision 0085.
+ */
+export async function saleAmountOf(
+  db: Database,
+  payment: { amount: string; currency: string; exchangeRate: string },
+  sale: { currency: string; exchangeRate: string },
+): Promise<string> {
+  if (payment.currency === sale.currency) return payment.amount;
+  const saleRate =
+    sale.currency === BASE_CURRENCY
+      ? '1'
+      : ((await activeRateOrNull(db, sale.currency)) ?? sale.exchangeRate);
+  const value = convertedValue(
+    payment.amount,
+    payment.exchangeRate,
+    saleRate,
+    currencyDecimals(sale.currency),
+  );
+  if (value === null || /^0+(\.0+)?$/.test(value)) {
+    const message = `El pago no alcanza a 1 ${sale.currency} en la moneda de la venta`;
+    throw badRequest(message, [{ path: 'amount', message }]);
+  }
+  return value;
 }

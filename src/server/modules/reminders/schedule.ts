@@ -35,6 +35,7 @@ export async function queueDayReminders(tx: Database, today: string): Promise<nu
       today,
       days: ALERTS_DEFAULT_DAYS,
       limit: ALERTS_DEFAULT_LIMIT,
+      numberFormat: company.numberFormat,
     });
     const digest = digestText({ username: person.username, company: !own }, today, alerts);
     // Nothing to do today is no e-mail: a daily "nothing" teaches people to ignore the reminders.
@@ -65,6 +66,7 @@ async function queueClientReminders(
       today: addDays(today, company.clientReminderDays),
       days: 0,
       limit: CLIENT_REMINDERS_LIMIT,
+      numberFormat: company.numberFormat,
     },
   );
   const due = departing.alerts.filter((a) => a.kind === 'client-balance');
@@ -86,7 +88,12 @@ async function queueClientReminders(
     if (!client?.email) continue;
     const text = clientReminderText(
       client,
-      { id: alert.saleId, travelDate: alert.travelDate, pending: alert.amount ?? 0 },
+      {
+        id: alert.saleId,
+        travelDate: alert.travelDate,
+        pending: alert.amount ?? 0,
+        currency: alert.currency ?? 'USD',
+      },
       company,
     );
     const result = await enqueueEmail(tx, {

@@ -1,5 +1,5 @@
 import { ALERT_KIND_LABELS, ALERT_KINDS, type AlertsReply } from '../../../domain/alerts';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate, formatMoney, type NumberFormat } from '../../../domain/format';
 
 /** A morning digest: "who", the day, and the alerts by kind, each kind's count with its first ones. */
 export function digestText(who: { username: string; company: boolean }, today: string, alerts: AlertsReply) {
@@ -27,11 +27,14 @@ export function digestText(who: { username: string; company: boolean }, today: s
   };
 }
 
-/** A client's payment reminder before travel: the balance, named in its currency, and the day. */
+/**
+ * A client's payment reminder before travel: the balance, named in its currency and written in the
+ * agency's number format, and the day.
+ */
 export function clientReminderText(
   client: { name: string },
-  sale: { id: number; travelDate: string; pending: number },
-  company: { name: string; phone: string; email: string },
+  sale: { id: number; travelDate: string; pending: number; currency: string },
+  company: { name: string; phone: string; email: string; numberFormat: NumberFormat },
 ) {
   const contact = [company.phone, company.email].filter(Boolean).join(' · ');
   return {
@@ -39,7 +42,7 @@ export function clientReminderText(
     body: [
       `Estimado/a ${client.name}:`,
       '',
-      `Le recordamos que su viaje del ${formatDate(sale.travelDate)} (reserva #${sale.id}) tiene un saldo pendiente de ${formatMoney(sale.pending)}.`,
+      `Le recordamos que su viaje del ${formatDate(sale.travelDate)} (reserva #${sale.id}) tiene un saldo pendiente de ${formatMoney(sale.pending, sale.currency, company.numberFormat)}.`,
       'Si ya realizó el pago, por favor ignore este mensaje.',
       '',
       'Saludos cordiales,',

@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { moneyValue } from '../../db/money';
+import { moneyValue, rateValue } from '../../db/money';
 import { saleBalances, sales } from '../../db/schema';
 
 /*
@@ -8,7 +8,8 @@ import { saleBalances, sales } from '../../db/schema';
  * confirmed payments, and a cancelled sale owes nothing. "Open" sales are those with a debt above zero; a
  * sale paid in excess is a credit on that sale and does not reduce the client's other debts. The database
  * keeps one `sale_balances` row per open sale (migrations/0007_dues.sql), so reports read the open sales
- * through its indexes instead of summing every payment.
+ * through its indexes instead of summing every payment. A sale's debt is in its own currency; what the
+ * reports add across sales is its USD value at the sale's frozen rate (decision 0085).
  */
 
 const balanceColumns = (asOf: string) => ({
@@ -16,9 +17,9 @@ const balanceColumns = (asOf: string) => ({
   clientId: saleBalances.clientId,
   sellerId: saleBalances.sellerId,
   travelDate: saleBalances.travelDate,
-  salePrice: moneyValue(saleBalances.salePrice, 'USD').as('sale_price'),
-  paid: moneyValue(saleBalances.paid, 'USD').as('paid_amount'),
-  pending: moneyValue(saleBalances.pending, 'USD').as('pending_amount'),
+  salePrice: moneyValue(saleBalances.salePriceUsd, 'USD').as('sale_price'),
+  paid: moneyValue(saleBalances.paidUsd, 'USD').as('paid_amount'),
+  pending: moneyValue(saleBalances.pendingUsd, 'USD').as('pending_amount'),
   days: sql<number>`(${asOf}::date - ${saleBalances.travelDate})`.as('days_after_travel'),
 });
 
@@ -32,12 +33,21 @@ export function openSales(db: Database, asOf: string, where: SQL | undefined) {
 }
 
 /**
- * The same with each sale's passenger and status: one primary-key lookup per open sale, for a
- * client's or a few days' sales, not for all of them.
+ * The same with each sale's passenger, status, currency and its figures in that currency: one
+ * primary-key lookup per open sale, for a client's or a few days' sales, not for all of them.
  */
 export function openSalesWithSale(db: Database, asOf: string, where: SQL | undefined) {
   return db
-    .select({ ...balanceColumns(asOf), passengerName: sales.passengerName, status: sales.status })
+    .select({
+      ...balanceColumns(asOf),
+      passengerName: sales.passengerName,
+      status: sales.status,
+      currency: sales.currency,
+      exchangeRate: rateValue(sales.exchangeRate).as('exchange_rate'),
+      ownSalePrice: moneyValue(saleBalances.salePrice, sales.currency).as('own_sale_price'),
+      ownPaid: moneyValue(saleBalances.paid, sales.currency).as('own_paid'),
+      ownPending: moneyValue(saleBalances.pending, sales.currency).as('own_pending'),
+    })
     .from(saleBalances)
     .innerJoin(sales, eq(sales.id, saleBalances.saleId))
     .where(where)

@@ -232,17 +232,22 @@ export async function receivableClient(
     and(eq(saleBalances.clientId, clientId), sellerCondition(saleBalances.sellerId, scope)),
   );
   const rows = await db.select().from(open).orderBy(asc(open.travelDate), asc(open.id));
+  // Each sale's figures in its own currency; the client's, added from their USD values (decision 0085).
   const saleRows = rows.map((r) => ({
     saleId: r.id,
     passengerName: r.passengerName,
     status: r.status,
     travelDate: r.travelDate,
-    totalSale: r.salePrice,
-    paidAmount: r.paid,
-    pendingAmount: r.pending,
+    currency: r.currency,
+    exchangeRate: r.exchangeRate,
+    totalSale: r.ownSalePrice,
+    paidAmount: r.ownPaid,
+    pendingAmount: r.ownPending,
+    pendingAmountUsd: r.pending,
     daysAfterTravel: r.days,
     bucket: ageBucket(r.days),
   }));
+  const usd = new Map(rows.map((r) => [r.id, { totalSale: r.salePrice, paidAmount: r.paid }]));
   // One client's handful of sales: added in integer cents (sumMoney), exact like the SQL sums.
   const sumOf = (pick: (s: (typeof saleRows)[number]) => number) => sumMoney(saleRows.map(pick));
   return {
@@ -251,11 +256,11 @@ export async function receivableClient(
       clientId: client.id,
       clientName: client.name,
       salesCount: saleRows.length,
-      totalSale: sumOf((s) => s.totalSale),
-      paidAmount: sumOf((s) => s.paidAmount),
-      pendingAmount: sumOf((s) => s.pendingAmount),
+      totalSale: sumOf((s) => usd.get(s.saleId)?.totalSale ?? 0),
+      paidAmount: sumOf((s) => usd.get(s.saleId)?.paidAmount ?? 0),
+      pendingAmount: sumOf((s) => s.pendingAmountUsd),
       buckets: Object.fromEntries(
-        AGE_BUCKETS.map((b) => [b, sumOf((s) => (s.bucket === b ? s.pendingAmount : 0))]),
+        AGE_BUCKETS.map((b) => [b, sumOf((s) => (s.bucket === b ? s.pendingAmountUsd : 0))]),
       ) as Buckets,
     },
     sales: saleRows,

@@ -8,6 +8,8 @@ import { auditedItemColumns, saleFieldColumns } from './stored-fields';
 export const saleSnapshotColumns = {
   status: sales.status,
   ...saleFieldColumns,
+  currency: sales.currency,
+  exchangeRate: sales.exchangeRate,
   salePrice: sales.salePrice,
   totalCost: sales.totalCost,
 };

@@ -24,7 +24,13 @@ export function sellerCondition(column: AnyPgColumn, scope: SaleScope): SQL | un
  */
 export async function lockSale(tx: Database, id: number, scope: SaleScope) {
   const [row] = await tx
-    .select({ id: sales.id, status: sales.status, version: sales.version, currency: sales.currency })
+    .select({
+      id: sales.id,
+      status: sales.status,
+      version: sales.version,
+      currency: sales.currency,
+      exchangeRate: sales.exchangeRate,
+    })
     .from(sales)
     .where(and(eq(sales.id, id), sellerCondition(sales.sellerId, scope)))
     .for('update');
@@ -34,13 +40,13 @@ export async function lockSale(tx: Database, id: number, scope: SaleScope) {
 
 /**
  * What the client has paid on the sale (confirmed payments only), summed exactly in SQL: each
- * payment's USD value, whatever currency it was paid in (docs/product.md#customer-payments). A lateral
+ * payment's value in the sale's currency, whatever currency it was paid in (decision 0085). A lateral
  * subquery with one column, `paid`: a query joins it once per sale (`innerJoinLateral(salePaid, sql`true`)`)
  * and reads the paid, pending and refund figures from the same sum, instead of summing the payments once per
  * figure (each a subplan that PostgreSQL runs for every row).
  */
 export const salePaid = new QueryBuilder()
-  .select({ paid: sql<string>`coalesce(sum(${payments.usdAmount}), 0)`.as('paid') })
+  .select({ paid: sql<string>`coalesce(sum(${payments.saleAmount}), 0)`.as('paid') })
   .from(payments)
   .where(and(eq(payments.saleId, sales.id), eq(payments.status, 'confirmed')))
   .as('sale_paid');
@@ -72,6 +78,9 @@ export const saleSummaryColumns = {
   currency: sales.currency,
   salePrice: sales.salePrice,
   totalCost: sales.totalCost,
+  exchangeRate: sales.exchangeRate,
+  salePriceUsd: sales.salePriceUsd,
+  totalCostUsd: sales.totalCostUsd,
   version: sales.version,
   updatedAt: sales.updatedAt,
   client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { BASE_CURRENCY } from '../../../domain/company';
 import type { NewSaleData, SaleEditRequest, SaleItemRequest } from '../../../domain/sale-requests';
 import {
   ADMIN_ONLY_TRANSITION_MESSAGE,
@@ -19,6 +20,7 @@ import { loadSale } from './detail';
 import { passengerList, type Snapshot, saleChanges, saleSnapshot, saleSnapshotColumns } from './history';
 import { lockSale, type SaleScope } from './queries';
 import { assertReferences, resolvePassengers } from './references';
+import { assertWholeAmounts, editedCurrency, rateToFreeze } from './sale-currency';
 import { auditedItemColumns, itemValues, saleValues } from './stored-fields';
 
 export const STALE_VERSION_MESSAGE = STALE_SALE_MESSAGE;
@@ -74,14 +76,21 @@ export async function createSale(
   input: { saleData: NewSaleData; items: SaleItemRequest[] },
   audit: AuditActor,
 ) {
-  const { status = 'confirmed', ...saleData } = input.saleData;
+  const {
+    status = 'confirmed',
+    currency = BASE_CURRENCY,
+    exchangeRate: _typed,
+    ...saleData
+  } = input.saleData;
   const data = withSeller(actor, saleData);
+  assertWholeAmounts(currency, input.items);
   const id = await db.transaction(async (tx) => {
+    const exchangeRate = await rateToFreeze(tx, currency);
     const items = await resolvePassengers(tx, input.items);
     await assertReferences(tx, data, items);
     const [written] = await tx
       .insert(sales)
-      .values({ ...saleValues(data), ...itemTotals(items), status })
+      .values({ ...saleValues(data), ...itemTotals(items), status, currency, exchangeRate })
       .returning({ id: sales.id, ...saleSnapshotColumns });
     if (!written) throw new Error('sale insert returned no row');
     const { id: saleId, ...sale } = written;
@@ -125,6 +134,8 @@ export async function editSale(
         .where(and(eq(saleItems.saleId, id), inArray(saleItems.id, sentItemIds)));
       if (still.length !== new Set(sentItemIds).size) throw conflict(STALE_VERSION_MESSAGE);
     }
+    const money = await editedCurrency(tx, actor, current, input.saleData);
+    assertWholeAmounts(money.currency, input.items);
     const before = await saleSnapshot(tx, id);
     const items = await resolvePassengers(tx, input.items);
     await assertReferences(tx, data, items);
@@ -133,6 +144,7 @@ export async function editSale(
       .set({
         ...saleValues(data),
         ...itemTotals(items),
+        ...money,
         version: sql`${sales.version} + 1`,
         updatedAt: new Date(),
       })

@@ -1,9 +1,9 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatMoney } from '../../../domain/format';
 import { cn } from '../../lib/cn';
 import { FOCUS_RING } from './Button';
+import { Money } from './Money';
 import { Spinner } from './Spinner';
 
 export interface DataTableColumn<Row> {
@@ -34,8 +34,16 @@ export function moneyColumn<Row>(
   header: string,
   amount: (row: Row) => number,
   className?: string,
+  /** The row's currency, when rows are in several (a sale's own); USD without it. */
+  currencyOf?: (row: Row) => string,
 ): DataTableColumn<Row> {
-  return { key, header, align: 'right', className, cell: (row) => formatMoney(amount(row)) };
+  return {
+    key,
+    header,
+    align: 'right',
+    className,
+    cell: (row) => <Money amount={amount(row)} currency={currencyOf?.(row)} />,
+  };
 }
 
 /** The row's buttons, last; their own labels name them, so the header is for screen readers only. */

@@ -1,4 +1,5 @@
 import { type ChangeEvent, type ComponentProps, type FocusEvent, type ReactNode, useId } from 'react';
+import { normalizeRut } from '../../../domain/rut';
 import {
   type DecimalKind,
   moneyInputText,
@@ -87,6 +88,13 @@ export function Field({ label, error, hint, id, className, ...props }: FieldProp
 
 type DecimalFieldProps = FieldProps & { kind: DecimalKind };
 
+/** Writes `shown` in a registered (uncontrolled) input, handed to `onChange` like a keystroke. */
+function showInInput(input: HTMLInputElement, shown: string, onChange: FieldProps['onChange']) {
+  if (shown === input.value) return;
+  input.value = shown;
+  onChange?.({ target: input, currentTarget: input, type: 'change' } as ChangeEvent<HTMLInputElement>);
+}
+
 /**
  * An amount or a rate typed as people write it (`800,50`, `1.250,75`, `1,250.75`): a text input, since
  * a number input would read `800,50` as 80050, with the decimal keypad on phones. When it is left, it
@@ -99,11 +107,11 @@ export function DecimalField({ kind, onChange, onBlur, ...props }: DecimalFieldP
     const input = event.currentTarget;
     const parsed = input.value.trim() === '' ? null : parseTypedDecimal(input.value, kind);
     if (parsed?.ok) {
-      const shown = kind === 'money' ? moneyInputText(parsed.value) : rateInputText(parsed.value);
-      if (shown !== input.value) {
-        input.value = shown;
-        onChange?.({ target: input, currentTarget: input, type: 'change' } as ChangeEvent<HTMLInputElement>);
-      }
+      showInInput(
+        input,
+        kind === 'money' ? moneyInputText(parsed.value) : rateInputText(parsed.value),
+        onChange,
+      );
     }
     onBlur?.(event);
   };
@@ -127,6 +135,18 @@ export function MoneyField(props: FieldProps) {
 /** A rate to USD with up to 8 decimals (see DecimalField). */
 export function RateField(props: FieldProps) {
   return <DecimalField kind="rate" {...props} />;
+}
+
+/**
+ * An ID/RUT: when it is left, a valid RUT shows as it will be stored, 12.345.678-5 (decision 0087); a
+ * passport, or a RUT with a wrong digit, stays as typed. The server writes the same form whatever it gets.
+ */
+export function RutField({ onChange, onBlur, ...props }: FieldProps) {
+  const showStored = (event: FocusEvent<HTMLInputElement>) => {
+    showInInput(event.currentTarget, normalizeRut(event.currentTarget.value), onChange);
+    onBlur?.(event);
+  };
+  return <Field autoComplete="off" {...props} onChange={onChange} onBlur={showStored} />;
 }
 
 type TextareaFieldProps = LabelledProps & Omit<ComponentProps<'textarea'>, 'className' | 'id'>;

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { CartesianGrid, Legend, Tooltip, type YAxis } from 'recharts';
-import { currencyPrefix } from '../../../domain/format';
+import { currencyPrefix, type NumberFormat } from '../../../domain/format';
 
 // Only the lazily loaded charts import this file, so recharts stays out of the first download.
 
@@ -17,9 +17,11 @@ const compactMoney = new Intl.NumberFormat('en-US', {
   notation: 'compact',
   maximumFractionDigits: 1,
 });
-/** "US$ 1.2K", named like every amount of the app (formatMoney). */
-const compactDollars = (value: number) =>
-  compactMoney.format(value).replace('USD\u00a0', `${currencyPrefix('USD')} `);
+/** "US$ 1.2K" ("US$ 1,2K" in `es`), named and written like every amount of the app (formatMoney). */
+const compactDollars = (value: number, style: NumberFormat) => {
+  const text = compactMoney.format(value).replace('USD\u00a0', `${currencyPrefix('USD')} `);
+  return style === 'es' ? text.replace('.', ',') : text;
+};
 
 /**
  * What every chart of the app shares: full width of its box, no focus of its own (it is hidden from
@@ -35,9 +37,9 @@ export const CHART_PROPS = {
 /** Rounded tops for bars. */
 export const BAR_RADIUS: [number, number, number, number] = [3, 3, 0, 0];
 
-/** An axis of amounts in compact dollars (US$ 1.2K). */
-export function moneyAxisProps(): ComponentProps<typeof YAxis> {
-  return { tick: CHART_TICK, width: 72, tickFormatter: compactDollars };
+/** An axis of amounts in compact dollars (US$ 1.2K), in the agency's number format. */
+export function moneyAxisProps(style: NumberFormat = 'en'): ComponentProps<typeof YAxis> {
+  return { tick: CHART_TICK, width: 72, tickFormatter: (value: number) => compactDollars(value, style) };
 }
 
 /** Grid, tooltip and legend, as an array so that the chart sees them as its direct children. */

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../domain/agency-day';
 import { type AuditEntryDto, auditSubjectLabel } from '../../../domain/audit';
 import { FOCUS_RING } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
+import { useNumberFormat } from '../../lib/use-money';
 import { describeEntry } from './describe';
 import { subjectPath } from './subject-path';
 
@@ -40,6 +41,7 @@ interface AuditEntryItemProps {
 
 /** One entry: when (the agency's local time, with its zone), from where, which record, and its sentences. */
 export function AuditEntryItem({ entry, showIp = false, showSubject = true, timeZone }: AuditEntryItemProps) {
+  const style = useNumberFormat();
   return (
     <li className="px-4 py-3">
       <p className="text-sm text-gray-700">
@@ -48,7 +50,7 @@ export function AuditEntryItem({ entry, showIp = false, showSubject = true, time
       </p>
       {showSubject && <EntrySubject entry={entry} />}
       <ul className="mt-1 space-y-0.5">
-        {describeEntry(entry).map((sentence) => (
+        {describeEntry(entry, style).map((sentence) => (
           <li key={sentence} className="text-gray-900 break-words">
             {sentence}
           </li>

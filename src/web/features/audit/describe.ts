@@ -5,8 +5,9 @@ import {
   type AuditAction,
   type AuditEntity,
 } from '../../../domain/audit';
+import { NUMBER_FORMAT_LABELS } from '../../../domain/company';
 import { specPart } from '../../../domain/field-specs';
-import { formatMoney } from '../../../domain/format';
+import { formatMoney, type NumberFormat } from '../../../domain/format';
 import { SALE_FIELD_SPECS, SALE_ITEM_FIELD_SPECS } from '../../../domain/sales';
 import { SII_STATUS_LABELS, type SiiStatus } from '../../../domain/sii';
 import { statusLabel } from '../../../domain/status';
@@ -28,6 +29,9 @@ const FIELD_LABELS: Record<string, string> = {
   exchangeRate: 'la tasa de cambio',
   rateEdited: 'la tasa ingresada a mano',
   usdAmount: 'el monto en USD',
+  saleAmount: 'el monto en la moneda de la venta',
+  salePriceUsd: 'el total de venta en USD',
+  totalCostUsd: 'el costo total en USD',
   rate: 'la tasa',
   method: 'el método de pago',
   paymentMethod: 'el método de pago',
@@ -73,6 +77,7 @@ const FIELD_LABELS: Record<string, string> = {
   quoteValidityDays: 'los días de validez de la cotización',
   quoteConditions: 'las condiciones de la cotización',
   emergencyContact: 'el contacto de emergencia',
+  numberFormat: 'el formato de números',
   emailMessage: 'el mensaje de los correos',
   receiptNumber: 'el número de comprobante',
   taxTreatment: 'el tratamiento tributario',
@@ -90,7 +95,12 @@ const FIELD_LABELS: Record<string, string> = {
 /** A client's own `clientId` is the ID/RUT typed for it, not a reference to a client. */
 const ENTITY_FIELD_LABELS: Record<string, Record<string, string>> = {
   client: { clientId: 'el RUT/ID' },
-  currencyRate: { isActive: 'la vigencia' },
+  // Both sides of a rate change together: each says which way it reads (decision 0086).
+  currencyRate: {
+    isActive: 'la vigencia',
+    rate: 'la tasa (USD por 1 unidad)',
+    unitsPerUsd: 'la tasa (unidades por 1 USD)',
+  },
 };
 
 /** The Spanish name of a recorded field of an entity, or the field itself when it has none. */
@@ -98,11 +108,22 @@ export function fieldLabel(entity: string, field: string): string {
   return ENTITY_FIELD_LABELS[entity]?.[field] ?? FIELD_LABELS[field] ?? field;
 }
 /** Exact decimal strings shown as the app shows money everywhere: US$ 1,500.50. */
-const MONEY_FIELDS = new Set(['salePrice', 'costPrice', 'totalCost', 'amount', 'amountUsd', 'usdAmount']);
+const MONEY_FIELDS = new Set([
+  'salePrice',
+  'costPrice',
+  'totalCost',
+  'amount',
+  'amountUsd',
+  'usdAmount',
+  'saleAmount',
+  'salePriceUsd',
+  'totalCostUsd',
+]);
 
-function value(field: string, raw: string | undefined | null): string {
+function value(field: string, raw: string | undefined | null, style: NumberFormat): string {
   if (raw === undefined || raw === null || raw === '') return '(vacío)';
-  if (MONEY_FIELDS.has(field)) return formatMoney(raw);
+  if (MONEY_FIELDS.has(field)) return formatMoney(raw, 'USD', style);
+  if (field === 'numberFormat') return NUMBER_FORMAT_LABELS[raw as NumberFormat] ?? raw;
   if (field === 'status') return statusLabel(raw);
   if (field === 'isActive') return raw === 'true' ? 'activo' : 'inactivo';
   if (field === 'rateEdited') return raw === 'true' ? 'sí' : 'no';
@@ -110,17 +131,17 @@ function value(field: string, raw: string | undefined | null): string {
 }
 
 /** "items.2.salePrice" is the sale price "del ítem 2"; a sale's own salePrice is its total. */
-function describeChange(entity: string, change: AuditChangeDto): string {
+function describeChange(entity: string, change: AuditChangeDto, style: NumberFormat): string {
   const match = /^items\.(\d+)\.(.+)$/.exec(change.field);
   const field = match?.[2] ?? change.field;
   const label = fieldLabel(entity, field);
   const where = match ? `${label} del ítem ${match[1]}` : field === 'salePrice' ? `${label} total` : label;
   if (field === 'password') return `cambió ${where}`;
-  return `cambió ${where} de ${value(field, change.from)} a ${value(field, change.to)}`;
+  return `cambió ${where} de ${value(field, change.from, style)} a ${value(field, change.to, style)}`;
 }
 
 /** Items that appear or disappear in an edit read as one sentence each, not one per field. */
-function itemSentences(entity: string, changes: AuditChangeDto[]): string[] {
+function itemSentences(entity: string, changes: AuditChangeDto[], style: NumberFormat): string[] {
   const byItem = new Map<string, AuditChangeDto[]>();
   const rest: AuditChangeDto[] = [];
   for (const change of changes) {
@@ -128,7 +149,7 @@ function itemSentences(entity: string, changes: AuditChangeDto[]): string[] {
     if (n) byItem.set(n, [...(byItem.get(n) ?? []), change]);
     else rest.push(change);
   }
-  const describe = (change: AuditChangeDto) => describeChange(entity, change);
+  const describe = (change: AuditChangeDto) => describeChange(entity, change, style);
   const sentences = rest.map(describe);
   for (const [n, list] of byItem) {
     if (list.every((c) => c.from === undefined || c.from === null)) sentences.push(`agregó el ítem ${n}`);
@@ -169,8 +190,11 @@ function siiRetrySentence(who: string, changes: AuditChangeDto[]): string {
   return `${who} pidió enviar al SII ${document}${label ? ` (estaba ${label})` : ''}`;
 }
 
-/** The entry as Spanish sentences: "admin cambió el precio de venta del ítem 2 de US$ 300.00 a US$ 350.00". */
-export function describeEntry(entry: AuditEntryDto): string[] {
+/**
+ * The entry as Spanish sentences: "admin cambió el precio de venta del ítem 2 de US$ 300.00 a US$ 350.00",
+ * its amounts in the agency's number format (`style`).
+ */
+export function describeEntry(entry: AuditEntryDto, style: NumberFormat = 'en'): string[] {
   const who = entry.user.username ?? 'Alguien';
   switch (entry.action) {
     case 'create':
@@ -179,7 +203,7 @@ export function describeEntry(entry: AuditEntryDto): string[] {
       return [`${who} eliminó ${recordNoun(entry.entity)}`];
     case 'update':
     case 'status': {
-      const sentences = itemSentences(entry.entity, entry.changes);
+      const sentences = itemSentences(entry.entity, entry.changes, style);
       return sentences.length ? sentences.map((s) => `${who} ${s}`) : [`${who} guardó sin cambios`];
     }
     case 'sii_retry':

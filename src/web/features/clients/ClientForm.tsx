@@ -2,7 +2,7 @@ import type { Resolver } from 'react-hook-form';
 import { type Client, type ClientInput, clientSchema } from '../../../domain/master-data';
 import { compactId, hasWrongRutDigit, INVALID_RUT_MESSAGE } from '../../../domain/rut';
 import { useRecordSave } from '../../api/resource';
-import { Field } from '../../components/ui/Field';
+import { Field, RutField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { blankAsNullResolver, useBoundForm } from '../../lib/form';
 import { type ClientData, clientsResource } from './api';
@@ -53,7 +53,7 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
       <Field label="Nombre" required autoComplete="off" {...bind('name')} />
-      <Field label="ID/RUT" autoComplete="off" {...bind('clientId')} />
+      <RutField label="ID/RUT" {...bind('clientId')} />
       <DuplicateClientWarning clientId={watch('clientId') ?? ''} exceptId={client?.id} />
       <ExistingClientLink error={save.error} />
       <Field label="Email" type="email" autoComplete="off" {...bind('email')} />

@@ -4,11 +4,13 @@ import {
   type CompanySettings,
   type CompanySettingsInput,
   companySettingsSchema,
+  NUMBER_FORMAT_LABELS,
+  NUMBER_FORMATS,
 } from '../../../domain/company';
 import { PLACEHOLDER_HINT } from '../../../domain/document-emails';
 import { Card } from '../../components/ui/Card';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { Field, MoneyField, TextareaField } from '../../components/ui/Field';
+import { Field, MoneyField, RutField, TextareaField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
 import { Spinner } from '../../components/ui/Spinner';
@@ -24,6 +26,9 @@ function timeZoneOptions(saved: string) {
   zones.add(saved);
   return [...zones].sort().map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
 }
+
+/** Each format shown as the number it writes (decision 0089). */
+const NUMBER_FORMAT_OPTIONS = NUMBER_FORMATS.map((value) => ({ value, label: NUMBER_FORMAT_LABELS[value] }));
 
 function CompanyInfoForm({ settings }: { settings: StoredCompanySettings }) {
   const save = useSaveCompanySettings();
@@ -50,7 +55,7 @@ function CompanyInfoForm({ settings }: { settings: StoredCompanySettings }) {
         className="sm:col-span-2"
         {...bind('name')}
       />
-      <Field label="RUT / ID tributario" autoComplete="off" {...bind('taxId')} />
+      <RutField label="RUT / ID tributario" {...bind('taxId')} />
       <Field label="Teléfono" type="tel" autoComplete="off" {...bind('phone')} />
       <Field label="Email" type="email" autoComplete="off" className="sm:col-span-2" {...bind('email')} />
       <Field label="Dirección" autoComplete="off" className="sm:col-span-2" {...bind('address')} />
@@ -132,6 +137,13 @@ function CompanyInfoForm({ settings }: { settings: StoredCompanySettings }) {
         max="365"
         step="1"
         {...bind('quoteValidityDays')}
+      />
+      {/* Beside the validity, which is alone on its row: the pairs above keep their places. */}
+      <SelectField
+        label="Formato de números"
+        hint="Cómo se escriben los montos en pantallas, PDF y correos."
+        options={NUMBER_FORMAT_OPTIONS}
+        {...bind('numberFormat')}
       />
       <TextareaField
         label="Condiciones de la cotización"

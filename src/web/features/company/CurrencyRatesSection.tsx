@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { companyApi } from '../../../domain/api/company';
 import type { CurrencyRate } from '../../../domain/company';
-import { inverseRateEquation, rateEquation } from '../../../domain/rate-text';
+import { rateEquation, unitsPerUsdEquation } from '../../../domain/rate-text';
 import { ActionList, ActionRow } from '../../components/ui/ActionList';
 import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
@@ -49,8 +49,10 @@ function RateRow({ rate, busy, onEdit, onToggle, onDelete }: RateRowProps) {
       details={
         <>
           <p className="text-sm text-gray-800">{rateEquation(rate.currency, rate.rate)}</p>
-          {/* Four decimals show 0.00105 and 0.00108 alike; the inverse tells them apart. */}
-          {!base && <p className="text-sm text-gray-800">{inverseRateEquation(rate.currency, rate.rate)}</p>}
+          {/* Four decimals show 0.00105 and 0.00108 alike; the units per USD, as kept, tell them apart. */}
+          {!base && (
+            <p className="text-sm text-gray-800">{unitsPerUsdEquation(rate.currency, rate.unitsPerUsd)}</p>
+          )}
           <p className="text-sm text-gray-700">
             Última actualización: {lastUpdatedText(rate.lastUpdated, timeZone)}
           </p>
@@ -93,7 +95,7 @@ function RateRow({ rate, busy, onEdit, onToggle, onDelete }: RateRowProps) {
   );
 }
 
-/** Configuraciones > Tasas de Cambio: what one unit of each currency is worth in USD. */
+/** Configuraciones > Tasas de Cambio: what one unit of each currency is worth in USD, and one USD in it. */
 export function CurrencyRatesSection() {
   const query = useQuery(currencyRatesQuery());
   const toggle = useToggleRate();

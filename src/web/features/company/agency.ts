@@ -7,6 +7,7 @@ import { agencyPreferencesQuery } from '../../api/agency-preferences';
 const DEFAULTS: AgencyPreferences = {
   timeZone: DEFAULT_TIME_ZONE,
   largeAmountThreshold: DEFAULT_LARGE_AMOUNT_THRESHOLD,
+  numberFormat: 'en',
   electronicInvoicing: false,
 };
 

@@ -1,12 +1,13 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate, type MoneyText, type NumberFormat } from '../../../domain/format';
 import { paymentAmountText } from '../../../domain/payment-replies';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
 import { PAYMENT_STATUS_LABEL } from '../../../domain/status';
 import { FOCUS_RING } from '../../components/ui/Button';
 import { SaleStatusBadge, StatusBadge } from '../../components/ui/StatusBadge';
 import { cn } from '../../lib/cn';
+import { useMoney, useNumberFormat } from '../../lib/use-money';
 import type { RecentPayment, RecentSale } from './api';
 import { EmptyText, Panel } from './Panel';
 
@@ -48,22 +49,22 @@ function ActivityList({ items, emptyText }: { items: Activity[]; emptyText: stri
   );
 }
 
-const saleActivity = (sale: RecentSale): Activity => ({
+const saleActivity = (sale: RecentSale, formatMoney: MoneyText): Activity => ({
   key: sale.id,
   to: `/sales/${sale.id}`,
   title: sale.passengerName,
   detail: `Venta #${sale.id} · ${formatDate(sale.creationDate)}`,
-  amount: formatMoney(sale.salePrice),
+  amount: formatMoney(sale.salePrice, sale.currency),
   badge: <SaleStatusBadge status={sale.status} />,
 });
 
-const paymentActivity = (payment: RecentPayment): Activity => ({
+const paymentActivity = (payment: RecentPayment, style: NumberFormat): Activity => ({
   key: payment.id,
   // A payment has no screen of its own; its sale's detail holds the payment history.
   to: `/sales/${payment.saleId}`,
   title: payment.sale.passengerName,
   detail: `${formatDate(payment.date)} · ${PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}`,
-  amount: paymentAmountText(payment),
+  amount: paymentAmountText(payment, payment.sale.currency, style),
   badge: <StatusBadge status={payment.status} label={PAYMENT_STATUS_LABEL[payment.status]} />,
 });
 
@@ -82,14 +83,22 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 
 /** The seller's own latest sales and payments received on them. */
 export function RecentActivity({ sales, payments }: { sales: RecentSale[]; payments: RecentPayment[] }) {
+  const formatMoney = useMoney();
+  const style = useNumberFormat();
   return (
     <Panel title="Actividad Reciente">
       <div className="grid gap-6 lg:grid-cols-2">
         <Column title="Ventas recientes">
-          <ActivityList items={sales.map(saleActivity)} emptyText="Sin ventas recientes" />
+          <ActivityList
+            items={sales.map((sale) => saleActivity(sale, formatMoney))}
+            emptyText="Sin ventas recientes"
+          />
         </Column>
         <Column title="Pagos recientes">
-          <ActivityList items={payments.map(paymentActivity)} emptyText="Sin pagos recientes" />
+          <ActivityList
+            items={payments.map((payment) => paymentActivity(payment, style))}
+            emptyText="Sin pagos recientes"
+          />
         </Column>
       </div>
     </Panel>

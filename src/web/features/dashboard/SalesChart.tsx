@@ -1,6 +1,6 @@
 import { Bar, ComposedChart, Line, XAxis, YAxis } from 'recharts';
-import { formatMoney } from '../../../domain/format';
 import * as chart from '../../components/ui/chart-parts';
+import { useMoney, useNumberFormat } from '../../lib/use-money';
 import type { OverviewDay } from './api';
 
 /**
@@ -8,6 +8,8 @@ import type { OverviewDay } from './api';
  * the largest library of the app and no other screen needs it. Screen readers get the table beside it.
  */
 export function SalesChart({ data }: { data: OverviewDay[] }) {
+  const formatMoney = useMoney();
+  const style = useNumberFormat();
   return (
     <ComposedChart data={data} {...chart.CHART_PROPS}>
       {chart.chartDecorations((value, name) =>
@@ -15,7 +17,7 @@ export function SalesChart({ data }: { data: OverviewDay[] }) {
       )}
       <XAxis dataKey="day" tick={chart.CHART_TICK} minTickGap={16} />
       <YAxis yAxisId="count" allowDecimals={false} tick={chart.CHART_TICK} width={40} />
-      <YAxis yAxisId="amount" orientation="right" {...chart.moneyAxisProps()} />
+      <YAxis yAxisId="amount" orientation="right" {...chart.moneyAxisProps(style)} />
       <Bar
         yAxisId="count"
         dataKey="count"

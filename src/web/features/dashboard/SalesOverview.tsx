@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
+import { useMoney, useNumberFormat } from '../../lib/use-money';
 import type { OverviewDay } from './api';
 import { Panel } from './Panel';
 import { formatCount, overviewTotals } from './stats';
@@ -12,10 +13,12 @@ const SalesChart = lazy(async () => ({ default: (await import('./SalesChart')).S
  */
 export function SalesOverview({ days }: { days: OverviewDay[] }) {
   const totals = overviewTotals(days);
+  const style = useNumberFormat();
+  const formatMoney = useMoney();
   return (
     <Panel title="Ventas de los últimos 30 días">
       <p className="text-sm text-gray-700">
-        {formatCount(totals.count)} {totals.count === 1 ? 'venta' : 'ventas'} por un total de{' '}
+        {formatCount(totals.count, style)} {totals.count === 1 ? 'venta' : 'ventas'} por un total de{' '}
         {formatMoney(totals.totalSale)}.
       </p>
       <div aria-hidden="true" className="mt-4 h-72">
@@ -41,7 +44,7 @@ export function SalesOverview({ days }: { days: OverviewDay[] }) {
             {days.map((day) => (
               <tr key={day.date}>
                 <th scope="row">{formatDate(day.date)}</th>
-                <td>{formatCount(day.count)}</td>
+                <td>{formatCount(day.count, style)}</td>
                 <td>{formatMoney(day.totalSale)}</td>
               </tr>
             ))}

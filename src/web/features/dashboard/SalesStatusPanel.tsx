@@ -1,4 +1,5 @@
 import { SALE_STATUS_FILTER_LABEL } from '../../../domain/status';
+import { useNumberFormat } from '../../lib/use-money';
 import type { SaleStats } from './api';
 import { Panel, ShareBar } from './Panel';
 import { formatCount, formatShare, sharePercent } from './stats';
@@ -12,6 +13,7 @@ const ROWS = [
 
 /** 'Estado de Ventas': each status against the same total as the 'Total de Ventas' card. */
 export function SalesStatusPanel({ stats }: { stats: SaleStats }) {
+  const style = useNumberFormat();
   return (
     <Panel title="Estado de Ventas">
       <ul className="space-y-4">
@@ -22,8 +24,8 @@ export function SalesStatusPanel({ stats }: { stats: SaleStats }) {
               <div className="flex items-baseline justify-between gap-3 text-sm">
                 <span className="font-medium text-gray-900">{SALE_STATUS_FILTER_LABEL[row.status]}</span>
                 <span className="text-gray-700">
-                  <span className="font-semibold text-gray-900">{formatCount(count)}</span>{' '}
-                  <span>({formatShare(count, stats.salesCount)})</span>
+                  <span className="font-semibold text-gray-900">{formatCount(count, style)}</span>{' '}
+                  <span>({formatShare(count, stats.salesCount, style)})</span>
                 </span>
               </div>
               <ShareBar percent={sharePercent(count, stats.salesCount)} className={row.bar} />

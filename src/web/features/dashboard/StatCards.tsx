@@ -1,9 +1,9 @@
 import { CalendarCheck, DollarSign, type LucideIcon, ShoppingBag } from 'lucide-react';
 import { useId } from 'react';
-import { formatMoney } from '../../../domain/format';
 import type { Role } from '../../../domain/roles';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../lib/cn';
+import { useMoney, useNumberFormat } from '../../lib/use-money';
 import type { SaleStats } from './api';
 import { activeBookings, formatCount } from './stats';
 
@@ -39,6 +39,8 @@ function StatCard({ title, value, icon: Icon, iconClassName }: StatCardProps) {
 }
 
 export function StatCards({ role, stats }: { role: Role; stats: SaleStats }) {
+  const style = useNumberFormat();
+  const formatMoney = useMoney();
   return (
     <div className="grid gap-4 md:grid-cols-3">
       <StatCard
@@ -49,13 +51,13 @@ export function StatCards({ role, stats }: { role: Role; stats: SaleStats }) {
       />
       <StatCard
         title="Reservas Activas"
-        value={formatCount(activeBookings(stats.salesByStatus))}
+        value={formatCount(activeBookings(stats.salesByStatus), style)}
         icon={CalendarCheck}
         iconClassName="bg-blue-100 text-blue-800"
       />
       <StatCard
         title="Total de Ventas"
-        value={formatCount(stats.salesCount)}
+        value={formatCount(stats.salesCount, style)}
         icon={ShoppingBag}
         iconClassName="bg-purple-100 text-purple-800"
       />

@@ -1,4 +1,5 @@
 import type { BreakdownEntry } from '../../../domain/dashboard';
+import { formatNumber, type NumberFormat } from '../../../domain/format';
 import { sumMoney } from '../../../domain/money';
 
 /**
@@ -26,16 +27,14 @@ export function sharePercent(count: number, total: number): number {
   return Math.round((count * 1000) / total) / 10;
 }
 
-// Dot decimals like the en-US money beside them, and no trailing ".0": 50%, 12.5%, 0%.
-const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const countFormat = new Intl.NumberFormat('en-US');
-
-export function formatShare(count: number, total: number): string {
-  return `${percentFormat.format(sharePercent(count, total))}%`;
+// In the agency's number format like the money beside them, and no trailing ".0": 50%, 12.5% (12,5% in
+// `es`), 0%.
+export function formatShare(count: number, total: number, style: NumberFormat = 'en'): string {
+  return `${formatNumber(sharePercent(count, total), style, 1)}%`;
 }
 
-export function formatCount(count: number): string {
-  return countFormat.format(count);
+export function formatCount(count: number, style: NumberFormat = 'en'): string {
+  return formatNumber(count, style);
 }
 
 /** Active bookings are confirmed plus completed sales. */

@@ -1,4 +1,5 @@
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
+import { useMoney } from '../../lib/use-money';
 import { SendDocumentButton } from '../emails';
 import { downloadReceipt } from './api';
 import { DocumentButton } from './DocumentButton';
@@ -9,6 +10,7 @@ export function ReceiptButton({
 }: {
   payment: { id: number; amount: number; currency: string; date: string };
 }) {
+  const formatMoney = useMoney();
   const which = `del pago de ${formatMoney(payment.amount, payment.currency)} del ${formatDate(payment.date)}`;
   return (
     <div className="flex flex-wrap items-center gap-2">

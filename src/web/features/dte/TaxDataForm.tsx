@@ -9,7 +9,7 @@ import {
 } from '../../../domain/dte';
 import { ApiError } from '../../api/client';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { Field } from '../../components/ui/Field';
+import { Field, RutField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
 import { blankAsNullResolver, useBoundForm } from '../../lib/form';
@@ -56,13 +56,7 @@ export function TaxDataForm({ tax }: { tax: StoredCompanyTax | null }) {
 
   return (
     <form noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit(submit)}>
-      <Field
-        label="RUT de la empresa"
-        required
-        autoComplete="off"
-        placeholder="76.123.456-0"
-        {...bind('rut')}
-      />
+      <RutField label="RUT de la empresa" required placeholder="76.123.456-0" {...bind('rut')} />
       <Field label="Razón social" required autoComplete="off" {...bind('businessName')} />
       <Field label="Giro" required autoComplete="off" {...bind('businessActivity')} />
       <Field

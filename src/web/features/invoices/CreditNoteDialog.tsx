@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { DTE_TYPE_LABELS } from '../../../domain/dte';
-import { formatPesos } from '../../../domain/format';
 import { type CreditNoteKind, creditNoteSchema } from '../../../domain/invoices';
 import { parseTypedPesos, pesosInputText } from '../../../domain/typed-pesos';
 import { ApiError } from '../../api/client';
@@ -9,6 +8,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Field, TextareaField } from '../../components/ui/Field';
 import { Modal } from '../../components/ui/Modal';
 import { toastThen } from '../../lib/form';
+import { type PesosText, usePesos } from '../../lib/use-money';
 import { type Invoice, type InvoiceItem, useCreditNote } from './api';
 
 type NoteInvoice = Pick<Invoice, 'id' | 'dteType' | 'folio' | 'items' | 'creditNotes'>;
@@ -34,7 +34,7 @@ const REASON_HINTS: Record<CreditNoteKind, string> = {
 };
 
 /** Whether an item's typed amount is blank (not credited), an amount, or a message saying what is wrong. */
-function readAmount(typed: string | undefined, left: number): number | string | null {
+function readAmount(typed: string | undefined, left: number, formatPesos: PesosText): number | string | null {
   if (!typed?.trim()) return null;
   const parsed = parseTypedPesos(typed);
   if (!parsed.ok) return parsed.message;
@@ -82,6 +82,7 @@ function CreditNoteForm({
   onDone: () => void;
 }) {
   const mutation = useCreditNote(invoice.id);
+  const formatPesos = usePesos();
   const [kind, setKind] = useState<CreditNoteKind>('annul');
   const [reason, setReason] = useState('');
   const [typed, setTyped] = useState<Record<number, string>>({});
@@ -93,7 +94,10 @@ function CreditNoteForm({
     Boolean(item.pesosLeft),
   );
   const leftTotal = items.reduce((sum, item) => sum + item.pesosLeft, 0);
-  const amounts = items.map((item) => ({ item, read: readAmount(typed[item.id], item.pesosLeft) }));
+  const amounts = items.map((item) => ({
+    item,
+    read: readAmount(typed[item.id], item.pesosLeft, formatPesos),
+  }));
   const liveTotal = amounts.reduce((sum, { read }) => sum + (typeof read === 'number' ? read : 0), 0);
   const corrected = invoice.creditNotes.some((note) => note.kind === 'amounts');
 

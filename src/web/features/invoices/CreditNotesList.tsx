@@ -1,7 +1,8 @@
 import { toast } from 'sonner';
-import { formatDate, formatPesos } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
 import { CREDIT_NOTE_KIND_LABELS } from '../../../domain/invoices';
 import { Button } from '../../components/ui/Button';
+import { usePesos } from '../../lib/use-money';
 import { downloadCreditNote, type Invoice, type InvoiceCreditNote } from './api';
 import { SiiStatusBadge } from './SiiStatus';
 
@@ -21,6 +22,7 @@ async function download(invoice: Pick<Invoice, 'id'>, note: InvoiceCreditNote, f
  * SII, and its files. A correction of text has no amounts.
  */
 export function CreditNotesList({ invoice }: { invoice: Pick<Invoice, 'id' | 'creditNotes'> }) {
+  const formatPesos = usePesos();
   if (invoice.creditNotes.length === 0) return null;
   return (
     <section

@@ -1,7 +1,8 @@
 import { DTE_TYPE_LABELS } from '../../../domain/dte';
-import { formatDate, formatMoney, formatPesos } from '../../../domain/format';
+import { formatDate, pesosPerUnitText } from '../../../domain/format';
 import { TitledSection } from '../../components/ui/TitledSection';
 import { cn } from '../../lib/cn';
+import { useMoney, useNumberFormat, usePesos } from '../../lib/use-money';
 import type { Invoice, InvoiceItem } from './api';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 
@@ -46,6 +47,9 @@ function DteTotals({ invoice }: { invoice: Invoice }) {
     ['Monto exento', invoice.exemptAmount],
     ['IVA 19%', invoice.vatAmount],
   ];
+  const formatMoney = useMoney();
+  const formatPesos = usePesos();
+  const style = useNumberFormat();
   return (
     <div className="ml-auto mt-4 w-full max-w-xs text-sm">
       <dl className="space-y-1">
@@ -62,7 +66,7 @@ function DteTotals({ invoice }: { invoice: Invoice }) {
       </dl>
       {invoice.exchangeRate ? (
         <p className="pt-2 text-right text-gray-700">
-          Tipo de cambio: CLP {invoice.exchangeRate.toFixed(2)} por cada 1 {invoice.currency} (venta por{' '}
+          Tipo de cambio: {pesosPerUnitText(invoice.exchangeRate, invoice.currency, style)} (venta por{' '}
           {formatMoney(invoice.amount, invoice.currency)})
         </p>
       ) : null}
@@ -73,6 +77,8 @@ function DteTotals({ invoice }: { invoice: Invoice }) {
 /** The invoice as a sheet of paper: what the screen shows is what Imprimir prints. */
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const isDte = Boolean(invoice.folio);
+  const formatMoney = useMoney();
+  const formatPesos = usePesos();
   // A DTE's lines are in the pesos it states; an internal invoice's in the sale's currency.
   const lineAmount = (item: InvoiceItem) =>
     isDte ? formatPesos(item.pesos ?? 0) : formatMoney(item.salePrice, invoice.currency);

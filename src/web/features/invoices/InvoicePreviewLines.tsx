@@ -1,7 +1,8 @@
-import { formatPesos } from '../../../domain/format';
+import { pesosPerUnitText } from '../../../domain/format';
 import { EXEMPT_REASON_LABELS } from '../../../domain/invoice-preview';
 import { FOCUS_RING } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
+import { useNumberFormat, usePesos } from '../../lib/use-money';
 import type { InvoicePreview, InvoicePreviewLine } from './api';
 
 /** The document's name as the dialog shows it, with the SII's type code. */
@@ -67,6 +68,7 @@ interface InvoicePreviewLinesProps {
 
 /** The invoice's lines in pesos, each exempt or taxable and why. */
 export function InvoicePreviewLines({ preview, exemptOf, onToggle }: InvoicePreviewLinesProps) {
+  const formatPesos = usePesos();
   return (
     <ul
       aria-label="Ítems de la factura"
@@ -97,6 +99,8 @@ export function InvoicePreviewTotals({ preview, updating }: { preview: InvoicePr
     ['Neto', preview.netAmount],
     [`IVA ${preview.vatPercent} %`, preview.vatAmount],
   ];
+  const formatPesos = usePesos();
+  const style = useNumberFormat();
   return (
     <section aria-label="Totales" aria-live="polite" aria-busy={updating} className="space-y-2 text-sm">
       <dl className={cn('space-y-1', updating && 'opacity-60')}>
@@ -117,7 +121,7 @@ export function InvoicePreviewTotals({ preview, updating }: { preview: InvoicePr
       </p>
       {preview.exchangeRate ? (
         <p className="text-gray-700">
-          Tipo de cambio: CLP {preview.exchangeRate.toFixed(2)} por cada 1 {preview.currency}
+          Tipo de cambio: {pesosPerUnitText(preview.exchangeRate, preview.currency, style)}
         </p>
       ) : null}
       {updating && <p className="text-gray-700">Actualizando los montos...</p>}

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatMoney, formatPesos } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
 import { CREDIT_NOTE_KIND_LABELS } from '../../../domain/invoices';
 import { INVOICE_STATUS_FILTER_LABEL, statusFilterOptions } from '../../../domain/status';
 import type { ListParams } from '../../api/resource';
@@ -8,6 +8,7 @@ import { FOCUS_RING } from '../../components/ui/Button';
 import { FilterButtons } from '../../components/ui/FilterButtons';
 import { ListPage } from '../../components/ui/ListPage';
 import { cn } from '../../lib/cn';
+import { useMoney, usePesos } from '../../lib/use-money';
 import { usePagedList } from '../../lib/use-paged-list';
 import { type Invoice, type InvoiceStatusFilter, invoiceListQuery } from './api';
 import { noteReference } from './CreditNotesList';
@@ -24,6 +25,8 @@ const TEXTS = {
 
 /** One invoice; the whole row is the link to it, so it reads as one target on a phone too. */
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
+  const formatMoney = useMoney();
+  const formatPesos = usePesos();
   return (
     <Link
       to={`/invoices/${invoice.id}`}

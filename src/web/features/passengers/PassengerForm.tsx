@@ -1,7 +1,7 @@
 import { localIsoDate, toIsoDate } from '../../../domain/dates';
 import { type Passenger, type PassengerInput, passengerSchema } from '../../../domain/master-data';
 import { useRecordSave } from '../../api/resource';
-import { Field } from '../../components/ui/Field';
+import { Field, RutField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { blankAsNullResolver, useBoundForm } from '../../lib/form';
 import { type PassengerData, passengersResource } from './api';
@@ -32,7 +32,7 @@ export function PassengerForm({ passenger, onSaved, onCancel }: PassengerFormPro
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
       <Field label="Nombre" required autoComplete="off" {...bind('name')} />
-      <Field label="ID/RUT del pasajero" required autoComplete="off" {...bind('passengerId')} />
+      <RutField label="ID/RUT del pasajero" required {...bind('passengerId')} />
       <Field label="Email" type="email" autoComplete="off" {...bind('email')} />
       <Field label="Fecha de nacimiento" type="date" required max={localIsoDate()} {...bind('dateOfBirth')} />
       <FormActions

@@ -20,7 +20,7 @@ export function PaymentCard({ payment, canDelete }: { payment: PaymentListRow; c
       to={`/sales/${payment.saleId}`}
       title={payment.sale.clientName}
       subtitle={`Venta #${payment.saleId}`}
-      amount={paymentAmountText(payment)}
+      amount={paymentAmountText(payment, payment.sale.currency)}
       badge={<StatusBadge status={payment.status} label={PAYMENT_STATUS_LABEL[payment.status]} />}
       detailsClassName="sm:grid-cols-4"
     >

@@ -1,11 +1,11 @@
 import { BASE_CURRENCY } from '../../../domain/company';
 import type { PaymentCurrency } from '../../../domain/payment-replies';
 import type { PaymentFormInput, PaymentForm as PaymentFormValues } from '../../../domain/payments';
-import { rateInputText } from '../../../domain/typed-decimal';
+import { rateShownText } from '../../../domain/typed-decimal';
 import { RateField } from '../../components/ui/Field';
 import { SelectField } from '../../components/ui/SelectField';
 import type { useBoundForm } from '../../lib/form';
-import { usdPreview } from './payment-model';
+import { type SaleMoney, salePreview } from './payment-model';
 
 type Form = ReturnType<typeof useBoundForm<PaymentFormInput, PaymentFormValues>>;
 
@@ -16,11 +16,14 @@ interface PaymentCurrencyFieldsProps {
   rateOf: (currency: string) => number | undefined;
   /** Told when the person types a rate (then it is sent), and when a new currency resets it. */
   onRateTouched: (touched: boolean) => void;
+  /** The sale the payment counts toward, in whose currency the live value is shown. */
+  sale: SaleMoney;
 }
 
 /**
- * Moneda and Tasa de cambio of the payment dialog, with the live USD value of what is typed ("≈ US$
- * 1,052.00"): what the server will count toward the sale, worked out the same exact way. Choosing a
+ * Moneda and Tasa de cambio of the payment dialog, with the live value of what is typed in the sale's
+ * currency ("≈ US$ 1,052.00", "≈ CLP 500,000"): what the server will count toward the sale, worked out
+ * the same exact way (decision 0085). Choosing a
  * currency fills in its rate of Configuraciones; the rate can then be typed over. USD is always 1.
  */
 export function PaymentCurrencyFields({
@@ -28,10 +31,11 @@ export function PaymentCurrencyFields({
   currencies,
   rateOf,
   onRateTouched,
+  sale,
 }: PaymentCurrencyFieldsProps) {
   const { register, setValue, watch, bind } = form;
   const currency = watch('currency');
-  const preview = usdPreview(watch('amount'), watch('exchangeRate'));
+  const preview = salePreview(watch('amount'), currency, watch('exchangeRate'), sale);
   const options = currencies.map((c) => ({ value: c.currency, label: c.currency }));
   const rate = bind('exchangeRate');
 
@@ -43,7 +47,7 @@ export function PaymentCurrencyFields({
         {...register('currency', {
           onChange: (event: { target: { value: string } }) => {
             const next = rateOf(event.target.value);
-            setValue('exchangeRate', next === undefined ? '' : rateInputText(next));
+            setValue('exchangeRate', next === undefined ? '' : rateShownText(next));
             onRateTouched(false);
           },
         })}
@@ -63,7 +67,7 @@ export function PaymentCurrencyFields({
         aria-live="polite"
         className="text-sm font-medium text-gray-800 sm:col-span-2"
       >
-        {currency !== BASE_CURRENCY && preview ? `${preview} (lo que se abona a la venta)` : null}
+        {preview ? `${preview} (lo que se abona a la venta)` : null}
       </p>
     </div>
   );

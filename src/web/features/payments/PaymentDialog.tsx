@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { BASE_CURRENCY } from '../../../domain/company';
-import { formatMoney } from '../../../domain/format';
-import { usdValue } from '../../../domain/money';
 import type { Payment, PaymentCurrency } from '../../../domain/payment-replies';
 import {
   PAYMENT_METHOD_LABELS,
@@ -17,10 +15,11 @@ import { Modal } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
 import { typedDecimalResolver } from '../../lib/decimal-resolver';
 import { toastThen, useBoundForm } from '../../lib/form';
+import { useMoney } from '../../lib/use-money';
 import { useAgencyPreferences, useAgencyToday } from '../company';
 import { useCreatePayment, usePaymentCurrencies, useUpdatePayment } from './api';
 import { PaymentCurrencyFields } from './PaymentCurrencyFields';
-import { overpayment, paymentFormDefaults } from './payment-model';
+import { overpayment, paymentFormDefaults, saleValueOf } from './payment-model';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 const resolver = typedDecimalResolver(paymentFormSchema, { amount: 'money', exchangeRate: 'rate' });
@@ -33,8 +32,10 @@ export interface PaymentDialogProps {
   balance: number;
   /** The payment to edit; without it the dialog registers a new one. */
   payment?: Payment;
-  /** The sale's currency, which a new payment starts in (every sale is in USD today). */
+  /** The sale's currency, which a new payment starts in and whose value it is judged by. */
   saleCurrency?: string;
+  /** The sale's frozen rate, to value payments with when its currency has no active rate today. */
+  saleExchangeRate?: number;
 }
 
 /** 'Registrar Pago' / 'Editar Pago'. It closes only when the server has accepted the payment. */
@@ -45,6 +46,7 @@ export function PaymentDialog({
   balance,
   payment,
   saleCurrency = BASE_CURRENCY,
+  saleExchangeRate = 1,
 }: PaymentDialogProps) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={payment ? 'Editar Pago' : 'Registrar Pago'}>
@@ -54,6 +56,7 @@ export function PaymentDialog({
         balance={balance}
         payment={payment}
         saleCurrency={saleCurrency}
+        saleExchangeRate={saleExchangeRate}
         onDone={() => onOpenChange(false)}
       />
     </Modal>
@@ -65,6 +68,7 @@ interface PaymentFormProps {
   balance: number;
   payment?: Payment;
   saleCurrency: string;
+  saleExchangeRate: number;
   onDone: () => void;
 }
 
@@ -84,13 +88,20 @@ function PaymentForm({
   balance,
   payment,
   saleCurrency,
+  saleExchangeRate,
   onDone,
   currencies,
 }: PaymentFormProps & { currencies: readonly PaymentCurrency[] }) {
+  // The sale currency's rate of today (the server's), or the sale's own when it has none any more.
+  const sale = {
+    currency: saleCurrency,
+    rate: currencies.find((c) => c.currency === saleCurrency)?.rate ?? saleExchangeRate,
+  };
   const create = useCreatePayment();
   const update = useUpdatePayment();
   const save = payment ? update : create;
   const today = useAgencyToday();
+  const formatMoney = useMoney();
   // The amount the user agreed to overpay; typing another amount asks again.
   const [confirmedAmount, setConfirmedAmount] = useState<string | null>(null);
   const [overpaid, setOverpaid] = useState<ReturnType<typeof overpayment> | null>(null);
@@ -127,9 +138,9 @@ function PaymentForm({
     // The server accepts a credit in favour of the client; the dialog only makes sure
     // it is meant, since a slipped digit would otherwise go through silently.
     // The same question for an amount above the threshold: a slipped digit or a decimal comma misread.
-    // Both are judged on the USD value, which is what counts toward the sale.
-    const usd = usdValue(values.amount, exchangeRate) ?? values.amount;
-    const check = overpayment(usd, balance, payment);
+    // The overpayment is judged on the value in the sale's currency, which is what counts toward it.
+    const value = saleValueOf(values.amount, values.currency, exchangeRate, sale) ?? values.amount;
+    const check = overpayment(value, balance, payment);
     const tooLarge = foreignLargeAmountWarning(
       values.amount,
       values.currency,
@@ -162,6 +173,7 @@ function PaymentForm({
         form={form}
         currencies={options}
         rateOf={rateOf}
+        sale={sale}
         onRateTouched={(touched) => {
           setRateTouched(touched);
           resetQuestions();
@@ -169,9 +181,9 @@ function PaymentForm({
       />
       {overpaid && (
         <p role="alert" className="rounded-md bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
-          Lo pendiente de la venta es <strong>{formatMoney(overpaid.owed)}</strong> y este pago lo supera en{' '}
-          <strong>{formatMoney(overpaid.over)}</strong>, que quedará como saldo a favor del cliente. Revisa el
-          monto o pulsa «Confirmar pago».
+          Lo pendiente de la venta es <strong>{formatMoney(overpaid.owed, saleCurrency)}</strong> y este pago
+          lo supera en <strong>{formatMoney(overpaid.over, saleCurrency)}</strong>, que quedará como saldo a
+          favor del cliente. Revisa el monto o pulsa «Confirmar pago».
         </p>
       )}
       {large && (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { paymentsApi } from '../../../domain/api/payments';
-import { formatMoney } from '../../../domain/format';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -16,6 +15,7 @@ import { LinkCardList } from '../../components/ui/LinkCard';
 import { ListPage } from '../../components/ui/ListPage';
 import { serverPages } from '../../components/ui/Pagination';
 import { ChoiceField } from '../../components/ui/SelectField';
+import { useMoney } from '../../lib/use-money';
 import { useFilterPage, useSearchBox } from '../../lib/use-paged-list';
 import { usePaymentsList } from './api';
 import { PaymentCard } from './PaymentCard';
@@ -41,6 +41,7 @@ const METHOD_OPTIONS: ReadonlyArray<{ value: MethodFilter; label: string }> = [
 ];
 
 function Total({ label, amount, className }: { label: string; amount: number; className: string }) {
+  const formatMoney = useMoney();
   return (
     <Card className="p-4">
       <dt className="text-sm text-gray-600">{label}</dt>

@@ -1,9 +1,10 @@
 import { Check, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { useMoney } from '../../lib/use-money';
 import { useConfirmPayment, useDeletePayment } from './api';
 
 interface PendingPaymentActionsProps {
@@ -20,6 +21,7 @@ export function PendingPaymentActions({ payment, canDelete }: PendingPaymentActi
   const confirm = useConfirmPayment();
   const remove = useDeletePayment();
   const [deleting, setDeleting] = useState(false);
+  const formatMoney = useMoney();
   const what = `${formatMoney(payment.amount, payment.currency)} del ${formatDate(payment.date)}`;
 
   const confirmPayment = async () => {

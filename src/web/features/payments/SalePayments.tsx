@@ -1,16 +1,17 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { BASE_CURRENCY } from '../../../domain/company';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
 import { type Payment, paymentAmountText } from '../../../domain/payment-replies';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
 import { PAYMENT_STATUS_LABEL, type SaleStatus } from '../../../domain/status';
-import { rateInputText } from '../../../domain/typed-decimal';
+import { rateShownText } from '../../../domain/typed-decimal';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { EditButton } from '../../components/ui/RowActions';
 import { StatusBadge } from '../../components/ui/StatusBadge';
+import { useMoney } from '../../lib/use-money';
 import { ReceiptButton } from '../documents';
 import { useSalePayments } from './api';
 import { PaymentDialog } from './PaymentDialog';
@@ -28,8 +29,10 @@ export interface PaymentsSale {
   /** What was paid on a cancelled sale, to be given back. */
   refundAmount: number;
   status: SaleStatus;
-  /** The sale's currency, which a new payment starts in. */
+  /** The sale's currency, which a new payment starts in and every figure here is in. */
   currency: string;
+  /** USD per unit of that currency, frozen on the sale. */
+  exchangeRate: number;
 }
 
 const CANCELLED_NOTE = 'No se pueden registrar pagos en una venta cancelada';
@@ -38,7 +41,7 @@ const CANCELLED_NOTE = 'No se pueden registrar pagos en una venta cancelada';
 export function RegisterPaymentButton({
   sale,
 }: {
-  sale: Pick<PaymentsSale, 'id' | 'status' | 'balance' | 'currency'>;
+  sale: Pick<PaymentsSale, 'id' | 'status' | 'balance' | 'currency' | 'exchangeRate'>;
 }) {
   const [open, setOpen] = useState(false);
   const cancelled = sale.status === 'cancelled';
@@ -59,6 +62,7 @@ export function RegisterPaymentButton({
         saleId={sale.id}
         balance={sale.balance}
         saleCurrency={sale.currency}
+        saleExchangeRate={sale.exchangeRate}
       />
     </>
   );
@@ -66,24 +70,29 @@ export function RegisterPaymentButton({
 
 function Summary({ sale }: { sale: PaymentsSale }) {
   const pending = balanceView(sale.balance);
+  const formatMoney = useMoney();
   return (
     <dl className="grid grid-cols-1 gap-4 rounded-md bg-gray-50 p-4 sm:grid-cols-3">
       <div>
         <dt className="text-sm text-gray-600">Total Venta</dt>
-        <dd className="mt-0.5 text-lg font-semibold text-gray-900">{formatMoney(sale.salePrice)}</dd>
+        <dd className="mt-0.5 text-lg font-semibold text-gray-900">
+          {formatMoney(sale.salePrice, sale.currency)}
+        </dd>
       </div>
       <div>
         <dt className="text-sm text-gray-600">Total Pagado</dt>
-        <dd className="mt-0.5 text-lg font-semibold text-gray-900">{formatMoney(sale.totalPaid)}</dd>
+        <dd className="mt-0.5 text-lg font-semibold text-gray-900">
+          {formatMoney(sale.totalPaid, sale.currency)}
+        </dd>
       </div>
       <div>
         <dt className="text-sm text-gray-600">{pending.label}</dt>
         <dd data-testid="sale-balance" className={`mt-0.5 text-lg font-semibold ${pending.className}`}>
-          {formatMoney(pending.amount)}
+          {formatMoney(pending.amount, sale.currency)}
         </dd>
         {sale.refundAmount > 0 && (
           <dd data-testid="sale-refund" className="text-sm font-medium text-amber-800">
-            A devolver {formatMoney(sale.refundAmount)}
+            A devolver {formatMoney(sale.refundAmount, sale.currency)}
           </dd>
         )}
       </div>
@@ -93,21 +102,23 @@ function Summary({ sale }: { sale: PaymentsSale }) {
 
 /** The rate a payment was valued with, and whether it was typed instead of taken from Configuraciones. */
 const rateText = (p: Payment) =>
-  `Tasa: ${rateInputText(p.exchangeRate)} US$ por ${p.currency}${p.rateEdited ? ' (ingresada a mano)' : ''}`;
+  `Tasa: ${rateShownText(p.exchangeRate)} US$ por ${p.currency}${p.rateEdited ? ' (ingresada a mano)' : ''}`;
 
 interface PaymentRowProps {
   payment: Payment;
+  /** The sale's currency, whose value of the payment is shown beside a payment in another one. */
+  saleCurrency: string;
   onEdit?: () => void;
   /** Set while payments of this sale may change: a pending one can then be confirmed or deleted. */
   pending?: { canDelete: boolean };
 }
 
-function PaymentRow({ payment, onEdit, pending }: PaymentRowProps) {
+function PaymentRow({ payment, saleCurrency, onEdit, pending }: PaymentRowProps) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
         <p className="font-medium text-gray-900">
-          {paymentAmountText(payment)}
+          {paymentAmountText(payment, saleCurrency)}
           <span className="ml-2 text-sm font-normal text-gray-700">
             {PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}
           </span>
@@ -165,6 +176,7 @@ export function SalePayments({ sale, canWrite }: SalePaymentsProps) {
               <PaymentRow
                 key={payment.id}
                 payment={payment}
+                saleCurrency={sale.currency}
                 onEdit={editable ? () => setEditing(payment) : undefined}
                 pending={open ? { canDelete: canWrite } : undefined}
               />
@@ -178,6 +190,7 @@ export function SalePayments({ sale, canWrite }: SalePaymentsProps) {
         saleId={sale.id}
         balance={sale.balance}
         saleCurrency={sale.currency}
+        saleExchangeRate={sale.exchangeRate}
         payment={editing ?? undefined}
       />
     </section>

@@ -1,8 +1,9 @@
+import { currencyDecimals } from '../../../domain/currencies';
 import { formatMoney } from '../../../domain/format';
-import { usdValue } from '../../../domain/money';
+import { convertedValue } from '../../../domain/money';
 import type { Payment } from '../../../domain/payment-replies';
 import type { PaymentFormInput } from '../../../domain/payments';
-import { parseTypedDecimal, rateInputText } from '../../../domain/typed-decimal';
+import { parseTypedDecimal, rateShownText } from '../../../domain/typed-decimal';
 
 /** What a new payment starts in: the sale's currency at its rate today. */
 export interface StartingRate {
@@ -21,7 +22,7 @@ export function paymentFormDefaults(
   start: StartingRate,
 ): PaymentFormInput {
   if (!payment) {
-    const exchangeRate = start.rate === undefined ? '' : rateInputText(start.rate);
+    const exchangeRate = start.rate === undefined ? '' : rateShownText(start.rate);
     return {
       date: today,
       amount: '',
@@ -36,28 +37,59 @@ export function paymentFormDefaults(
     date: payment.date ?? '',
     amount: String(payment.amount),
     currency: payment.currency,
-    exchangeRate: rateInputText(payment.exchangeRate),
+    exchangeRate: rateShownText(payment.exchangeRate),
     method: payment.method,
     reference: payment.reference ?? '',
     status: payment.status,
   };
 }
 
-/**
- * The USD value of what is being typed, exactly as the server will store it (the amount times the
- * rate, rounded once to the cent), in canonical text; null until both read as numbers.
- */
-export function typedUsdValue(amount: unknown, rate: unknown): string | null {
-  if (typeof amount !== 'string' || typeof rate !== 'string') return null;
-  const a = parseTypedDecimal(amount, 'money');
-  const r = parseTypedDecimal(rate, 'rate');
-  return a.ok && r.ok ? usdValue(a.value, r.value) : null;
+/** The sale a payment counts toward: its currency and that currency's rate to USD today. */
+export interface SaleMoney {
+  currency: string;
+  rate: number | string;
 }
 
-/** The dialog's live line under the amount: "≈ US$ 1,052.00"; nothing until it can be worked out. */
-export function usdPreview(amount: unknown, rate: unknown): string | null {
-  const usd = typedUsdValue(amount, rate);
-  return usd === null ? null : `≈ ${formatMoney(usd)}`;
+/**
+ * What the payment being typed is worth in its sale's currency, as the server will store it: the amount
+ * itself in the sale's own currency, else amount × rate ÷ the sale currency's rate, rounded once to its
+ * decimals (whole pesos). Null until it can be worked out. docs/decisions/0085-sale-currency.md
+ */
+export function typedSaleValue(
+  amount: unknown,
+  currency: string,
+  rate: unknown,
+  sale: SaleMoney,
+): string | null {
+  if (typeof amount !== 'string') return null;
+  const a = parseTypedDecimal(amount, 'money');
+  if (!a.ok) return null;
+  if (currency === sale.currency) return a.value;
+  if (typeof rate !== 'string') return null;
+  const r = parseTypedDecimal(rate, 'rate');
+  return r.ok ? saleValueOf(a.value, currency, r.value, sale) : null;
+}
+
+/** The same from the validated form's canonical decimals ("1500000", "0.00105"). */
+export function saleValueOf(amount: string, currency: string, rate: string, sale: SaleMoney): string | null {
+  if (currency === sale.currency) return amount;
+  return convertedValue(amount, rate, String(sale.rate), currencyDecimals(sale.currency));
+}
+
+/**
+ * The dialog's live line under the amount, in the sale's currency: "≈ US$ 1,052.00" for pesos on a USD
+ * sale, "≈ CLP 500,000" for dollars on a peso sale; nothing in the sale's own currency or until it can
+ * be worked out.
+ */
+export function salePreview(
+  amount: unknown,
+  currency: string,
+  rate: unknown,
+  sale: SaleMoney,
+): string | null {
+  if (currency === sale.currency) return null;
+  const value = typedSaleValue(amount, currency, rate, sale);
+  return value === null ? null : `≈ ${formatMoney(value, sale.currency)}`;
 }
 
 export const PENDING_LABEL = 'Pendiente';
@@ -84,11 +116,14 @@ export function balanceView(balance: number): BalanceView {
 const cents = (value: number | string) => Math.round(Number(value) * 100);
 
 /**
- * What the client still owes before this payment, and how much `usd` (the payment's USD value) goes
- * beyond it (0 if not). `balance` is the sale's Pendiente in USD; a confirmed payment being edited is
- * already inside it, so its old USD value is owed again.
+ * What the client still owes before this payment, and how much `value` (the payment's value in the
+ * sale's currency) goes beyond it (0 if not). `balance` is the sale's Pendiente in its currency; a
+ * confirmed payment being edited is already inside it, so its old value is owed again.
  */
-export function overpayment(usd: string, balance: number, editing?: Payment) {
-  const owed = Math.max(cents(balance) + (editing?.status === 'confirmed' ? cents(editing.usdAmount) : 0), 0);
-  return { owed: owed / 100, over: Math.max(cents(usd) - owed, 0) / 100 };
+export function overpayment(value: string, balance: number, editing?: Payment) {
+  const owed = Math.max(
+    cents(balance) + (editing?.status === 'confirmed' ? cents(editing.saleAmount) : 0),
+    0,
+  );
+  return { owed: owed / 100, over: Math.max(cents(value) - owed, 0) / 100 };
 }

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { reportsApi } from '../../../domain/api/reports';
 import { supplierPaymentsApi } from '../../../domain/api/supplier-payments';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
 import {
   DUE_THIS_WEEK_DAYS,
   PAYABLES_DEFAULT_DAYS,
@@ -19,6 +19,7 @@ import { ListPage } from '../../components/ui/ListPage';
 import { SelectField } from '../../components/ui/SelectField';
 import { Badge } from '../../components/ui/StatusBadge';
 import { SummaryCard } from '../../components/ui/SummaryCard';
+import { useMoney } from '../../lib/use-money';
 import { useAgencyToday } from '../company';
 import { usePayables } from './api';
 import { SaleCell } from './SaleCell';
@@ -70,6 +71,7 @@ function SupplierDues({
 }) {
   const titleId = useId();
   const today = useAgencyToday();
+  const formatMoney = useMoney();
   const figures = [
     { label: 'Saldo pendiente', value: supplier.pendingAmount, className: 'text-gray-900' },
     { label: 'Vencido', value: supplier.overdueAmount, className: 'text-red-700' },
@@ -167,6 +169,7 @@ export function PayablesPage() {
 }
 
 function PayablesTotals({ totals, days }: { totals: PayablesReply['totals']; days: number }) {
+  const formatMoney = useMoney();
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <SummaryCard title="Saldo pendiente" value={formatMoney(totals.pendingAmount)} />

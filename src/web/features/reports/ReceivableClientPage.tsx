@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
 import { AGE_BUCKET_LABELS, type ReceivableSale } from '../../../domain/reports';
 import { errorStatus } from '../../api/client';
 import { Button } from '../../components/ui/Button';
@@ -10,9 +10,13 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { SummaryCard } from '../../components/ui/SummaryCard';
 import { useRouteId } from '../../lib/route-id';
+import { useMoney } from '../../lib/use-money';
 import { PaymentDialog } from '../payments';
 import { useReceivableClient, useRefreshReports } from './api';
 import { SaleCell } from './SaleCell';
+
+/** Each sale's figures are in its own currency; the client's cards add their USD values. */
+const saleCurrency = (sale: ReceivableSale) => sale.currency;
 
 function ageText(sale: ReceivableSale): string {
   if (sale.daysAfterTravel < 0) return `Viaja en ${-sale.daysAfterTravel} días`;
@@ -29,9 +33,9 @@ const SALE_COLUMNS: ReadonlyArray<DataTableColumn<ReceivableSale>> = [
   },
   { key: 'travelDate', header: 'Fecha de viaje', cell: (sale) => formatDate(sale.travelDate) },
   { key: 'age', header: 'Antigüedad', cell: ageText },
-  moneyColumn('total', 'Total', (sale) => sale.totalSale),
-  moneyColumn('paid', 'Pagado', (sale) => sale.paidAmount),
-  moneyColumn('pending', 'Pendiente', (sale) => sale.pendingAmount, 'font-semibold'),
+  moneyColumn('total', 'Total', (sale) => sale.totalSale, undefined, saleCurrency),
+  moneyColumn('paid', 'Pagado', (sale) => sale.paidAmount, undefined, saleCurrency),
+  moneyColumn('pending', 'Pendiente', (sale) => sale.pendingAmount, 'font-semibold', saleCurrency),
 ];
 
 /** Cobranza is for admin and finance, and both register what the client pays (decision 0043). */
@@ -69,6 +73,7 @@ function ReceivableClientView({ clientId }: { clientId: number }) {
   const { data, isPending, error } = useReceivableClient(clientId);
   const refresh = useRefreshReports();
   const [paying, setPaying] = useState<ReceivableSale | null>(null);
+  const formatMoney = useMoney();
 
   if (isPending) return <Spinner label="Cargando cliente..." className="py-12" />;
   if (error || !data) return <LoadFailed notFound={errorStatus(error) === 404} error={error} />;
@@ -102,6 +107,8 @@ function ReceivableClientView({ clientId }: { clientId: number }) {
           open
           saleId={paying.saleId}
           balance={paying.pendingAmount}
+          saleCurrency={paying.currency}
+          saleExchangeRate={paying.exchangeRate}
           onOpenChange={(open) => {
             if (open) return;
             setPaying(null);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { reportsApi } from '../../../domain/api/reports';
-import { formatMoney } from '../../../domain/format';
 import { sumMoney } from '../../../domain/money';
 import {
   AGE_BUCKET_LABELS,
@@ -14,9 +13,11 @@ import {
 import { DataTable, type DataTableColumn, moneyColumn, TABLE_LINK } from '../../components/ui/DataTable';
 import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListPage } from '../../components/ui/ListPage';
+import { Money } from '../../components/ui/Money';
 import { serverPages } from '../../components/ui/Pagination';
 import { ChoiceField } from '../../components/ui/SelectField';
 import { SummaryCard } from '../../components/ui/SummaryCard';
+import { useMoney } from '../../lib/use-money';
 import { useFilterPage, useSearchBox } from '../../lib/use-paged-list';
 import { useReceivables } from './api';
 
@@ -30,6 +31,7 @@ const SORT_OPTIONS = RECEIVABLES_SORTS.map((value) => ({ value, label: RECEIVABL
 function Totals({ totals }: { totals: ReceivablesReply['totals'] }) {
   // Overdue: what is not in "por vencer"; both figures come from the server, subtracted in cents.
   const overdue = sumMoney([totals.pendingAmount, -totals.buckets.notDue]);
+  const formatMoney = useMoney();
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
       <SummaryCard
@@ -44,6 +46,7 @@ function Totals({ totals }: { totals: ReceivablesReply['totals'] }) {
 }
 
 function AgeStrip({ totals }: { totals: ReceivablesReply['totals'] }) {
+  const formatMoney = useMoney();
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Pendiente por antigüedad">
       {AGE_BUCKETS.map((b) => (
@@ -80,7 +83,7 @@ const CLIENT_COLUMNS: ReadonlyArray<DataTableColumn<ClientRow>> = [
       key: b,
       header: AGE_BUCKET_LABELS[b],
       align: 'right',
-      cell: (c) => (c.buckets[b] ? formatMoney(c.buckets[b]) : '—'),
+      cell: (c) => (c.buckets[b] ? <Money amount={c.buckets[b]} /> : '—'),
     }),
   ),
 ];

@@ -1,13 +1,14 @@
 import { Bar, BarChart, XAxis, YAxis } from 'recharts';
-import { formatMoney } from '../../../domain/format';
 import type { SalesReportRow } from '../../../domain/reports';
 import * as chart from '../../components/ui/chart-parts';
+import { useMoney } from '../../lib/use-money';
 
 /**
  * Sale total and profit per group as bars. Loaded lazily with recharts; the table beside it carries
  * the same figures for screen readers and keyboard users.
  */
 export function ReportChart({ rows }: { rows: SalesReportRow[] }) {
+  const formatMoney = useMoney();
   return (
     <BarChart data={rows} {...chart.CHART_PROPS}>
       {chart.chartDecorations((value) => formatMoney(Number(value)))}

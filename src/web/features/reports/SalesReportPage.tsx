@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { reportsApi } from '../../../domain/api/reports';
-import { formatMoney } from '../../../domain/format';
 import {
   REPORT_DATE_FIELD_LABELS,
   REPORT_DATE_FIELDS,
@@ -16,6 +15,7 @@ import { DataTable, type DataTableColumn, moneyColumn } from '../../components/u
 import { ExportMenu } from '../../components/ui/ExportMenu';
 import { Field } from '../../components/ui/Field';
 import { ListPage } from '../../components/ui/ListPage';
+import { Money } from '../../components/ui/Money';
 import { ChoiceField } from '../../components/ui/SelectField';
 import { cn } from '../../lib/cn';
 import { useAgencyToday } from '../company';
@@ -40,7 +40,11 @@ const FIGURE_COLUMNS: ReadonlyArray<DataTableColumn<SalesReportRow>> = [
     key: 'profit',
     header: 'Ganancia',
     align: 'right',
-    cell: (row) => <span className={cn(row.profit < 0 && 'text-red-700')}>{formatMoney(row.profit)}</span>,
+    cell: (row) => (
+      <span className={cn(row.profit < 0 && 'text-red-700')}>
+        <Money amount={row.profit} />
+      </span>
+    ),
   },
   { key: 'margin', header: 'Margen', align: 'right', cell: (row) => margin(row.margin) },
 ];

@@ -18,6 +18,8 @@ const resolver = typedDecimalResolver(saleItemSchema, { salePrice: 'money', cost
 interface ItemModalProps {
   /** The item to edit; without it the modal adds a new one. */
   item?: ItemDraft;
+  /** The sale's currency: the prices are typed in it. */
+  currency: string;
   onClose: () => void;
   onSave: (item: ItemDraft) => void;
 }
@@ -33,7 +35,7 @@ function useOptions(kind: CatalogKind, current?: CatalogItem) {
 }
 
 /** The sale item dialog: 'Agregar Item de Venta' or 'Editar Item de Venta'. */
-export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
+export function ItemModal({ item, currency, onClose, onSave }: ItemModalProps) {
   const classifications = useOptions(
     'classifications',
     item && { id: item.classificationId, name: item.classificationName },
@@ -126,8 +128,8 @@ export function ItemModal({ item, onClose, onSave }: ItemModalProps) {
         <Field label="Fecha de entrada" type="date" {...bind('dateIn')} />
         <Field label="Fecha de salida" type="date" {...bind('dateOut')} />
         <TextareaField label="Descripción" rows={2} className="sm:col-span-2" {...bind('description')} />
-        <MoneyField label="Precio de venta" {...bind('salePrice')} />
-        <MoneyField label="Precio de costo" {...bind('costPrice')} />
+        <MoneyField label={`Precio de venta (${currency})`} {...bind('salePrice')} />
+        <MoneyField label={`Precio de costo (${currency})`} {...bind('costPrice')} />
         <Field label="Código de reserva" autoComplete="off" {...bind('reservationCode')} />
         <Field label="Fecha de pago al proveedor" type="date" {...bind('paymentDate')} />
         <FormActions onCancel={onClose} submitLabel="Guardar Item" className="sm:col-span-2" />

@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ADMINS } from '../../../domain/access';
 import { salesApi } from '../../../domain/api/sales';
-import { formatMoney } from '../../../domain/format';
 import type { Role } from '../../../domain/roles';
 import { adminOnlyTransition } from '../../../domain/sales';
 import type { SaleStatus } from '../../../domain/status';
 import { canCall } from '../../auth';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Money } from '../../components/ui/Money';
 import { InvoiceButton } from '../invoices';
 import { RegisterPaymentButton } from '../payments';
 import { type SaleDetail, useChangeSaleStatus } from './api';
@@ -43,9 +43,15 @@ const CONFIRMATIONS: Record<PendingChange, Confirmation> = {
             liquidada ya no se puede editar ni cancelar.
           </p>
           <Warning>
-            <span className="block">Total de la venta: {formatMoney(sale.salePrice)}</span>
-            <span className="block">Pagado: {formatMoney(sale.totalPaid)}</span>
-            <span className="block">Pendiente: {formatMoney(sale.balance)}</span>
+            <span className="block">
+              Total de la venta: <Money amount={sale.salePrice} currency={sale.currency} />
+            </span>
+            <span className="block">
+              Pagado: <Money amount={sale.totalPaid} currency={sale.currency} />
+            </span>
+            <span className="block">
+              Pendiente: <Money amount={sale.balance} currency={sale.currency} />
+            </span>
           </Warning>
         </>
       ) : (
@@ -53,8 +59,11 @@ const CONFIRMATIONS: Record<PendingChange, Confirmation> = {
           <p>¿Liquidar la venta #{sale.id}? Una venta liquidada ya no se puede editar ni cancelar.</p>
           {sale.balance > 0 && (
             <Warning>
-              Aún queda un saldo pendiente de <strong>{formatMoney(sale.balance)}</strong> por cobrar al
-              cliente.
+              Aún queda un saldo pendiente de{' '}
+              <strong>
+                <Money amount={sale.balance} currency={sale.currency} />
+              </strong>{' '}
+              por cobrar al cliente.
             </Warning>
           )}
         </>
@@ -70,8 +79,11 @@ const CONFIRMATIONS: Record<PendingChange, Confirmation> = {
         <p>¿Cancelar la venta #{sale.id}?</p>
         {sale.totalPaid > 0 && (
           <Warning>
-            El cliente ya pagó <strong>{formatMoney(sale.totalPaid)}</strong> en esta venta. Esos pagos quedan
-            registrados; la devolución, si corresponde, se gestiona aparte.
+            El cliente ya pagó{' '}
+            <strong>
+              <Money amount={sale.totalPaid} currency={sale.currency} />
+            </strong>{' '}
+            en esta venta. Esos pagos quedan registrados; la devolución, si corresponde, se gestiona aparte.
           </Warning>
         )}
       </>

@@ -1,17 +1,19 @@
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
 import { enumLabel } from '../../../domain/sales';
 import { CardDetail, LinkCard } from '../../components/ui/LinkCard';
 import { SaleStatusBadge } from '../../components/ui/StatusBadge';
+import { useMoney } from '../../lib/use-money';
 import type { SaleSummary } from './api';
 
 /** One sale in the list; the whole card is the link to its detail. */
 export function SaleCard({ sale }: { sale: SaleSummary }) {
+  const formatMoney = useMoney();
   return (
     <LinkCard
       to={`/sales/${sale.id}`}
       title={sale.passengerName}
       subtitle={`Venta #${sale.id}`}
-      amount={formatMoney(sale.salePrice)}
+      amount={formatMoney(sale.salePrice, sale.currency)}
       badge={<SaleStatusBadge status={sale.status} />}
       detailsClassName="sm:grid-cols-3 lg:grid-cols-5"
     >

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { salesApi } from '../../../domain/api/sales';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { BASE_CURRENCY } from '../../../domain/company';
+import { formatDate } from '../../../domain/format';
 import { sumMoney } from '../../../domain/money';
+import { inverseRateEquation, rateEquation } from '../../../domain/rate-text';
 import { enumLabel } from '../../../domain/sales';
 import { errorStatus } from '../../api/client';
 import { canCall, useCurrentUser } from '../../auth';
@@ -10,6 +12,7 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { SaleStatusBadge } from '../../components/ui/StatusBadge';
 import { useRouteId } from '../../lib/route-id';
+import { useMoney } from '../../lib/use-money';
 import { SaleAlerts } from '../alerts';
 import { SaleHistory } from '../audit';
 import { useAgencyPreferences } from '../company';
@@ -59,6 +62,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
   const profit = sumMoney([sale.salePrice, -sale.totalCost]);
   const passengers = uniquePassengerNames(sale.items);
   const onSaved = useSaleSaved();
+  const formatMoney = useMoney();
 
   return (
     <div className="space-y-6">
@@ -96,7 +100,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
         <h2 className="text-lg font-semibold text-gray-900">Items de la venta</h2>
         <div className="mt-4 space-y-4">
           {sale.items.map((item, index) => (
-            <SaleItemCard key={item.id} item={item} position={index + 1} />
+            <SaleItemCard key={item.id} item={item} position={index + 1} currency={sale.currency} />
           ))}
         </div>
       </Card>
@@ -104,12 +108,22 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
       <Card>
         <h2 className="text-lg font-semibold text-gray-900">Resumen financiero</h2>
         <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <DetailItem term="Costo total">{formatMoney(sale.totalCost)}</DetailItem>
-          <DetailItem term="Venta total">{formatMoney(sale.salePrice)}</DetailItem>
+          <DetailItem term="Costo total">{formatMoney(sale.totalCost, sale.currency)}</DetailItem>
+          <DetailItem term="Venta total">{formatMoney(sale.salePrice, sale.currency)}</DetailItem>
           <DetailItem term="Ganancia">
-            <span className={profit >= 0 ? 'text-green-700' : 'text-red-700'}>{formatMoney(profit)}</span>
+            <span className={profit >= 0 ? 'text-green-700' : 'text-red-700'}>
+              {formatMoney(profit, sale.currency)}
+            </span>
           </DetailItem>
         </dl>
+        {sale.currency !== BASE_CURRENCY && (
+          <p className="mt-3 text-sm text-gray-700">
+            En dólares, a la tasa de la venta (
+            {inverseRateEquation(sale.currency, sale.exchangeRate) ??
+              rateEquation(sale.currency, sale.exchangeRate)}
+            ): venta {formatMoney(sale.salePriceUsd)} · costo {formatMoney(sale.totalCostUsd)}
+          </p>
+        )}
       </Card>
 
       <SaleDocuments sale={sale} canEdit={canEdit} timeZone={timeZone} onAccepted={onSaved} />

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { BASE_CURRENCY } from '../../../domain/company';
 import {
   REGION_LABELS,
   REGIONS,
@@ -27,6 +28,7 @@ import { SelectField } from '../../components/ui/SelectField';
 import { useLeaveGuard } from '../../components/ui/use-leave-guard';
 import { useBoundForm } from '../../lib/form';
 import { useAgencyPreferences } from '../company';
+import { usePaymentCurrencies } from '../payments';
 import { type SaleDetail, useCreateSale, useUpdateSale } from './api';
 import { type ClientOption, ClientPicker } from './ClientPicker';
 import {
@@ -37,6 +39,7 @@ import {
   placeServerErrors,
   toItemPayload,
 } from './form-model';
+import { SaleCurrencyField } from './SaleCurrencyField';
 import { SaleItemsEditor } from './SaleItemsEditor';
 import { SellerField } from './SellerField';
 import { StaleSaleNotice } from './StaleSaleNotice';
@@ -70,6 +73,7 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
     warnings: string[];
   } | null>(null);
   const { largeAmountThreshold } = useAgencyPreferences();
+  const { data: currencies = [] } = usePaymentCurrencies();
   const {
     register,
     control,
@@ -77,12 +81,14 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
     getValues,
     setValue,
     setError,
+    watch,
     formState: { errors, isSubmitting, isDirty },
     bind,
   } = useBoundForm<SaleDataInput, SaleData>({
     resolver,
-    defaultValues: filledSaleForm(initial.values),
+    defaultValues: { ...filledSaleForm(initial.values), currency: sale?.currency ?? BASE_CURRENCY },
   });
+  const currency = watch('currency') ?? BASE_CURRENCY;
   const leaveGuard = useLeaveGuard(isDirty || items !== initial.items);
 
   const chooseClient = (next: ClientOption | null) => {
@@ -104,7 +110,11 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
       ...item,
       label: `Ítem ${i + 1} (${item.classificationName} - ${item.supplierName})`,
     }));
-    const warnings = saleWarnings(labelled, largeAmountThreshold);
+    const rateToUsd = currencies.find((c) => c.currency === saleData.currency)?.rate;
+    const warnings = saleWarnings(labelled, largeAmountThreshold, {
+      currency: saleData.currency ?? BASE_CURRENCY,
+      rateToUsd,
+    });
     if (warnings.length > 0) setDoubtful({ saleData, status, warnings });
     else await save(saleData, status);
   };
@@ -170,10 +180,16 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
             error={errors.sellerId?.message}
             current={sale?.seller}
           />
+          <SaleCurrencyField
+            registration={register('currency')}
+            value={currency}
+            error={errors.currency?.message}
+            current={sale?.currency}
+          />
         </div>
       </Card>
 
-      <SaleItemsEditor items={items} onChange={changeItems} errors={itemErrors} />
+      <SaleItemsEditor items={items} currency={currency} onChange={changeItems} errors={itemErrors} />
 
       {sale && isStale(failure?.error) && <StaleSaleNotice saleId={sale.id} />}
       {failure && !isStale(failure.error) && (

@@ -1,4 +1,5 @@
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
+import { useMoney } from '../../lib/use-money';
 import type { SaleItemDetail } from './api';
 import { DetailItem } from './DetailList';
 
@@ -8,7 +9,16 @@ function dateRange({ dateIn, dateOut }: Pick<SaleItemDetail, 'dateIn' | 'dateOut
 }
 
 /** One line item of the sale detail. */
-export function SaleItemCard({ item, position }: { item: SaleItemDetail; position: number }) {
+export function SaleItemCard({
+  item,
+  position,
+  currency,
+}: {
+  item: SaleItemDetail;
+  position: number;
+  currency: string;
+}) {
+  const formatMoney = useMoney();
   return (
     <article aria-labelledby={`item-${item.id}-title`} className="rounded-md border border-gray-200 p-4">
       <h3 id={`item-${item.id}-title`} className="font-semibold text-gray-900">
@@ -23,8 +33,8 @@ export function SaleItemCard({ item, position }: { item: SaleItemDetail; positio
         <DetailItem term={`Pasajeros (${item.passengerCount})`}>
           {item.passengers.map((p) => p.name).join(', ')}
         </DetailItem>
-        <DetailItem term="Precio de venta">{formatMoney(item.salePrice)}</DetailItem>
-        <DetailItem term="Precio de costo">{formatMoney(item.costPrice)}</DetailItem>
+        <DetailItem term="Precio de venta">{formatMoney(item.salePrice, currency)}</DetailItem>
+        <DetailItem term="Precio de costo">{formatMoney(item.costPrice, currency)}</DetailItem>
         <DetailItem term="Código de reserva">{item.reservationCode || '—'}</DetailItem>
         <DetailItem term="Fecha de pago al proveedor">
           {item.paymentDate ? formatDate(item.paymentDate) : 'Pending'}

@@ -1,14 +1,17 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EditButton } from '../../components/ui/RowActions';
+import { useMoney } from '../../lib/use-money';
 import { type ItemDraft, itemTotals } from './form-model';
 import { ItemModal } from './ItemModal';
 
 interface SaleItemsEditorProps {
   items: readonly ItemDraft[];
+  /** The sale's currency, in which prices are typed and totalled. */
+  currency: string;
   onChange: (items: ItemDraft[]) => void;
   /** The server's messages for each item, by position (from a refused save). */
   errors: Record<number, string[]>;
@@ -23,9 +26,10 @@ function dates(item: ItemDraft): string | null {
 }
 
 /** The sale form's item list: add, edit and delete, with the running totals. */
-export function SaleItemsEditor({ items, onChange, errors }: SaleItemsEditorProps) {
+export function SaleItemsEditor({ items, currency, onChange, errors }: SaleItemsEditorProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const totals = itemTotals(items);
+  const formatMoney = useMoney();
 
   const save = (item: ItemDraft) => {
     onChange(editing === 'new' ? [...items, item] : items.map((old, i) => (i === editing ? item : old)));
@@ -59,7 +63,8 @@ export function SaleItemsEditor({ items, onChange, errors }: SaleItemsEditorProp
                   {dates(item) && ` · ${dates(item)}`}
                 </p>
                 <p className="text-gray-700">
-                  Venta {formatMoney(item.salePrice)} · Costo {formatMoney(item.costPrice)}
+                  Venta {formatMoney(item.salePrice, currency)} · Costo{' '}
+                  {formatMoney(item.costPrice, currency)}
                 </p>
                 {errors[index]?.map((message) => (
                   <p key={message} className="mt-1 text-red-700">
@@ -87,17 +92,18 @@ export function SaleItemsEditor({ items, onChange, errors }: SaleItemsEditorProp
       <dl className="mt-4 flex flex-wrap justify-end gap-x-8 gap-y-2 text-sm">
         <div className="flex gap-2">
           <dt className="text-gray-700">Total venta:</dt>
-          <dd className="font-semibold text-gray-900">{formatMoney(totals.totalSale)}</dd>
+          <dd className="font-semibold text-gray-900">{formatMoney(totals.totalSale, currency)}</dd>
         </div>
         <div className="flex gap-2">
           <dt className="text-gray-700">Total costo:</dt>
-          <dd className="font-semibold text-gray-900">{formatMoney(totals.totalCost)}</dd>
+          <dd className="font-semibold text-gray-900">{formatMoney(totals.totalCost, currency)}</dd>
         </div>
       </dl>
 
       {editing !== null && (
         <ItemModal
           item={editing === 'new' ? undefined : items[editing]}
+          currency={currency}
           onClose={() => setEditing(null)}
           onSave={save}
         />

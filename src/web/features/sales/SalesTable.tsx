@@ -1,7 +1,8 @@
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
 import type { SaleSortField } from '../../../domain/sale-filters';
 import { enumLabel } from '../../../domain/sales';
 import { DataTable, type DataTableColumn } from '../../components/ui/DataTable';
+import { Money } from '../../components/ui/Money';
 import { SaleStatusBadge } from '../../components/ui/StatusBadge';
 import { cn } from '../../lib/cn';
 import { balanceView, CREDIT_LABEL } from '../payments';
@@ -42,7 +43,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<SaleListRow>> = [
     header: 'Total',
     sortable: true,
     align: 'right',
-    cell: (sale) => formatMoney(sale.salePrice),
+    cell: (sale) => <Money amount={sale.salePrice} currency={sale.currency} />,
   },
   {
     key: 'pending',
@@ -56,7 +57,9 @@ const COLUMNS: ReadonlyArray<DataTableColumn<SaleListRow>> = [
         <span className={cn(credit && 'text-green-700', sale.pendingAmount > 0 && 'font-medium')}>
           {/* On its own small line: the column stays as narrow as an amount at 1366 px. */}
           {credit && <span className="block text-xs">{CREDIT_LABEL} </span>}
-          <span className="whitespace-nowrap">{formatMoney(pending.amount)}</span>
+          <span className="whitespace-nowrap">
+            <Money amount={pending.amount} currency={sale.currency} />
+          </span>
         </span>
       );
     },

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { supplierPaymentsApi } from '../../../domain/api/supplier-payments';
 import { BASE_CURRENCY } from '../../../domain/company';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate, type MoneyText } from '../../../domain/format';
 import { inverseRateEquation, rateEquation } from '../../../domain/rate-text';
 import { SUPPLIER_PAYMENT_METHOD_LABELS } from '../../../domain/supplier-payments';
 import { Button } from '../../components/ui/Button';
@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { actionsColumn, DataTable, type DataTableColumn, TABLE_LINK } from '../../components/ui/DataTable';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { ExportMenu } from '../../components/ui/ExportMenu';
+import { useMoney } from '../../lib/use-money';
 import { type SupplierPayment, useDeleteSupplierPayment, useSupplierHistory } from './api';
 import { DetailSection } from './DetailSection';
 
@@ -20,10 +21,13 @@ const DELETE_ERROR = 'Error al eliminar el pago';
 const methodLabel = (method: string) =>
   SUPPLIER_PAYMENT_METHOD_LABELS[method as keyof typeof SUPPLIER_PAYMENT_METHOD_LABELS] ?? method;
 
-const describePayment = (p: SupplierPayment) =>
+const describePayment = (p: SupplierPayment, formatMoney: MoneyText) =>
   `${formatMoney(p.amount, p.currency)} del ${formatDate(p.paymentDate)}`;
 
-function paymentColumns(onDelete: (payment: SupplierPayment) => void): DataTableColumn<SupplierPayment>[] {
+function paymentColumns(
+  onDelete: (payment: SupplierPayment) => void,
+  formatMoney: MoneyText,
+): DataTableColumn<SupplierPayment>[] {
   return [
     { key: 'date', header: 'Fecha', cell: (p) => formatDate(p.paymentDate) },
     {
@@ -56,7 +60,7 @@ function paymentColumns(onDelete: (payment: SupplierPayment) => void): DataTable
       <Button
         variant="secondary"
         size="sm"
-        aria-label={`Eliminar pago de ${describePayment(p)}`}
+        aria-label={`Eliminar pago de ${describePayment(p, formatMoney)}`}
         className="text-red-700 hover:bg-red-50"
         onClick={() => onDelete(p)}
       >
@@ -89,6 +93,7 @@ interface HistoryBodyProps {
 }
 
 function HistoryBody({ history, onDelete }: HistoryBodyProps): ReactNode {
+  const formatMoney = useMoney();
   if (history.error) {
     return <ErrorAlert title="Error al cargar los pagos" error={history.error} className="mx-5 mb-5" />;
   }
@@ -96,7 +101,7 @@ function HistoryBody({ history, onDelete }: HistoryBodyProps): ReactNode {
     <DataTable
       caption="Historial de pagos"
       framed={false}
-      columns={paymentColumns(onDelete)}
+      columns={paymentColumns(onDelete, formatMoney)}
       rows={history.data ?? []}
       rowKey={(payment) => payment.id}
       isPending={history.isPending}
@@ -111,6 +116,7 @@ export function PaymentHistory({ supplierId }: { supplierId: number }) {
   const history = useSupplierHistory(supplierId);
   const remove = useDeleteSupplierPayment();
   const [toDelete, setToDelete] = useState<SupplierPayment | null>(null);
+  const formatMoney = useMoney();
 
   // A failed delete is logged, and a toast tells the admin that the payment is still there.
   const confirmDelete = async () => {
@@ -144,7 +150,10 @@ export function PaymentHistory({ supplierId }: { supplierId: number }) {
         title="Eliminar Pago"
         description={
           toDelete && (
-            <>Se eliminará el pago de {describePayment(toDelete)}. Esta acción no se puede deshacer.</>
+            <>
+              Se eliminará el pago de {describePayment(toDelete, formatMoney)}. Esta acción no se puede
+              deshacer.
+            </>
           )
         }
         // Required by the dialog but not shown: confirmDelete reports failures itself and never throws.

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
 import { Spinner } from '../../components/ui/Spinner';
+import { useMoney } from '../../lib/use-money';
 import { useSupplierSummary } from './api';
 
 interface RelatedSalesFieldProps {
@@ -17,6 +18,7 @@ function Hint({ children }: { children: ReactNode }) {
 /** The chosen supplier's sales to tick; the server refuses sales of another supplier anyway. */
 export function RelatedSalesField({ supplierId, value, onChange }: RelatedSalesFieldProps) {
   const summary = useSupplierSummary(supplierId);
+  const formatMoney = useMoney();
   const toggle = (saleId: number, checked: boolean) =>
     onChange(checked ? [...value, saleId] : value.filter((id) => id !== saleId));
 

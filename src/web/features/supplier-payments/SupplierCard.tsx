@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
 import { FOCUS_RING } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { SaleStatusBadge } from '../../components/ui/StatusBadge';
 import { cn } from '../../lib/cn';
+import { useMoney } from '../../lib/use-money';
 import type { SupplierSummary } from './api';
 import { BalanceBadge } from './badges';
 import { moreSalesText, RECENT_SALES_SHOWN, salesCountText } from './texts';
@@ -12,6 +13,7 @@ import { moreSalesText, RECENT_SALES_SHOWN, salesCountText } from './texts';
 export function SupplierCard({ supplier }: { supplier: SupplierSummary }) {
   const recent = supplier.sales.slice(0, RECENT_SALES_SHOWN);
   const more = moreSalesText(supplier.salesCount, recent.length);
+  const formatMoney = useMoney();
 
   return (
     <Card className="relative flex h-full flex-col gap-4 p-5 hover:border-blue-300 hover:shadow-md">

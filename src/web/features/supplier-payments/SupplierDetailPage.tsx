@@ -1,7 +1,6 @@
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../domain/format';
 import { errorStatus } from '../../api/client';
 import { BackLink } from '../../components/ui/BackLink';
 import { buttonClasses } from '../../components/ui/Button';
@@ -9,6 +8,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Spinner } from '../../components/ui/Spinner';
 import { SummaryCard } from '../../components/ui/SummaryCard';
 import { useRouteId } from '../../lib/route-id';
+import { useMoney } from '../../lib/use-money';
 import { type SupplierSummary, useSupplierSummary } from './api';
 import { BalanceBadge } from './badges';
 import { PaymentHistory } from './PaymentHistory';
@@ -54,6 +54,7 @@ function SupplierDetailLoader({ id }: { id: number }) {
 
 function SupplierDetailView({ supplier }: { supplier: SupplierSummary }) {
   const pending = supplier.pendingAmount;
+  const formatMoney = useMoney();
   return (
     <div className="space-y-6">
       <BackLink to="/supplier-payments">Volver a Pagos a Proveedores</BackLink>

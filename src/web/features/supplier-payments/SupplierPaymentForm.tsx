@@ -61,7 +61,7 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
   const create = useCreateSupplierPayment();
   const [supplier, setSupplier] = useState(initialSupplier);
   const today = useAgencyToday();
-  const { largeAmountThreshold } = useAgencyPreferences();
+  const { largeAmountThreshold, numberFormat } = useAgencyPreferences();
   // Supplier payments are an admin's, who may read the rates.
   const rates = useQuery(currencyRatesQuery());
   // The large amount the user was warned about; submitting it again sends it.
@@ -85,7 +85,13 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
     // The threshold is in USD: an amount in another currency is valued with its rate first.
     const amount = String(data.amount);
     const rate = rates.data?.find((r) => r.currency === data.currency && r.isActive)?.rate;
-    const warning = foreignLargeAmountWarning(amount, data.currency, rate, largeAmountThreshold);
+    const warning = foreignLargeAmountWarning(
+      amount,
+      data.currency,
+      rate,
+      largeAmountThreshold,
+      numberFormat,
+    );
     const key = `${amount} ${data.currency}`;
     if (warning && large?.amount !== key) {
       setLarge({ amount: key, warning });

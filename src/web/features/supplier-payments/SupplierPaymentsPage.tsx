@@ -2,7 +2,6 @@ import { Plus, RotateCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { supplierPaymentsApi } from '../../../domain/api/supplier-payments';
-import { formatMoney } from '../../../domain/format';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { ExportMenu } from '../../components/ui/ExportMenu';
@@ -11,6 +10,7 @@ import { SearchInput } from '../../components/ui/SearchInput';
 import { Spinner } from '../../components/ui/Spinner';
 import { SummaryCard } from '../../components/ui/SummaryCard';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useMoney } from '../../lib/use-money';
 import { type SupplierStats, useSupplierStats, useSupplierSummaries } from './api';
 import { SupplierCard } from './SupplierCard';
 import { pendingSuppliersText } from './texts';
@@ -19,6 +19,7 @@ import { pendingSuppliersText } from './texts';
 const SEARCH_DEBOUNCE_MS = 300;
 
 function StatsCards({ stats }: { stats: SupplierStats }) {
+  const formatMoney = useMoney();
   return (
     <div className="grid gap-4 md:grid-cols-3">
       <SummaryCard

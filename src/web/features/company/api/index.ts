@@ -52,7 +52,8 @@ export function useSaveRate() {
           ? await call(companyApi.createRate, { body })
           : await call(companyApi.updateRate, {
               params: { id },
-              body: { rate: body.rate, isActive: body.isActive },
+              // Either side of the rate, or none (only the flag changes); never the locked currency.
+              body: { rate: body.rate, unitsPerUsd: body.unitsPerUsd, isActive: body.isActive },
             });
       return response.data;
     },

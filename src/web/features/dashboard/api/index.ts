@@ -15,11 +15,14 @@ export type { Departure, OverviewDay, SaleStats } from '../../../../domain/dashb
 export const RECENT_LIMIT = 5;
 
 /** The seller's latest sales, as the sales list gives them. */
-export type RecentSale = Pick<SaleListRow, 'id' | 'passengerName' | 'status' | 'salePrice' | 'creationDate'>;
+export type RecentSale = Pick<
+  SaleListRow,
+  'id' | 'passengerName' | 'status' | 'salePrice' | 'currency' | 'creationDate'
+>;
 
 /** The seller's latest payments, as the payments list gives them. */
 export type RecentPayment = Omit<Payment, 'reference' | 'createdAt'> & {
-  sale: { passengerName: string; clientName: string };
+  sale: { passengerName: string; clientName: string; currency: string };
 };
 
 /**

@@ -1,0 +1,1 @@
+-- Supplier payments go where they are told; drafts owe suppliers nothing (filled by the supplier-dues work)

@@ -1,0 +1,98 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { BASE_CURRENCY } from '../../../domain/company';
+import { currencyDecimals } from '../../../domain/currencies';
+import { sameDecimal } from '../../../domain/money';
+import type { SaleItemData } from '../../../domain/sales';
+import type { Database } from '../../db/client';
+import { invoices, payments } from '../../db/schema';
+import { badRequest, conflict, forbidden } from '../../lib/http-errors';
+import type { AuthUser } from '../auth';
+import { activeRateOrNull } from '../company';
+
+/*
+ * A sale's currency and its frozen USD rate (docs/decisions/0085-sale-currency.md): USD unless the body
+ * names another currency with an active rate; the rate of that day is kept on the sale, so the USD
+ * figures it adds never move when Configuraciones changes. Prices in a currency without minor units
+ * (CLP) are whole.
+ */
+
+const CURRENCY_CHANGE_MESSAGE =
+  'No se puede cambiar la moneda de una venta con pagos o facturas: anúlalos primero o crea otra venta';
+const RATE_EDIT_ROLE_MESSAGE = 'Solo un administrador puede corregir la tasa de cambio de una venta';
+const RATE_EDIT_INVOICED_MESSAGE = 'La venta ya tiene una factura: su tasa de cambio no se puede corregir';
+
+/** The USD rate a new sale (or a sale moved to `currency`) takes today; 400 on the field without one. */
+export async function rateToFreeze(db: Database, currency: string): Promise<string> {
+  if (currency === BASE_CURRENCY) return '1';
+  const rate = await activeRateOrNull(db, currency);
+  if (rate === null) {
+    const message = `No hay una tasa de cambio activa para ${currency}: agrégala en Configuraciones`;
+    throw badRequest(message, [{ path: 'saleData.currency', message }]);
+  }
+  return rate;
+}
+
+/** Prices and costs in a currency without decimals are whole: "1.250.000,50" pesos is a typing error. */
+export function assertWholeAmounts(
+  currency: string,
+  items: readonly Pick<SaleItemData, 'salePrice' | 'costPrice'>[],
+) {
+  if (currencyDecimals(currency) > 0) return;
+  const errors = items.flatMap((item, index) =>
+    (['salePrice', 'costPrice'] as const)
+      .filter((field) => /\.\d*[1-9]/.test(String(item[field])))
+      .map((field) => ({
+        path: `items.${index}.${field}`,
+        message: `Los montos en ${currency} no llevan decimales`,
+      })),
+  );
+  const [first] = errors;
+  if (first) throw badRequest(first.message, errors);
+}
+
+async function hasInvoice(tx: Database, saleId: number) {
+  const [row] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.saleId, saleId), isNull(invoices.cancelledAt)))
+    .limit(1);
+  return !!row;
+}
+
+async function hasPayment(tx: Database, saleId: number) {
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.saleId, saleId))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * The currency and rate an edit leaves on the sale. Another currency is taken only while nothing was
+ * paid or invoiced in the old one, at today's rate. A typed rate is an admin's correction, refused once
+ * an invoice exists (the DTE was converted at it) and for USD (always 1).
+ */
+export async function editedCurrency(
+  tx: Database,
+  actor: AuthUser,
+  current: { id: number; currency: string; exchangeRate: string },
+  asked: { currency?: string; exchangeRate?: string },
+): Promise<{ currency: string; exchangeRate: string }> {
+  const currency = asked.currency ?? current.currency;
+  let exchangeRate = current.exchangeRate;
+  if (currency !== current.currency) {
+    if ((await hasPayment(tx, current.id)) || (await hasInvoice(tx, current.id)))
+      throw conflict(CURRENCY_CHANGE_MESSAGE);
+    exchangeRate = await rateToFreeze(tx, currency);
+  }
+  const typed = asked.exchangeRate;
+  if (typed === undefined || sameDecimal(typed, exchangeRate)) return { currency, exchangeRate };
+  if (actor.role !== 'admin') throw forbidden(RATE_EDIT_ROLE_MESSAGE);
+  if (currency === BASE_CURRENCY) {
+    const message = `La tasa de ${BASE_CURRENCY} es siempre 1`;
+    throw badRequest(message, [{ path: 'saleData.exchangeRate', message }]);
+  }
+  if (await hasInvoice(tx, current.id)) throw conflict(RATE_EDIT_INVOICED_MESSAGE);
+  return { currency, exchangeRate: typed };
+}
