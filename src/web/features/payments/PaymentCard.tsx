@@ -4,6 +4,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../domain/payments';
 import { PAYMENT_STATUS_LABEL } from '../../../domain/status';
 import { CardDetail, LinkCard } from '../../components/ui/LinkCard';
 import { StatusBadge } from '../../components/ui/StatusBadge';
+import { useNumberFormat } from '../../lib/use-money';
 import { ReceiptButton } from '../documents';
 import type { PaymentListRow } from './api';
 import { PendingPaymentActions } from './PendingPaymentActions';
@@ -14,13 +15,14 @@ import { PendingPaymentActions } from './PendingPaymentActions';
  * cannot sit inside the link); a confirmed one its "Comprobante".
  */
 export function PaymentCard({ payment, canDelete }: { payment: PaymentListRow; canDelete: boolean }) {
+  const numberFormat = useNumberFormat();
   const actionable = payment.status === 'pending' && payment.sale.status !== 'cancelled';
   const card = (
     <LinkCard
       to={`/sales/${payment.saleId}`}
       title={payment.sale.clientName}
       subtitle={`Venta #${payment.saleId}`}
-      amount={paymentAmountText(payment, payment.sale.currency)}
+      amount={paymentAmountText(payment, payment.sale.currency, numberFormat)}
       badge={<StatusBadge status={payment.status} label={PAYMENT_STATUS_LABEL[payment.status]} />}
       detailsClassName="sm:grid-cols-4"
     >

@@ -5,6 +5,7 @@ import { rateShownText } from '../../../domain/typed-decimal';
 import { RateField } from '../../components/ui/Field';
 import { SelectField } from '../../components/ui/SelectField';
 import type { useBoundForm } from '../../lib/form';
+import { useNumberFormat } from '../../lib/use-money';
 import { type SaleMoney, salePreview } from './payment-model';
 
 type Form = ReturnType<typeof useBoundForm<PaymentFormInput, PaymentFormValues>>;
@@ -35,7 +36,7 @@ export function PaymentCurrencyFields({
 }: PaymentCurrencyFieldsProps) {
   const { register, setValue, watch, bind } = form;
   const currency = watch('currency');
-  const preview = salePreview(watch('amount'), currency, watch('exchangeRate'), sale);
+  const preview = salePreview(watch('amount'), currency, watch('exchangeRate'), sale, useNumberFormat());
   const options = currencies.map((c) => ({ value: c.currency, label: c.currency }));
   const rate = bind('exchangeRate');
 

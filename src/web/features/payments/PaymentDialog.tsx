@@ -15,7 +15,7 @@ import { Modal } from '../../components/ui/Modal';
 import { SelectField } from '../../components/ui/SelectField';
 import { typedDecimalResolver } from '../../lib/decimal-resolver';
 import { toastThen, useBoundForm } from '../../lib/form';
-import { useMoney } from '../../lib/use-money';
+import { useMoney, useNumberFormat } from '../../lib/use-money';
 import { useAgencyPreferences, useAgencyToday } from '../company';
 import { useCreatePayment, usePaymentCurrencies, useUpdatePayment } from './api';
 import { PaymentCurrencyFields } from './PaymentCurrencyFields';
@@ -102,6 +102,7 @@ function PaymentForm({
   const save = payment ? update : create;
   const today = useAgencyToday();
   const formatMoney = useMoney();
+  const numberFormat = useNumberFormat();
   // The amount the user agreed to overpay; typing another amount asks again.
   const [confirmedAmount, setConfirmedAmount] = useState<string | null>(null);
   const [overpaid, setOverpaid] = useState<ReturnType<typeof overpayment> | null>(null);
@@ -146,6 +147,7 @@ function PaymentForm({
       values.currency,
       exchangeRate,
       largeAmountThreshold,
+      numberFormat,
     );
     const asked = `${values.amount} ${values.currency} ${exchangeRate}`;
     if ((check.over > 0 || tooLarge) && confirmedAmount !== asked) {

@@ -11,7 +11,7 @@ import { Card } from '../../components/ui/Card';
 import { ListStatus } from '../../components/ui/ListStatus';
 import { EditButton } from '../../components/ui/RowActions';
 import { StatusBadge } from '../../components/ui/StatusBadge';
-import { useMoney } from '../../lib/use-money';
+import { useMoney, useNumberFormat } from '../../lib/use-money';
 import { ReceiptButton } from '../documents';
 import { useSalePayments } from './api';
 import { PaymentDialog } from './PaymentDialog';
@@ -114,11 +114,12 @@ interface PaymentRowProps {
 }
 
 function PaymentRow({ payment, saleCurrency, onEdit, pending }: PaymentRowProps) {
+  const numberFormat = useNumberFormat();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
         <p className="font-medium text-gray-900">
-          {paymentAmountText(payment, saleCurrency)}
+          {paymentAmountText(payment, saleCurrency, numberFormat)}
           <span className="ml-2 text-sm font-normal text-gray-700">
             {PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}
           </span>

@@ -1,5 +1,5 @@
 import { currencyDecimals } from '../../../domain/currencies';
-import { formatMoney } from '../../../domain/format';
+import { formatMoney, type NumberFormat } from '../../../domain/format';
 import { convertedValue } from '../../../domain/money';
 import type { Payment } from '../../../domain/payment-replies';
 import type { PaymentFormInput } from '../../../domain/payments';
@@ -86,10 +86,11 @@ export function salePreview(
   currency: string,
   rate: unknown,
   sale: SaleMoney,
+  style: NumberFormat = 'en',
 ): string | null {
   if (currency === sale.currency) return null;
   const value = typedSaleValue(amount, currency, rate, sale);
-  return value === null ? null : `≈ ${formatMoney(value, sale.currency)}`;
+  return value === null ? null : `≈ ${formatMoney(value, sale.currency, style)}`;
 }
 
 export const PENDING_LABEL = 'Pendiente';

@@ -1,7 +1,7 @@
 import { Bar, BarChart, XAxis, YAxis } from 'recharts';
 import type { SalesReportRow } from '../../../domain/reports';
 import * as chart from '../../components/ui/chart-parts';
-import { useMoney } from '../../lib/use-money';
+import { useMoney, useNumberFormat } from '../../lib/use-money';
 
 /**
  * Sale total and profit per group as bars. Loaded lazily with recharts; the table beside it carries
@@ -9,11 +9,12 @@ import { useMoney } from '../../lib/use-money';
  */
 export function ReportChart({ rows }: { rows: SalesReportRow[] }) {
   const formatMoney = useMoney();
+  const numberFormat = useNumberFormat();
   return (
     <BarChart data={rows} {...chart.CHART_PROPS}>
       {chart.chartDecorations((value) => formatMoney(Number(value)))}
       <XAxis dataKey="label" tick={chart.CHART_TICK} minTickGap={8} />
-      <YAxis {...chart.moneyAxisProps()} />
+      <YAxis {...chart.moneyAxisProps(numberFormat)} />
       <Bar
         dataKey="totalSale"
         name="Venta total"

@@ -27,6 +27,7 @@ import { FormActions } from '../../components/ui/FormActions';
 import { SelectField } from '../../components/ui/SelectField';
 import { useLeaveGuard } from '../../components/ui/use-leave-guard';
 import { useBoundForm } from '../../lib/form';
+import { useNumberFormat } from '../../lib/use-money';
 import { useAgencyPreferences } from '../company';
 import { usePaymentCurrencies } from '../payments';
 import { type SaleDetail, useCreateSale, useUpdateSale } from './api';
@@ -74,6 +75,7 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
   } | null>(null);
   const { largeAmountThreshold } = useAgencyPreferences();
   const { data: currencies = [] } = usePaymentCurrencies();
+  const numberFormat = useNumberFormat();
   const {
     register,
     control,
@@ -111,10 +113,15 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
       label: `Ítem ${i + 1} (${item.classificationName} - ${item.supplierName})`,
     }));
     const rateToUsd = currencies.find((c) => c.currency === saleData.currency)?.rate;
-    const warnings = saleWarnings(labelled, largeAmountThreshold, {
-      currency: saleData.currency ?? BASE_CURRENCY,
-      rateToUsd,
-    });
+    const warnings = saleWarnings(
+      labelled,
+      largeAmountThreshold,
+      {
+        currency: saleData.currency ?? BASE_CURRENCY,
+        rateToUsd,
+      },
+      numberFormat,
+    );
     if (warnings.length > 0) setDoubtful({ saleData, status, warnings });
     else await save(saleData, status);
   };
