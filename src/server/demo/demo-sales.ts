@@ -74,6 +74,11 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
     const client = pick(clientRows, i * 7);
     const travelDate = isoDay(today, -120 + i * 5);
     const itemCount = 1 + (i % 3);
+    const region = pick(REGIONS, i * 2);
+    // Some national sales are priced in pesos, as a Chilean agency prices hotels and transfers at home:
+    // whole pesos at about the demo's rate (docs/decisions/0085-sale-currency.md).
+    const inPesos = region === 'national' && i % 4 === 0;
+    const priced = (usd: number) => (inPesos ? String(Math.round(usd / 0.00105)) : usd.toFixed(2));
     const items = Array.from({ length: itemCount }, (_, k) => {
       const cost = 150 + ((i * 97 + k * 61) % 1400) + ((i + k) % 4) * 0.25;
       const paxCount = 1 + ((i + k) % 3);
@@ -85,8 +90,8 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
         dateIn: travelDate,
         dateOut: isoDay(new Date(travelDate), 3 + (k % 5)),
         description: pick(ITEM_DESCRIPTIONS, i + k),
-        costPrice: cost.toFixed(2),
-        salePrice: (cost * 1.18).toFixed(2),
+        costPrice: priced(cost),
+        salePrice: priced(cost * 1.18),
         reservationCode: `R${String(10000 + i * 37 + k).slice(-5)}`,
         paymentDate: k % 2 === 0 ? isoDay(new Date(travelDate), -15) : null,
       };
@@ -99,7 +104,8 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
         travelDate,
         saleType: pick(SALE_TYPES, i),
         serviceType: pick(SERVICE_TYPES, i * 3),
-        region: pick(REGIONS, i * 2),
+        region,
+        ...(inPesos ? { currency: 'CLP' } : {}),
         passengerCount: Math.max(...items.map((it) => it.passengers.length)),
         sellerId: pick(sellers, i).id,
       },
@@ -111,19 +117,20 @@ export async function seedDemoSales(db: Database, count = 40): Promise<void> {
     if (status !== 'cancelled' && status !== 'draft' && i % 4 !== 3) {
       const total = sale.salePrice;
       const first = i % 3 === 0 ? total : Math.round(total * 50) / 100;
-      // A few deposits are paid in pesos (docs/product.md#customer-payments): about the same value in whole
-      // pesos, at DEMO_CLP_RATE (0.00105 USD per peso, a literal here: the demo converts no database value).
-      const inPesos = i % 3 !== 0 && i % 4 === 1;
-      const pesos = (first / 0.00105).toFixed(0);
+      // A peso sale is paid in pesos, to the peso. A few deposits of dollar sales are paid in pesos too
+      // (docs/product.md#customer-payments): about the same value in whole pesos, at DEMO_CLP_RATE (0.00105
+      // USD per peso, a literal here: the demo converts no database value).
+      const pesosOnDollars = !inPesos && i % 3 !== 0 && i % 4 === 1;
+      const pesos = inPesos ? Math.round(first).toFixed(0) : (first / 0.00105).toFixed(0);
       await db.insert(payments).values({
         saleId: sale.id,
         paymentDate: isoDay(today, -100 + i * 3),
-        ...(inPesos
+        ...(inPesos || pesosOnDollars
           ? {
               amount: pesos,
               currency: 'CLP',
               exchangeRate: DEMO_CLP_RATE,
-              saleAmount: usdValue(pesos, DEMO_CLP_RATE) ?? '0',
+              saleAmount: inPesos ? pesos : (usdValue(pesos, DEMO_CLP_RATE) ?? '0'),
             }
           : { amount: first.toFixed(2), currency: 'USD', exchangeRate: '1', saleAmount: first.toFixed(2) }),
         method: pick(['transfer', 'creditCard', 'cash'] as const, i),

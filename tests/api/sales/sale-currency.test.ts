@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../../src/server/db/schema';
 import { pdfText } from '../../helpers/pdf-text';
 import { createSaleRefs, itemBody, type SaleRefs, saleBody } from '../../helpers/sales';
+import { rowsOf } from '../../helpers/scratch-databases';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /*
@@ -235,15 +236,42 @@ describe('receipts take the balance from the sale screen', () => {
   });
 });
 
+describe("a peso sale's documents read what its screen shows", () => {
+  it('prints the quote and the statement in pesos, without decimals', async () => {
+    const draft = await pesoSale(
+      [
+        [1_250_000, 1_000_000],
+        [45_000, 30_000],
+      ],
+      { status: 'draft' },
+    );
+    const quote = await pdfText((await ok('GET', `/api/sales/${draft.id}/quote.pdf`, 'sales')).rawPayload);
+    expect(quote).toContain('CLP 1,250,000');
+    expect(quote).toContain('CLP 45,000');
+    expect(quote).toContain(`Total: CLP ${(1_295_000).toLocaleString('en-US')}`);
+    expect(quote).not.toMatch(/CLP [\d,]+\.\d\d/);
+
+    const sale = await pesoSale([[800_000, 600_000]]);
+    await pay(sale.id, { amount: 300_000, currency: 'CLP' });
+    const screen = await detail(sale.id);
+    const statement = await ok('GET', `/api/clients/${refs.client.id}/statement?format=pdf`, 'admin');
+    const text = await pdfText(statement.rawPayload);
+    expect(text).toContain(`CLP 800,000`);
+    expect(text).toContain(`CLP ${screen.balance.toLocaleString('en-US')}`);
+  });
+});
+
 describe('the kept sums add USD values', () => {
   it('match a rebuild from the sales after peso sales, payments and a rate correction', async () => {
     const kept = async () =>
-      ctx.db.execute(sql`select
+      rowsOf(
+        await ctx.db.execute(sql`select
         (select json_agg(t order by seller_id, status, sale_type, service_type, region) from sales_summary t) as summary,
         (select json_agg(t order by client_id) from client_balances t) as clients,
         (select json_agg(t order by travel_date) from balance_days t) as days,
         (select json_agg(t order by supplier_id) from supplier_totals t) as suppliers,
-        (select json_agg(t order by dimension, date_field, day, key) from report_days t) as report`);
+        (select json_agg(t order by dimension, date_field, day, key) from report_days t) as report`),
+      );
     const before = await kept();
     await ctx.db.execute(
       sql`select rebuild_sales_aggregates(), rebuild_dues(), rebuild_receivable_sums(), rebuild_report_days()`,

@@ -82,7 +82,7 @@ export async function editedCurrency(
   const currency = asked.currency ?? current.currency;
   let exchangeRate = current.exchangeRate;
   if (currency !== current.currency) {
-    if ((await hasPayment(tx, current.id)) || (await hasInvoice(tx, current.id)))
+    if ((await hasPayments(tx, current.id)) || (await hasInvoice(tx, current.id)))
       throw conflict(CURRENCY_CHANGE_MESSAGE);
     exchangeRate = await rateToFreeze(tx, currency);
   }

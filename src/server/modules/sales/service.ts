@@ -20,7 +20,7 @@ import { loadSale } from './detail';
 import { passengerList, type Snapshot, saleChanges, saleSnapshot, saleSnapshotColumns } from './history';
 import { lockSale, type SaleScope } from './queries';
 import { assertReferences, resolvePassengers } from './references';
-import { assertWholeAmounts, editedCurrency, rateToFreeze } from './sale-currency';
+import { assertWholeAmounts, editedCurrency, hasPayments, rateToFreeze } from './sale-currency';
 import { auditedItemColumns, itemValues, saleValues } from './stored-fields';
 
 export const STALE_VERSION_MESSAGE = STALE_SALE_MESSAGE;
@@ -156,15 +156,6 @@ export async function editSale(
     await record(tx, audit, { action: 'update', entity: 'sale', entityId: id, changes });
   });
   return loadSale(db, id, scope);
-}
-
-async function hasPayments(tx: Database, saleId: number): Promise<boolean> {
-  const [payment] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(eq(payments.saleId, saleId))
-    .limit(1);
-  return !!payment;
 }
 
 export const ACTIVE_DTE_MESSAGE = (folio: number) =>
