@@ -10,8 +10,8 @@ export type NumberFormat = (typeof NUMBER_FORMATS)[number];
 
 /** Chile writes the same digits with the separators swapped: 1,234.56 is 1.234,56. */
 const chilean = (text: string) => text.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.'));
-/** An en-US number written in `style`. */
-const styled = (text: string, style: NumberFormat) => (style === 'es' ? chilean(text) : text);
+/** An en-US number written in `style` (also the rate texts' writer, src/domain/rate-text.ts). */
+export const styled = (text: string, style: NumberFormat) => (style === 'es' ? chilean(text) : text);
 
 /**
  * Display formatting shared by every screen: money with two decimals (none for pesos), named by its

@@ -3,8 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { companyApi } from '../../src/domain/api/company';
 import type { ReplyOf } from '../../src/domain/api/endpoint';
 import { usersApi } from '../../src/domain/api/users';
+import type { NumberFormat } from '../../src/domain/format';
 import { RequireAuth } from '../../src/web/auth';
 import { CompanySettingsPage } from '../../src/web/features/company/CompanySettingsPage';
+import { NumberFormatContext } from '../../src/web/lib/use-money';
 import { errorOf, type FetchHandler, makeUser, mockFetch, renderRoutes, replyOf, signIn } from './helpers';
 
 type Rate = ReplyOf<typeof companyApi.rates>['data'][number];
@@ -31,15 +33,18 @@ const RATES: Rate[] = [
 const admin = makeUser({ id: 1, username: 'admin', email: 'admin@example.com', role: 'admin' });
 const ana = makeUser({ id: 2, username: 'ana', email: 'ana@example.com', role: 'sales' });
 
-function setup(path: string, api: FetchHandler) {
+/** The page as the signed-in shell shows it, in the agency's number format (`en` unless given). */
+function setup(path: string, api: FetchHandler, style: NumberFormat = 'en') {
   signIn(admin);
   const fetchMock = mockFetch((url, init) =>
     url === '/api/users/me' ? replyOf(usersApi.me, { user: admin }) : api(url, init),
   );
-  renderRoutes(
-    [{ path: '/company-settings', element: <RequireAuth>{<CompanySettingsPage />}</RequireAuth> }],
-    path,
+  const page = (
+    <NumberFormatContext value={style}>
+      <RequireAuth>{<CompanySettingsPage />}</RequireAuth>
+    </NumberFormatContext>
   );
+  renderRoutes([{ path: '/company-settings', element: page }], path);
   return fetchMock;
 }
 
@@ -162,13 +167,26 @@ describe('Configuraciones: tasas de cambio', () => {
     ]);
   });
 
-  it('adds the inverse to each row, the Chilean way, except for the base currency', async () => {
+  it('adds the inverse to each row, in the same number format, except for the base currency', async () => {
     setup('/company-settings', ratesApi);
-    expect(await screen.findByText('1 USD = 0,9259 EUR')).toBeTruthy();
+    expect(await screen.findByText('1 USD = 0.9259 EUR')).toBeTruthy();
     expect(within(row('CLP')).getByText('1 CLP = 0.0012 USD')).toBeTruthy();
-    expect(within(row('CLP')).getByText('1 USD = 833,33 CLP')).toBeTruthy();
+    expect(within(row('CLP')).getByText('1 USD = 833.33 CLP')).toBeTruthy();
     expect(within(row('USD')).queryByText(/^1 USD = .* USD$/)).toBeTruthy();
-    expect(within(row('USD')).queryByText(/,/)).toBeNull();
+    expect(within(row('USD')).queryAllByText(/^1 USD = /)).toHaveLength(1);
+  });
+
+  it('writes both lines of every row the Chilean way when the agency chose it (decision 0089)', async () => {
+    setup('/company-settings', ratesApi, 'es');
+    expect(await screen.findByText('1 EUR = 1,0800 USD')).toBeTruthy();
+    expect(screen.getByText('1 USD = 0,9259 EUR')).toBeTruthy();
+    expect(within(row('CLP')).getByText('1 CLP = 0,0012 USD')).toBeTruthy();
+    expect(within(row('CLP')).getByText('1 USD = 833,33 CLP')).toBeTruthy();
+    expect(within(row('USD')).getByText('1 USD = 1,0000 USD')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Editar EUR' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Tasa EUR' });
+    expect(within(dialog).getByText('1 EUR = 1,0800 USD · 1 USD = 0,9259 EUR')).toBeTruthy();
+    expect(within(dialog).getByText(/o 1 EUR = 1,08 USD\.$/)).toBeTruthy();
   });
 
   it('reads a rate typed with a decimal comma, shows it and its inverse, and refuses an ambiguous one', async () => {
@@ -178,7 +196,8 @@ describe('Configuraciones: tasas de cambio', () => {
     const rate = within(dialog).getByLabelText('Tasa a USD') as HTMLInputElement;
     // 1.08 shown as 1.08 is fine, but 1.085 would read as a thousands group: four decimals at least.
     expect(rate.value).toBe('1.0800');
-    expect(within(dialog).getByText('1 EUR = 1.0800 USD · 1 USD = 0,9259 EUR')).toBeTruthy();
+    expect(within(dialog).getByText('1 EUR = 1.0800 USD · 1 USD = 0.9259 EUR')).toBeTruthy();
+    expect(within(dialog).getByText(/o 1 EUR = 1\.08 USD\.$/)).toBeTruthy();
 
     fireEvent.change(rate, { target: { value: '1.250' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
@@ -186,7 +205,7 @@ describe('Configuraciones: tasas de cambio', () => {
     expect(calls(fetchMock, 'PUT')).toEqual([]);
 
     fireEvent.change(rate, { target: { value: '0,00105' } });
-    expect(await within(dialog).findByText('1 EUR = 0.0011 USD · 1 USD = 952,38 EUR')).toBeTruthy();
+    expect(await within(dialog).findByText('1 EUR = 0.0011 USD · 1 USD = 952.38 EUR')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     // A thousandth of the euro's rate is asked about first (more than 20 %, decision 0086).
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Confirmar' }));

@@ -75,7 +75,7 @@ describe('the rate dialog, the way Chile says rates', () => {
     const units = within(dialog).getByLabelText('CLP por 1 USD');
     expect(units.getAttribute('inputmode')).toBe('decimal');
     fireEvent.change(units, { target: { value: '1.250,75' } });
-    expect(within(dialog).getByText('1 CLP = 0.0008 USD · 1 USD = 1.250,75 CLP')).toBeTruthy();
+    expect(within(dialog).getByText('1 CLP = 0.0008 USD · 1 USD = 1,250.75 CLP')).toBeTruthy();
     save(dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent(fetchMock, 'POST')).toEqual([
@@ -111,7 +111,7 @@ describe('the rate dialog, the way Chile says rates', () => {
     fireEvent.change(within(dialog).getByLabelText('CLP por 1 USD'), { target: { value: '945' } });
     fireEvent.click(radio(dialog, '1 CLP = ___ USD'));
     expect((within(dialog).getByLabelText('Tasa a USD') as HTMLInputElement).value).toBe('0.0010582');
-    expect(within(dialog).getByText('1 CLP = 0.0011 USD · 1 USD = 945,00 CLP')).toBeTruthy();
+    expect(within(dialog).getByText('1 CLP = 0.0011 USD · 1 USD = 945.00 CLP')).toBeTruthy();
     fireEvent.click(radio(dialog, '1 USD = ___ CLP'));
     expect((within(dialog).getByLabelText('CLP por 1 USD') as HTMLInputElement).value).toBe('945');
     fireEvent.click(radio(dialog, '1 CLP = ___ USD'));
@@ -136,10 +136,10 @@ describe('the rate dialog, the way Chile says rates', () => {
     expect(document.activeElement).toBe(question);
     const step = within(dialog).getByRole('region');
     expect(within(step).getByText('Tasa actual').nextSibling?.textContent).toBe(
-      '1 CLP = 0.0012 USD · 1 USD = 833,33 CLP',
+      '1 CLP = 0.0012 USD · 1 USD = 833.33 CLP',
     );
     expect(within(step).getByText('Tasa nueva').nextSibling?.textContent).toBe(
-      '1 CLP = 0.0008 USD · 1 USD = 1.250,00 CLP',
+      '1 CLP = 0.0008 USD · 1 USD = 1,250.00 CLP',
     );
     expect(units.closest('form')?.hidden).toBe(true);
     expect(sent(fetchMock, 'PUT')).toEqual([]);

@@ -4,11 +4,13 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { companyApi } from '../../src/domain/api/company';
+import { paymentsApi } from '../../src/domain/api/payments';
 import type { SaleStats } from '../../src/domain/dashboard';
 import type { NumberFormat } from '../../src/domain/format';
 import { DataTable, moneyColumn } from '../../src/web/components/ui/DataTable';
 import { Money } from '../../src/web/components/ui/Money';
 import { StatCards } from '../../src/web/features/dashboard/StatCards';
+import { SaleCurrencyField } from '../../src/web/features/sales/SaleCurrencyField';
 import { AgencyNumberFormat } from '../../src/web/layout/AgencyNumberFormat';
 import { NumberFormatContext } from '../../src/web/lib/use-money';
 import { mockFetch, replyOf } from './helpers';
@@ -51,10 +53,13 @@ const cells = () =>
     .map((cell) => cell.textContent);
 
 function renderIn(style: NumberFormat | null, children: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MemoryRouter>
-      {style ? <NumberFormatContext value={style}>{children}</NumberFormatContext> : children}
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        {style ? <NumberFormatContext value={style}>{children}</NumberFormatContext> : children}
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -86,6 +91,25 @@ describe('money on the screens', () => {
     expect(screen.getByText('US$ 1.234.567,50')).toBeTruthy();
     expect(screen.getByText('12.345')).toBeTruthy();
     expect(screen.getByText('1.234')).toBeTruthy();
+  });
+
+  it("writes the rate a new sale keeps like the sale's amounts, never mixing both forms", async () => {
+    mockFetch(() => replyOf(paymentsApi.currencies, { currencies: [{ currency: 'CLP', rate: 0.00105 }] }));
+    const registration = {
+      name: 'currency' as const,
+      onChange: async () => {},
+      onBlur: async () => {},
+      ref: () => {},
+    };
+    renderIn('es', <SaleCurrencyField registration={registration} value="CLP" />);
+    expect(
+      await screen.findByText('Precios y costos en CLP; la venta guarda la tasa de hoy: 1 USD = 952,38 CLP'),
+    ).toBeTruthy();
+    cleanup();
+    renderIn('en', <SaleCurrencyField registration={registration} value="CLP" />);
+    expect(
+      await screen.findByText('Precios y costos en CLP; la venta guarda la tasa de hoy: 1 USD = 952.38 CLP'),
+    ).toBeTruthy();
   });
 
   it('takes the format from the preferences the signed-in shell reads', async () => {

@@ -84,10 +84,10 @@ test('una tasa ambigua se rechaza; escrita con coma muestra su inversa al escrib
   await expectNoSeriousA11yViolations(page);
 
   await rate.fill('0,00105');
-  await expect(dialog.getByText('1 ARS = 0.0011 USD · 1 USD = 952,38 ARS')).toBeVisible();
+  await expect(dialog.getByText('1 ARS = 0.0011 USD · 1 USD = 952.38 ARS')).toBeVisible();
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'ARS' }) });
   await expect(row).toContainText('1 ARS = 0.0011 USD');
-  await expect(row).toContainText('1 USD = 952,38 ARS');
+  await expect(row).toContainText('1 USD = 952.38 ARS');
 });

@@ -59,7 +59,8 @@ async function hasInvoice(tx: Database, saleId: number) {
   return !!row;
 }
 
-async function hasPayment(tx: Database, saleId: number) {
+/** Whether any payment (pending or confirmed) was registered on the sale. */
+export async function hasPayments(tx: Database, saleId: number): Promise<boolean> {
   const [row] = await tx
     .select({ id: payments.id })
     .from(payments)

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/sales';
 import { type SaleStatus, STATUS_LABELS } from '../../../domain/status';
 import type { Database } from '../../db/client';
-import { dteDocuments, invoices, payments, saleItemPassengers, saleItems, sales } from '../../db/schema';
+import { dteDocuments, invoices, saleItemPassengers, saleItems, sales } from '../../db/schema';
 import { conflict, forbidden } from '../../lib/http-errors';
 import { type AuditActor, record } from '../audit';
 import type { AuthUser } from '../auth';

@@ -6,12 +6,14 @@ import {
   type CurrencyRateInput,
   currencyRateSchema,
 } from '../../../domain/company';
+import { styled } from '../../../domain/format';
 import { rateInputText } from '../../../domain/typed-decimal';
 import { Field, LABEL, RateField } from '../../components/ui/Field';
 import { FormActions } from '../../components/ui/FormActions';
 import { TargetModal } from '../../components/ui/Modal';
 import { typedDecimalResolver } from '../../lib/decimal-resolver';
 import { toastThen, useBoundForm } from '../../lib/form';
+import { useNumberFormat } from '../../lib/use-money';
 import { useSaveRate } from './api';
 import { CurrencyPicker } from './CurrencyPicker';
 import { RateChangeQuestion } from './RateChangeQuestion';
@@ -46,6 +48,7 @@ interface CurrencyRateFormProps {
 
 function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
   const save = useSaveRate();
+  const style = useNumberFormat();
   // The side being typed: the schema's context, the radio buttons' choice.
   const [side, setSide] = useState<RateSide>(defaultSide(rate));
   const { register, control, handleSubmit, bind, watch, getValues, setValue, setFocus } = useBoundForm<
@@ -88,7 +91,7 @@ function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
   const submit = (checked: CurrencyRateCreate) => {
     const texts = { rate: textOf('rate'), unitsPerUsd: textOf('unitsPerUsd') };
     const body = rateBody(checked, side, typedOn, texts, rate !== undefined);
-    const change = rate ? bigChange(rate, body) : null;
+    const change = rate ? bigChange(rate, body, style) : null;
     if (change) setQuestion({ change, body });
     else send(body);
   };
@@ -159,7 +162,7 @@ function CurrencyRateForm({ rate, onDone }: CurrencyRateFormProps) {
           key={side}
           label={side === 'rate' ? 'Tasa a USD' : `${currency || 'Unidades'} por 1 USD`}
           required
-          hint={rateHint(currency, side, String(watch(side) ?? ''))}
+          hint={rateHint(currency, side, String(watch(side) ?? ''), style)}
           {...bind(side, { onChange: () => setTypedOn(side) })}
         />
         <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
@@ -179,12 +182,14 @@ interface CurrencyRateDialogProps {
 }
 
 export function CurrencyRateDialog({ target, onClose }: CurrencyRateDialogProps) {
+  // The example is written like the rates around it (typing takes both forms anyway).
+  const example = styled('1.08', useNumberFormat());
   return (
     <TargetModal
       target={target}
       onClose={onClose}
       title={target?.rate ? `Editar Tasa ${target.rate.currency}` : 'Agregar Tasa'}
-      description="Escríbela como se dice: 1 USD = 945 CLP, o 1 EUR = 1,08 USD."
+      description={`Escríbela como se dice: 1 USD = 945 CLP, o 1 EUR = ${example} USD.`}
     >
       {({ rate }) => <CurrencyRateForm rate={rate} onDone={onClose} />}
     </TargetModal>

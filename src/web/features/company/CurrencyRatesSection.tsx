@@ -12,6 +12,7 @@ import { ExportMenu } from '../../components/ui/ExportMenu';
 import { ListPage } from '../../components/ui/ListPage';
 import { EditButton } from '../../components/ui/RowActions';
 import { Badge } from '../../components/ui/StatusBadge';
+import { useNumberFormat } from '../../lib/use-money';
 import { useAgencyPreferences } from './agency';
 import { currencyRatesQuery, useDeleteRate, useToggleRate } from './api';
 import { CurrencyRateDialog, RATE_ERROR } from './CurrencyRateForm';
@@ -36,6 +37,7 @@ interface RateRowProps {
 function RateRow({ rate, busy, onEdit, onToggle, onDelete }: RateRowProps) {
   const base = isBaseCurrency(rate);
   const { timeZone } = useAgencyPreferences();
+  const style = useNumberFormat();
   return (
     <ActionRow
       title={rate.currency}
@@ -48,10 +50,12 @@ function RateRow({ rate, busy, onEdit, onToggle, onDelete }: RateRowProps) {
       }
       details={
         <>
-          <p className="text-sm text-gray-800">{rateEquation(rate.currency, rate.rate)}</p>
+          <p className="text-sm text-gray-800">{rateEquation(rate.currency, rate.rate, style)}</p>
           {/* Four decimals show 0.00105 and 0.00108 alike; the units per USD, as kept, tell them apart. */}
           {!base && (
-            <p className="text-sm text-gray-800">{unitsPerUsdEquation(rate.currency, rate.unitsPerUsd)}</p>
+            <p className="text-sm text-gray-800">
+              {unitsPerUsdEquation(rate.currency, rate.unitsPerUsd, style)}
+            </p>
           )}
           <p className="text-sm text-gray-700">
             Última actualización: {lastUpdatedText(rate.lastUpdated, timeZone)}

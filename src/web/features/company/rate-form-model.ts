@@ -1,4 +1,5 @@
 import type { CurrencyRate, CurrencyRateCreate } from '../../../domain/company';
+import type { NumberFormat } from '../../../domain/format';
 import { reciprocal } from '../../../domain/money';
 import { inverseRateEquation, rateEquation, unitsPerUsdEquation } from '../../../domain/rate-text';
 import { parseTypedDecimal, rateInputText } from '../../../domain/typed-decimal';
@@ -30,21 +31,32 @@ function bothSides(side: RateSide, value: string) {
 }
 
 /**
- * A rate as the list reads it and the Chilean line after it: "1 CLP = 0.0011 USD · 1 USD = 945,00 CLP".
- * The line is the units per USD as given (typed or kept), not worked back from the rounded rate.
+ * A rate as the list reads it and the units per USD after it, both in the agency's number format:
+ * "1 CLP = 0.0011 USD · 1 USD = 945.00 CLP" (`es` "1 CLP = 0,0011 USD · 1 USD = 945,00 CLP").
+ * The second is the units per USD as given (typed or kept), not worked back from the rounded rate.
  */
-export function rateLines(currency: string, sides: { rate: number | string; unitsPerUsd: number | string }) {
-  const chilean =
-    unitsPerUsdEquation(currency, sides.unitsPerUsd) ?? inverseRateEquation(currency, sides.rate);
-  return `${rateEquation(currency, sides.rate)} · ${chilean}`;
+export function rateLines(
+  currency: string,
+  sides: { rate: number | string; unitsPerUsd: number | string },
+  style: NumberFormat,
+) {
+  const inverse =
+    unitsPerUsdEquation(currency, sides.unitsPerUsd, style) ??
+    inverseRateEquation(currency, sides.rate, style);
+  return `${rateEquation(currency, sides.rate, style)} · ${inverse}`;
 }
 
 /** While typing: what the text will be saved as, both ways; nothing until it reads as a rate. */
-export function rateHint(currency: string, side: RateSide, typed: string | undefined): string | undefined {
+export function rateHint(
+  currency: string,
+  side: RateSide,
+  typed: string | undefined,
+  style: NumberFormat,
+): string | undefined {
   if (!currency || !typed || typed.trim() === '') return undefined;
   const parsed = parseTypedDecimal(typed, 'rate');
   const sides = parsed.ok ? bothSides(side, parsed.value) : null;
-  return sides ? rateLines(currency, sides) : undefined;
+  return sides ? rateLines(currency, sides, style) : undefined;
 }
 
 /**
@@ -95,7 +107,11 @@ export interface RateChange {
   percent: string;
 }
 
-export function bigChange(current: CurrencyRate, body: CurrencyRateCreate): RateChange | null {
+export function bigChange(
+  current: CurrencyRate,
+  body: CurrencyRateCreate,
+  style: NumberFormat,
+): RateChange | null {
   const sent = sentSide(body);
   const sides = sent && bothSides(sent.side, sent.value);
   if (!sent || !sides) return null;
@@ -103,8 +119,8 @@ export function bigChange(current: CurrencyRate, body: CurrencyRateCreate): Rate
   if (Math.abs(share) <= BIG_CHANGE) return null;
   const percent = Math.round(share * 100);
   return {
-    before: rateLines(current.currency, current),
-    after: rateLines(current.currency, sides),
+    before: rateLines(current.currency, current, style),
+    after: rateLines(current.currency, sides, style),
     percent: `${percent > 0 ? '+' : ''}${percent} %`,
   };
 }

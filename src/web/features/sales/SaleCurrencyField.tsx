@@ -3,6 +3,7 @@ import { BASE_CURRENCY } from '../../../domain/company';
 import { currencyLabel } from '../../../domain/currencies';
 import { inverseRateEquation, rateEquation } from '../../../domain/rate-text';
 import { SelectField } from '../../components/ui/SelectField';
+import { useNumberFormat } from '../../lib/use-money';
 import { usePaymentCurrencies } from '../payments';
 
 interface SaleCurrencyFieldProps {
@@ -20,6 +21,7 @@ interface SaleCurrencyFieldProps {
  */
 export function SaleCurrencyField({ registration, value, error, current }: SaleCurrencyFieldProps) {
   const { data = [{ currency: BASE_CURRENCY, rate: 1 }] } = usePaymentCurrencies();
+  const style = useNumberFormat();
   const codes = data.map((c) => c.currency);
   const list = current && !codes.includes(current) ? [...codes, current] : codes;
   const rate = data.find((c) => c.currency === value)?.rate;
@@ -27,12 +29,12 @@ export function SaleCurrencyField({ registration, value, error, current }: SaleC
     value === BASE_CURRENCY
       ? 'Precios y costos en dólares'
       : rate
-        ? `Precios y costos en ${value}; la venta guarda la tasa de hoy: ${inverseRateEquation(value, rate) ?? rateEquation(value, rate)}`
+        ? `Precios y costos en ${value}; la venta guarda la tasa de hoy: ${inverseRateEquation(value, rate, style) ?? rateEquation(value, rate, style)}`
         : `Precios y costos en ${value}`;
   return (
     <SelectField
       label="Moneda de la venta"
-      options={list.map((code) => ({ value: code, label: `${code} · ${currencyLabel(code)}` }))}
+      options={list.map((code) => ({ value: code, label: currencyLabel(code) }))}
       hint={hint}
       error={error}
       {...registration}

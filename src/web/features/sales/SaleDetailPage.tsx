@@ -12,7 +12,7 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { SaleStatusBadge } from '../../components/ui/StatusBadge';
 import { useRouteId } from '../../lib/route-id';
-import { useMoney } from '../../lib/use-money';
+import { useMoney, useNumberFormat } from '../../lib/use-money';
 import { SaleAlerts } from '../alerts';
 import { SaleHistory } from '../audit';
 import { useAgencyPreferences } from '../company';
@@ -63,6 +63,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
   const passengers = uniquePassengerNames(sale.items);
   const onSaved = useSaleSaved();
   const formatMoney = useMoney();
+  const style = useNumberFormat();
 
   return (
     <div className="space-y-6">
@@ -119,8 +120,8 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
         {sale.currency !== BASE_CURRENCY && (
           <p className="mt-3 text-sm text-gray-700">
             En dólares, a la tasa de la venta (
-            {inverseRateEquation(sale.currency, sale.exchangeRate) ??
-              rateEquation(sale.currency, sale.exchangeRate)}
+            {inverseRateEquation(sale.currency, sale.exchangeRate, style) ??
+              rateEquation(sale.currency, sale.exchangeRate, style)}
             ): venta {formatMoney(sale.salePriceUsd)} · costo {formatMoney(sale.totalCostUsd)}
           </p>
         )}

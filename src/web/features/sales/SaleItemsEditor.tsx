@@ -54,7 +54,7 @@ export function SaleItemsEditor({ items, currency, onChange, errors }: SaleItems
         <ul className="mt-4 divide-y divide-gray-200 rounded-md border border-gray-200">
           {items.map((item, index) => (
             <li key={item.key} className="flex flex-wrap items-start justify-between gap-4 p-4">
-              <div className="min-w-0 flex-1 text-sm">
+              <div className="min-w-0 flex-1 basis-64 text-sm">
                 <p className="font-medium text-gray-900">
                   Item {index + 1}: {item.classificationName} · {item.supplierName} · {item.operatorName}
                 </p>

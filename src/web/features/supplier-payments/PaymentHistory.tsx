@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { supplierPaymentsApi } from '../../../domain/api/supplier-payments';
 import { BASE_CURRENCY } from '../../../domain/company';
-import { formatDate, type MoneyText } from '../../../domain/format';
+import { formatDate, type MoneyText, type NumberFormat } from '../../../domain/format';
 import { inverseRateEquation, rateEquation } from '../../../domain/rate-text';
 import { SUPPLIER_PAYMENT_METHOD_LABELS } from '../../../domain/supplier-payments';
 import { Button } from '../../components/ui/Button';
@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { actionsColumn, DataTable, type DataTableColumn, TABLE_LINK } from '../../components/ui/DataTable';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { ExportMenu } from '../../components/ui/ExportMenu';
-import { useMoney } from '../../lib/use-money';
+import { useMoney, useNumberFormat } from '../../lib/use-money';
 import { type SupplierPayment, useDeleteSupplierPayment, useSupplierHistory } from './api';
 import { DetailSection } from './DetailSection';
 
@@ -27,6 +27,7 @@ const describePayment = (p: SupplierPayment, formatMoney: MoneyText) =>
 function paymentColumns(
   onDelete: (payment: SupplierPayment) => void,
   formatMoney: MoneyText,
+  style: NumberFormat,
 ): DataTableColumn<SupplierPayment>[] {
   return [
     { key: 'date', header: 'Fecha', cell: (p) => formatDate(p.paymentDate) },
@@ -43,10 +44,10 @@ function paymentColumns(
         <>
           {formatMoney(p.amountUsd)}
           {/* The rate frozen on the payment, and its inverse, which tells 0.00105 from 0.00108. */}
-          <span className="block text-xs text-gray-700">{rateEquation(p.currency, p.rateToUsd)}</span>
+          <span className="block text-xs text-gray-700">{rateEquation(p.currency, p.rateToUsd, style)}</span>
           {p.currency !== BASE_CURRENCY && (
             <span className="block text-xs text-gray-700">
-              {inverseRateEquation(p.currency, p.rateToUsd)}
+              {inverseRateEquation(p.currency, p.rateToUsd, style)}
             </span>
           )}
         </>
@@ -94,6 +95,7 @@ interface HistoryBodyProps {
 
 function HistoryBody({ history, onDelete }: HistoryBodyProps): ReactNode {
   const formatMoney = useMoney();
+  const style = useNumberFormat();
   if (history.error) {
     return <ErrorAlert title="Error al cargar los pagos" error={history.error} className="mx-5 mb-5" />;
   }
@@ -101,7 +103,7 @@ function HistoryBody({ history, onDelete }: HistoryBodyProps): ReactNode {
     <DataTable
       caption="Historial de pagos"
       framed={false}
-      columns={paymentColumns(onDelete, formatMoney)}
+      columns={paymentColumns(onDelete, formatMoney, style)}
       rows={history.data ?? []}
       rowKey={(payment) => payment.id}
       isPending={history.isPending}
