@@ -100,13 +100,18 @@ function splitCanonical(value: string) {
 
 /**
  * A canonical amount as the field shows it once left, in the app's en-US money format (docs/product.md#money)
- * without the currency ("1250.5" -> "1,250.50"), so the person sees what was understood. Text with more than
- * two decimals is returned as it is: the schema refuses it and says why.
+ * without the currency ("1250.5" -> "1,250.50"; "1250000" -> "1,250,000" for a currency without minor
+ * units), so the person sees what was understood. Text with more decimals than the currency has is returned
+ * as it is: the schema (or the server, for pesos) refuses it and says why.
  */
-export function moneyInputText(value: string): string {
+export function moneyInputText(value: string, minorDigits = 2): string {
   const { sign, whole, decimals } = splitCanonical(value);
-  if (decimals.length > 2) return value;
-  return `${sign}${groupThousands(whole, ',')}.${decimals.padEnd(2, '0')}`;
+  if (decimals.length > minorDigits && /[1-9]/.test(decimals.slice(minorDigits))) return value;
+  const grouped = `${sign}${groupThousands(whole, ',')}`;
+  // Pesos and the like have no decimals: "1.250.000" reads back "1,250,000" (decision 0085).
+  return minorDigits === 0
+    ? grouped
+    : `${grouped}.${decimals.slice(0, minorDigits).padEnd(minorDigits, '0')}`;
 }
 
 /**

@@ -122,6 +122,13 @@ describe('what the field shows once left', () => {
     expect(moneyInputText('300.1234')).toBe('300.1234');
   });
 
+  it('writes pesos (no minor units) without decimals, and leaves typed decimals for the server to refuse', () => {
+    expect(moneyInputText('1250000', 0)).toBe('1,250,000');
+    expect(moneyInputText('45000', 0)).toBe('45,000');
+    expect(moneyInputText('0', 0)).toBe('0');
+    expect(moneyInputText('1500.5', 0)).toBe('1500.5');
+  });
+
   it('writes a rate with at least four decimals, never as a thousands group', () => {
     expect(rateInputText('0.5')).toBe('0.5000');
     expect(rateInputText(1.085)).toBe('1.0850');

@@ -1,4 +1,5 @@
 import { type ChangeEvent, type ComponentProps, type FocusEvent, type ReactNode, useId } from 'react';
+import { currencyDecimals } from '../../../domain/currencies';
 import { normalizeRut } from '../../../domain/rut';
 import {
   type DecimalKind,
@@ -86,7 +87,11 @@ export function Field({ label, error, hint, id, className, ...props }: FieldProp
   );
 }
 
-type DecimalFieldProps = FieldProps & { kind: DecimalKind };
+type DecimalFieldProps = FieldProps & {
+  kind: DecimalKind;
+  /** A money field's currency: one without minor units (CLP) is shown without decimals. */
+  currency?: string;
+};
 
 /** Writes `shown` in a registered (uncontrolled) input, handed to `onChange` like a keystroke. */
 function showInInput(input: HTMLInputElement, shown: string, onChange: FieldProps['onChange']) {
@@ -102,14 +107,16 @@ function showInInput(input: HTMLInputElement, shown: string, onChange: FieldProp
  * misread separator is seen before saving; the form's `typedDecimalResolver` does the same reading.
  * For registered (uncontrolled) fields: the rewritten text is handed to `onChange` like a keystroke.
  */
-export function DecimalField({ kind, onChange, onBlur, ...props }: DecimalFieldProps) {
+export function DecimalField({ kind, currency, onChange, onBlur, ...props }: DecimalFieldProps) {
   const showUnderstood = (event: FocusEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const parsed = input.value.trim() === '' ? null : parseTypedDecimal(input.value, kind);
     if (parsed?.ok) {
       showInInput(
         input,
-        kind === 'money' ? moneyInputText(parsed.value) : rateInputText(parsed.value),
+        kind === 'money'
+          ? moneyInputText(parsed.value, currency ? currencyDecimals(currency) : 2)
+          : rateInputText(parsed.value),
         onChange,
       );
     }
@@ -127,8 +134,8 @@ export function DecimalField({ kind, onChange, onBlur, ...props }: DecimalFieldP
   );
 }
 
-/** An amount with cents (see DecimalField). */
-export function MoneyField(props: FieldProps) {
+/** An amount with cents, or whole in a currency without them (see DecimalField). */
+export function MoneyField(props: FieldProps & { currency?: string }) {
   return <DecimalField kind="money" {...props} />;
 }
 

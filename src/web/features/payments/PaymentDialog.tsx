@@ -170,7 +170,12 @@ function PaymentForm({
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
       <Field label="Fecha de pago" type="date" required {...bind('date')} />
-      <MoneyField label="Monto" required {...bind('amount', { onChange: resetQuestions })} />
+      <MoneyField
+        label="Monto"
+        required
+        currency={form.watch('currency')}
+        {...bind('amount', { onChange: resetQuestions })}
+      />
       <PaymentCurrencyFields
         form={form}
         currencies={options}

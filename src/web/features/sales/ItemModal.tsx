@@ -128,8 +128,8 @@ export function ItemModal({ item, currency, onClose, onSave }: ItemModalProps) {
         <Field label="Fecha de entrada" type="date" {...bind('dateIn')} />
         <Field label="Fecha de salida" type="date" {...bind('dateOut')} />
         <TextareaField label="Descripción" rows={2} className="sm:col-span-2" {...bind('description')} />
-        <MoneyField label={`Precio de venta (${currency})`} {...bind('salePrice')} />
-        <MoneyField label={`Precio de costo (${currency})`} {...bind('costPrice')} />
+        <MoneyField label={`Precio de venta (${currency})`} currency={currency} {...bind('salePrice')} />
+        <MoneyField label={`Precio de costo (${currency})`} currency={currency} {...bind('costPrice')} />
         <Field label="Código de reserva" autoComplete="off" {...bind('reservationCode')} />
         <Field label="Fecha de pago al proveedor" type="date" {...bind('paymentDate')} />
         <FormActions onCancel={onClose} submitLabel="Guardar Item" className="sm:col-span-2" />
