@@ -572,6 +572,8 @@ CREATE TABLE supplier_due_days (
   due_date date NOT NULL,
   cost numeric(16,2) NOT NULL,
   items_count integer NOT NULL,
+  open_cost numeric(16,2) NOT NULL,
+  open_items integer NOT NULL,
   CONSTRAINT supplier_due_days_supplier_id_due_date_pk PRIMARY KEY (supplier_id, due_date)
 );
 
@@ -580,6 +582,7 @@ CREATE TABLE supplier_due_months (
   month date NOT NULL,
   cost numeric(16,2) NOT NULL,
   items_count integer NOT NULL,
+  open_cost numeric(16,2) NOT NULL,
   CONSTRAINT supplier_due_months_supplier_id_month_pk PRIMARY KEY (supplier_id, month)
 );
 
@@ -590,13 +593,16 @@ CREATE TABLE supplier_dues (
   seller_id integer NOT NULL,
   due_date date NOT NULL,
   cost numeric(14,2) NOT NULL,
+  open_cost numeric(14,2) NOT NULL,
   CONSTRAINT supplier_dues_pkey PRIMARY KEY (item_id)
 );
 
 CREATE TABLE supplier_payment_sales (
   supplier_payment_id integer NOT NULL,
   sale_id integer NOT NULL,
+  allocated numeric(14,2) DEFAULT '0'::numeric NOT NULL,
   CONSTRAINT supplier_payment_sales_supplier_payment_id_sale_id_pk PRIMARY KEY (supplier_payment_id, sale_id),
+  CONSTRAINT supplier_payment_sales_allocated_check CHECK ((allocated >= (0)::numeric)),
   CONSTRAINT supplier_payment_sales_sale_id_sales_id_fk FOREIGN KEY (sale_id) REFERENCES sales(id) ON DELETE RESTRICT,
   CONSTRAINT supplier_payment_sales_supplier_payment_id_supplier_payments_id FOREIGN KEY (supplier_payment_id) REFERENCES supplier_payments(id) ON DELETE CASCADE
 );
@@ -730,11 +736,10 @@ CREATE INDEX sessions_user_id_idx ON public.sessions USING btree (user_id);
 CREATE INDEX sii_attempts_submission_id_idx ON public.sii_attempts USING btree (submission_id);
 CREATE UNIQUE INDEX sii_submissions_dte_document_id_key ON public.sii_submissions USING btree (dte_document_id);
 CREATE INDEX sii_submissions_due_idx ON public.sii_submissions USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::text, 'sent'::text]));
-CREATE INDEX supplier_due_days_walk_idx ON public.supplier_due_days USING btree (supplier_id, due_date, cost);
-CREATE INDEX supplier_dues_due_idx ON public.supplier_dues USING btree (supplier_id, due_date, item_id, cost);
-CREATE INDEX supplier_dues_free_idx ON public.supplier_dues USING btree (supplier_id, due_date) WHERE (cost = (0)::numeric);
+CREATE INDEX supplier_due_days_walk_idx ON public.supplier_due_days USING btree (supplier_id, due_date, open_cost);
+CREATE INDEX supplier_dues_due_idx ON public.supplier_dues USING btree (supplier_id, due_date, item_id, open_cost);
 CREATE INDEX supplier_dues_sale_idx ON public.supplier_dues USING btree (sale_id);
-CREATE INDEX supplier_dues_seller_walk_idx ON public.supplier_dues USING btree (seller_id, supplier_id, due_date, item_id, cost, sale_id);
+CREATE INDEX supplier_dues_seller_walk_idx ON public.supplier_dues USING btree (seller_id, supplier_id, due_date, item_id, cost, open_cost, sale_id);
 CREATE INDEX supplier_payment_sales_sale_idx ON public.supplier_payment_sales USING btree (sale_id);
 CREATE INDEX supplier_payments_supplier_idx ON public.supplier_payments USING btree (supplier_id, payment_date DESC);
 CREATE INDEX supplier_sales_recent_idx ON public.supplier_sales USING btree (supplier_id, sale_created_at DESC, sale_id DESC);
@@ -833,6 +838,22 @@ CREATE OR REPLACE FUNCTION public.audit_sale_ref(changes jsonb)
  IMMUTABLE PARALLEL SAFE
 AS $function$
   SELECT c->>'to' FROM jsonb_array_elements(changes) c WHERE c->>'field' = 'saleId' LIMIT 1
+$function$;
+
+CREATE OR REPLACE FUNCTION public.dues_on_allocation()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM lock_sales_aggregates();
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM supplier_dues_refresh(OLD.sale_id);
+  END IF;
+  IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.sale_id <> OLD.sale_id) THEN
+    PERFORM supplier_dues_refresh(NEW.sale_id);
+  END IF;
+  RETURN NULL;
+END;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.dues_on_payment()
@@ -1036,15 +1057,17 @@ BEGIN
     LEFT JOIN (SELECT sale_id, sum(sale_amount) AS paid FROM payments WHERE status = 'confirmed' GROUP BY sale_id) p
       ON p.sale_id = s.id
     WHERE s.status <> 'cancelled' AND s.sale_price > coalesce(p.paid, 0);
-  INSERT INTO supplier_dues (item_id, sale_id, supplier_id, seller_id, due_date, cost)
+  INSERT INTO supplier_dues (item_id, sale_id, supplier_id, seller_id, due_date, cost, open_cost)
     SELECT i.id, i.sale_id, i.supplier_id, s.seller_id, coalesce(i.payment_date, s.travel_date),
-      round(i.cost_price * s.exchange_rate, 2)
+      round(i.cost_price * s.exchange_rate, 2), round(i.cost_price * s.exchange_rate, 2)
     FROM sale_items i JOIN sales s ON s.id = i.sale_id
-    WHERE s.status <> 'cancelled';
-  INSERT INTO supplier_due_days (supplier_id, due_date, cost, items_count)
-    SELECT supplier_id, due_date, sum(cost), count(*) FROM supplier_dues GROUP BY supplier_id, due_date;
-  INSERT INTO supplier_due_months (supplier_id, month, cost, items_count)
-    SELECT supplier_id, date_trunc('month', due_date)::date, sum(cost), sum(items_count)
+    WHERE s.status NOT IN ('cancelled', 'draft');
+  PERFORM supplier_dues_direct(ARRAY(SELECT DISTINCT sale_id FROM supplier_payment_sales WHERE allocated > 0));
+  INSERT INTO supplier_due_days (supplier_id, due_date, cost, items_count, open_cost, open_items)
+    SELECT supplier_id, due_date, sum(cost), count(*), sum(open_cost), count(*) FILTER (WHERE open_cost > 0)
+    FROM supplier_dues GROUP BY supplier_id, due_date;
+  INSERT INTO supplier_due_months (supplier_id, month, cost, items_count, open_cost)
+    SELECT supplier_id, date_trunc('month', due_date)::date, sum(cost), sum(items_count), sum(open_cost)
     FROM supplier_due_days GROUP BY 1, 2;
 END;
 $function$;
@@ -1109,7 +1132,8 @@ BEGIN
     SELECT seller_id, f_agency_day(creation_date), count(*), sum(sale_price_usd), sum(total_cost_usd)
     FROM sales WHERE status <> 'cancelled' GROUP BY 1, 2;
   INSERT INTO supplier_sales (supplier_id, sale_id, cost, counted, sale_created_at)
-    SELECT i.supplier_id, i.sale_id, sum(round(i.cost_price * s.exchange_rate, 2)), s.status <> 'cancelled', s.creation_date
+    SELECT i.supplier_id, i.sale_id, sum(round(i.cost_price * s.exchange_rate, 2)),
+      s.status NOT IN ('cancelled', 'draft'), s.creation_date
     FROM sale_items i JOIN sales s ON s.id = i.sale_id
     GROUP BY i.supplier_id, i.sale_id, s.status, s.creation_date;
   INSERT INTO supplier_totals (supplier_id, sales_count, total_cost)
@@ -1490,45 +1514,96 @@ AS $function$
         total_cost = t.total_cost + excluded.total_cost;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.supplier_dues_direct(p_sale_ids integer[])
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  UPDATE supplier_dues d SET open_cost = d.cost - least(d.cost, greatest(a.allocated - w.before, 0))
+  FROM (
+    SELECT item_id,
+      sum(cost) OVER (PARTITION BY sale_id, supplier_id ORDER BY due_date, item_id ROWS UNBOUNDED PRECEDING) - cost AS before
+    FROM supplier_dues WHERE sale_id = ANY(p_sale_ids)
+  ) w, (
+    SELECT l.sale_id, p.supplier_id, sum(l.allocated) AS allocated
+    FROM supplier_payment_sales l JOIN supplier_payments p ON p.id = l.supplier_payment_id
+    WHERE l.sale_id = ANY(p_sale_ids) AND l.allocated > 0
+    GROUP BY l.sale_id, p.supplier_id
+  ) a
+  WHERE d.item_id = w.item_id AND d.sale_id = a.sale_id AND d.supplier_id = a.supplier_id;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.supplier_dues_refresh(p_sale_id integer)
  RETURNS void
  LANGUAGE plpgsql
 AS $function$
+DECLARE
+  was supplier_dues[] := ARRAY(SELECT d FROM supplier_dues d WHERE d.sale_id = p_sale_id);
 BEGIN
+  DELETE FROM supplier_dues WHERE sale_id = p_sale_id;
+  INSERT INTO supplier_dues (item_id, sale_id, supplier_id, seller_id, due_date, cost, open_cost)
+    SELECT i.id, i.sale_id, i.supplier_id, s.seller_id, coalesce(i.payment_date, s.travel_date),
+      round(i.cost_price * s.exchange_rate, 2), round(i.cost_price * s.exchange_rate, 2)
+    FROM sale_items i JOIN sales s ON s.id = i.sale_id
+    WHERE i.sale_id = p_sale_id AND s.status NOT IN ('cancelled', 'draft');
+  PERFORM supplier_dues_direct(ARRAY[p_sale_id]);
   -- The difference this sale makes, per supplier and due day: the days' and the months' sums move
   -- by it, in one statement (suppliers and days in order, as in supplier_sales_refresh).
   WITH change AS (
-    SELECT supplier_id, due_date, sum(c) AS cost, sum(n) AS items FROM (
-      SELECT supplier_id, due_date, -cost AS c, -1 AS n FROM supplier_dues WHERE sale_id = p_sale_id
+    SELECT supplier_id, due_date, sum(c) AS cost, sum(n) AS items, sum(o) AS open_cost, sum(k) AS open_items FROM (
+      SELECT supplier_id, due_date, -cost AS c, -1 AS n, -open_cost AS o, -(open_cost > 0)::int AS k FROM unnest(was)
       UNION ALL
-      SELECT i.supplier_id, coalesce(i.payment_date, s.travel_date), round(i.cost_price * s.exchange_rate, 2), 1
-      FROM sale_items i JOIN sales s ON s.id = i.sale_id
-      WHERE i.sale_id = p_sale_id AND s.status <> 'cancelled'
+      SELECT supplier_id, due_date, cost, 1, open_cost, (open_cost > 0)::int FROM supplier_dues WHERE sale_id = p_sale_id
     ) d GROUP BY supplier_id, due_date
   ), days AS (
-    INSERT INTO supplier_due_days AS t (supplier_id, due_date, cost, items_count)
-      SELECT supplier_id, due_date, cost, items FROM change ORDER BY supplier_id, due_date
+    INSERT INTO supplier_due_days AS t (supplier_id, due_date, cost, items_count, open_cost, open_items)
+      SELECT supplier_id, due_date, cost, items, open_cost, open_items FROM change ORDER BY supplier_id, due_date
     ON CONFLICT (supplier_id, due_date) DO UPDATE
-      SET cost = t.cost + excluded.cost, items_count = t.items_count + excluded.items_count
+      SET cost = t.cost + excluded.cost, items_count = t.items_count + excluded.items_count,
+        open_cost = t.open_cost + excluded.open_cost, open_items = t.open_items + excluded.open_items
   )
-  INSERT INTO supplier_due_months AS t (supplier_id, month, cost, items_count)
-    SELECT supplier_id, date_trunc('month', due_date)::date, sum(cost), sum(items) FROM change
+  INSERT INTO supplier_due_months AS t (supplier_id, month, cost, items_count, open_cost)
+    SELECT supplier_id, date_trunc('month', due_date)::date, sum(cost), sum(items), sum(open_cost) FROM change
     GROUP BY 1, 2 ORDER BY 1, 2
   ON CONFLICT (supplier_id, month) DO UPDATE
-    SET cost = t.cost + excluded.cost, items_count = t.items_count + excluded.items_count;
+    SET cost = t.cost + excluded.cost, items_count = t.items_count + excluded.items_count,
+      open_cost = t.open_cost + excluded.open_cost;
   -- Only a day or month this sale had items in can have emptied.
-  DELETE FROM supplier_due_days d USING supplier_dues o
-    WHERE o.sale_id = p_sale_id AND d.supplier_id = o.supplier_id AND d.due_date = o.due_date
-      AND d.items_count = 0;
-  DELETE FROM supplier_due_months m USING supplier_dues o
-    WHERE o.sale_id = p_sale_id AND m.supplier_id = o.supplier_id
-      AND m.month = date_trunc('month', o.due_date)::date AND m.items_count = 0;
-  DELETE FROM supplier_dues WHERE sale_id = p_sale_id;
-  INSERT INTO supplier_dues (item_id, sale_id, supplier_id, seller_id, due_date, cost)
-    SELECT i.id, i.sale_id, i.supplier_id, s.seller_id, coalesce(i.payment_date, s.travel_date),
-      round(i.cost_price * s.exchange_rate, 2)
-    FROM sale_items i JOIN sales s ON s.id = i.sale_id
-    WHERE i.sale_id = p_sale_id AND s.status <> 'cancelled';
+  DELETE FROM supplier_due_days d USING unnest(was) o
+    WHERE d.supplier_id = o.supplier_id AND d.due_date = o.due_date AND d.items_count = 0;
+  DELETE FROM supplier_due_months m USING unnest(was) o
+    WHERE m.supplier_id = o.supplier_id AND m.month = date_trunc('month', o.due_date)::date AND m.items_count = 0;
+END;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.supplier_payment_allocate(p_payment_id integer)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM lock_sales_aggregates();
+  UPDATE supplier_payment_sales SET allocated = 0 WHERE supplier_payment_id = p_payment_id AND allocated <> 0;
+  WITH owed AS (
+    SELECT l.sale_id, c.first_due, greatest(c.cost - coalesce(t.taken, 0), 0) AS cost
+    FROM supplier_payments p
+    JOIN supplier_payment_sales l ON l.supplier_payment_id = p.id
+    CROSS JOIN LATERAL (
+      SELECT min(coalesce(i.payment_date, s.travel_date)) AS first_due, sum(round(i.cost_price * s.exchange_rate, 2)) AS cost
+      FROM sale_items i JOIN sales s ON s.id = i.sale_id
+      WHERE i.sale_id = l.sale_id AND i.supplier_id = p.supplier_id
+    ) c
+    CROSS JOIN LATERAL (
+      SELECT sum(x.allocated) AS taken
+      FROM supplier_payment_sales x JOIN supplier_payments y ON y.id = x.supplier_payment_id
+      WHERE x.sale_id = l.sale_id AND y.supplier_id = p.supplier_id AND x.supplier_payment_id <> p.id
+    ) t
+    WHERE p.id = p_payment_id
+  ), shares AS (
+    SELECT o.sale_id,
+      least(o.cost, greatest(p.amount_usd - (sum(o.cost) OVER (ORDER BY o.first_due, o.sale_id ROWS UNBOUNDED PRECEDING) - o.cost), 0)) AS allocated
+    FROM owed o, supplier_payments p WHERE p.id = p_payment_id
+  )
+  UPDATE supplier_payment_sales l SET allocated = s.allocated FROM shares s
+    WHERE l.supplier_payment_id = p_payment_id AND l.sale_id = s.sale_id AND s.allocated > 0;
 END;
 $function$;
 
@@ -1544,7 +1619,7 @@ BEGIN
       UNION ALL
       SELECT i.supplier_id, 1, sum(round(i.cost_price * s.exchange_rate, 2))
       FROM sale_items i JOIN sales s ON s.id = i.sale_id
-      WHERE i.sale_id = p_sale_id AND s.status <> 'cancelled'
+      WHERE i.sale_id = p_sale_id AND s.status NOT IN ('cancelled', 'draft')
       GROUP BY i.supplier_id
     ) d GROUP BY supplier_id ORDER BY supplier_id
   ON CONFLICT (supplier_id) DO UPDATE
@@ -1552,7 +1627,8 @@ BEGIN
 
   DELETE FROM supplier_sales WHERE sale_id = p_sale_id;
   INSERT INTO supplier_sales (supplier_id, sale_id, cost, counted, sale_created_at)
-    SELECT i.supplier_id, p_sale_id, sum(round(i.cost_price * s.exchange_rate, 2)), s.status <> 'cancelled', s.creation_date
+    SELECT i.supplier_id, p_sale_id, sum(round(i.cost_price * s.exchange_rate, 2)),
+      s.status NOT IN ('cancelled', 'draft'), s.creation_date
     FROM sale_items i JOIN sales s ON s.id = i.sale_id
     WHERE i.sale_id = p_sale_id
     GROUP BY i.supplier_id, s.status, s.creation_date;
@@ -1566,6 +1642,9 @@ CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON audit_log FOR EA
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
 CREATE TRIGGER audit_log_track_head AFTER INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_track_head();
 CREATE TRIGGER clients_search AFTER UPDATE ON clients FOR EACH ROW WHEN (old.name IS DISTINCT FROM new.name OR old.client_id IS DISTINCT FROM new.client_id) EXECUTE FUNCTION sales_search_on_client();
+CREATE TRIGGER dues_allocation_delete AFTER DELETE ON supplier_payment_sales FOR EACH ROW WHEN (old.allocated <> 0::numeric) EXECUTE FUNCTION dues_on_allocation();
+CREATE TRIGGER dues_allocation_insert AFTER INSERT ON supplier_payment_sales FOR EACH ROW WHEN (new.allocated <> 0::numeric) EXECUTE FUNCTION dues_on_allocation();
+CREATE TRIGGER dues_allocation_update AFTER UPDATE ON supplier_payment_sales FOR EACH ROW WHEN (old.allocated IS DISTINCT FROM new.allocated OR old.sale_id IS DISTINCT FROM new.sale_id) EXECUTE FUNCTION dues_on_allocation();
 CREATE TRIGGER dues_payment_insert_delete AFTER INSERT OR DELETE ON payments FOR EACH ROW EXECUTE FUNCTION dues_on_payment();
 CREATE TRIGGER dues_payment_update AFTER UPDATE ON payments FOR EACH ROW WHEN (old.sale_id IS DISTINCT FROM new.sale_id OR old.sale_amount IS DISTINCT FROM new.sale_amount OR old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION dues_on_payment();
 CREATE TRIGGER dues_sale_insert_delete AFTER INSERT OR DELETE ON sales FOR EACH ROW EXECUTE FUNCTION dues_on_sale();

@@ -16,8 +16,8 @@ export type SupplierSaleReply = z.infer<typeof supplierSaleReplySchema>;
 /**
  * A supplier with what it is owed, was paid and still has pending (in USD), and its sales.
  * `totalAmount` is net of payments (the original client's card shows it as the pending amount,
- * docs/decisions/0040-figures-that-agree.md); `grossAmount` is the cost of its items on sales not cancelled,
- * before payments.
+ * docs/decisions/0040-figures-that-agree.md); `grossAmount` is the cost of its items on sales that owe it
+ * (neither cancelled nor drafts), before payments.
  */
 export const supplierSummaryReplySchema = z.object({
   supplierId: z.number(),
@@ -31,6 +31,16 @@ export const supplierSummaryReplySchema = z.object({
   sales: z.array(supplierSaleReplySchema),
 });
 export type SupplierSummaryReply = z.infer<typeof supplierSummaryReplySchema>;
+
+/**
+ * One supplier with every sale of it, each with `pendingAmount`: what the sale still owes the supplier
+ * in USD, the unpaid part of its items as Vencimientos shows them (0 for a sale settled). The payment
+ * form offers it for the sales a payment is made for (docs/decisions/0088).
+ */
+export const supplierDetailReplySchema = supplierSummaryReplySchema.extend({
+  sales: z.array(supplierSaleReplySchema.extend({ pendingAmount: z.number() })),
+});
+export type SupplierDetailReply = z.infer<typeof supplierDetailReplySchema>;
 export const supplierSummariesReplySchema = z.object({ suppliers: z.array(supplierSummaryReplySchema) });
 
 export const supplierStatsReplySchema = z.object({

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agencyToday } from '../../src/domain/agency-day';
+import { companyApi } from '../../src/domain/api/company';
 import type { ReplyOf } from '../../src/domain/api/endpoint';
 import { suppliersApi } from '../../src/domain/api/master-data';
 import { supplierPaymentsApi } from '../../src/domain/api/supplier-payments';
@@ -26,16 +27,23 @@ const SUMMARY: ReplyOf<typeof supplierPaymentsApi.supplier> = {
       status: 'confirmed',
       totalCost: 400,
       creationDate: '2026-03-01T10:00:00.000Z',
+      pendingAmount: 250,
     },
     {
       id: 12,
       passengerName: 'Pedro Soto',
-      status: 'draft',
+      status: 'confirmed',
       totalCost: 500,
       creationDate: '2026-03-02T10:00:00.000Z',
+      pendingAmount: 500.1,
     },
   ],
 };
+
+const RATES = [
+  { id: 1, currency: 'USD', rate: 1, unitsPerUsd: 1, isActive: true, lastUpdated: null },
+  { id: 2, currency: 'EUR', rate: 1.0825, unitsPerUsd: 0.92378753, isActive: true, lastUpdated: null },
+];
 
 /** A payment as the server saves it. */
 const PAYMENT: SupplierPaymentReply = {
@@ -63,6 +71,7 @@ function serve(post: () => Response) {
     if (url.startsWith('/api/supplier-payments/supplier/7/sales'))
       return replyOf(supplierPaymentsApi.supplier, SUMMARY);
     if (url.startsWith('/api/suppliers')) return replyOf(suppliersApi.list, [SUPPLIER]);
+    if (url.startsWith('/api/company/currency-rates')) return replyOf(companyApi.rates, { data: RATES });
     return errorOf(supplierPaymentsApi.supplier, 404, { message: 'no encontrado' });
   });
 }
@@ -147,6 +156,39 @@ describe('SupplierPaymentForm', () => {
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
     expect(JSON.parse(String(posts(fetchMock)[0]?.[1]?.body))).toEqual(
       expect.objectContaining({ amount: '1250000.50', currency: 'CLP' }),
+    );
+  });
+
+  it("offers the ticked sales' pending as Monto until an amount is typed", async () => {
+    const fetchMock = serve(saved);
+    renderForm();
+    const amount = () => (screen.getByLabelText('Monto') as HTMLInputElement).value;
+    const tick = async (name: RegExp) => fireEvent.click(await screen.findByRole('checkbox', { name }));
+    expect(await screen.findByText('Pendiente de esta venta con el proveedor: US$ 250.00')).toBeTruthy();
+    expect(screen.getByText('Pendiente de esta venta con el proveedor: US$ 500.10')).toBeTruthy();
+    await tick(/#11/);
+    expect(amount()).toBe('250.00');
+    await tick(/#12/);
+    expect(amount()).toBe('750.10');
+    await tick(/#11/);
+    expect(amount()).toBe('500.10');
+    // In euros at 1.0825 USD each, once the rates have loaded (until then there is nothing to offer).
+    await waitFor(() => {
+      type('Moneda', 'USD');
+      type('Moneda', 'EUR');
+      expect(amount()).toBe('461.99');
+    });
+    type('Moneda', 'USD');
+    expect(amount()).toBe('500.10');
+    // An amount of the person's own stays.
+    type('Monto', '100');
+    await tick(/#11/);
+    expect(amount()).toBe('100');
+    type('Descripción', 'Pago de dos ventas');
+    submit();
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(posts(fetchMock)[0]?.[1]?.body))).toEqual(
+      expect.objectContaining({ amount: '100', currency: 'USD', relatedSales: [12, 11] }),
     );
   });
 

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { ADMINS } from '../access';
 import { messageReplySchema } from '../replies';
 import {
+  supplierDetailReplySchema,
   supplierPaymentOneReplySchema,
   supplierPaymentSavedReplySchema,
   supplierPaymentsReplySchema,
   supplierStatsReplySchema,
   supplierSummariesReplySchema,
-  supplierSummaryReplySchema,
 } from '../supplier-payment-replies';
 import { supplierPaymentSchema, supplierPaymentUpdateSchema } from '../supplier-payments';
 import { endpoint, ON_RECORD, ON_RECORD_WITH_BODY, SIGNED_IN, WITH_BODY } from './endpoint';
@@ -54,7 +54,7 @@ export const supplierPaymentsApi = {
     path: '/api/supplier-payments/supplier/:id/sales',
     access: ADMINS,
     params: idParams,
-    replies: { 200: supplierSummaryReplySchema },
+    replies: { 200: supplierDetailReplySchema },
     errors: ON_RECORD,
   }),
   history: endpoint({

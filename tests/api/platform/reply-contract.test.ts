@@ -157,6 +157,7 @@ describe('success replies', () => {
       exchangeRate: 1,
       rateEdited: false,
       usdAmount: 10.5,
+      saleAmount: 10.5,
       method: 'cash',
       // A null field is left out of the reply (toEqual counts a missing key as undefined).
       reference: undefined,
@@ -168,6 +169,7 @@ describe('success replies', () => {
         status: expect.any(String),
         sellerId: ctx.users.sales.id,
         clientName: expect.any(String),
+        currency: 'USD',
       },
     };
     expect(saved.json()).toEqual({ message: 'Pago registrado', payment });

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { money, moneySum, usdMoney } from './columns';
 
@@ -38,9 +37,12 @@ export const saleBalances = pgTable(
 );
 
 /**
- * One row per item of a sale not cancelled: its cost and when it falls due to its supplier (its
- * payment date, or its sale's travel date). The seller is copied so that a seller's dues are found
- * without the sales table.
+ * One row per item of a sale that owes its suppliers (confirmed or completed: a draft is a quote not
+ * accepted, a cancelled sale owes nothing): its cost and when it falls due to its supplier (its payment
+ * date, or its sale's travel date). The seller is copied so that a seller's dues are found without the
+ * sales table. `openCost` is what the supplier payments directed at its sale leave of the cost
+ * (`supplier_payment_sales.allocated`, settled in due order within the sale; decision 0088): only that
+ * is left for the supplier's other payments, which settle the earliest dues first.
  */
 export const supplierDues = pgTable(
   'supplier_dues',
@@ -51,13 +53,14 @@ export const supplierDues = pgTable(
     sellerId: integer('seller_id').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     cost: money('cost').notNull(),
+    openCost: money('open_cost').notNull(),
   },
   (t) => [
-    // The cost in the key lets the walks over a supplier's days (cutoffs, counts) read the index alone.
-    index('supplier_dues_due_idx').on(t.supplierId, t.dueDate, t.itemId, t.cost),
+    // The open cost in the key lets the walks over a supplier's days (cutoffs, counts) read the index alone.
+    index('supplier_dues_due_idx').on(t.supplierId, t.dueDate, t.itemId, t.openCost),
     index('supplier_dues_sale_idx').on(t.saleId),
     // A seller's dues per supplier in due order: their supplier-due alerts count and list from it.
-    // The cost and the sale in the key let those walks read the index alone: then the planner walks
+    // The costs and the sale in the key let those walks read the index alone: then the planner walks
     // it in order and stops at the first 20, instead of sorting a supplier's ~300 dues from the table.
     index('supplier_dues_seller_walk_idx').on(
       t.sellerId,
@@ -65,14 +68,17 @@ export const supplierDues = pgTable(
       t.dueDate,
       t.itemId,
       t.cost,
+      t.openCost,
       t.saleId,
     ),
-    // Items that cost nothing owe nothing: the few there are, found to leave them out of the counts.
-    index('supplier_dues_free_idx').on(t.supplierId, t.dueDate).where(sql`${t.cost} = 0`),
   ],
 );
 
-/** The same cost summed per supplier and due day: a few thousand rows to settle payments against. */
+/**
+ * The same costs summed per supplier and due day: a few thousand rows to settle payments against.
+ * `openItems` counts the items with an open cost (the others owe nothing more: free, or settled by a
+ * payment directed at their sale).
+ */
 export const supplierDueDays = pgTable(
   'supplier_due_days',
   {
@@ -80,16 +86,18 @@ export const supplierDueDays = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     cost: moneySum('cost').notNull(),
     itemsCount: integer('items_count').notNull(),
+    openCost: moneySum('open_cost').notNull(),
+    openItems: integer('open_items').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.supplierId, t.dueDate] }),
     // Each supplier's cutoff walks its days from the latest back, reading this index alone.
-    index('supplier_due_days_walk_idx').on(t.supplierId, t.dueDate, t.cost),
+    index('supplier_due_days_walk_idx').on(t.supplierId, t.dueDate, t.openCost),
   ],
 );
 
 /**
- * The same cost summed per supplier and month (its first day): a supplier's cutoff walks back a
+ * The same costs summed per supplier and month (its first day): a supplier's cutoff walks back a
  * dozen months, then the days of one, instead of every day with an unpaid part (~300 of them).
  */
 export const supplierDueMonths = pgTable(
@@ -99,6 +107,7 @@ export const supplierDueMonths = pgTable(
     month: date('month', { mode: 'string' }).notNull(),
     cost: moneySum('cost').notNull(),
     itemsCount: integer('items_count').notNull(),
+    openCost: moneySum('open_cost').notNull(),
   },
   (t) => [primaryKey({ columns: [t.supplierId, t.month] })],
 );

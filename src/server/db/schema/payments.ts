@@ -100,6 +100,12 @@ export const supplierPayments = pgTable(
   ],
 );
 
+/**
+ * The sales a supplier payment was made for. `allocated` is the part of the payment's USD value that
+ * settles that sale's items of the payment's supplier, written by `supplier_payment_allocate()` when the
+ * payment is saved (oldest due first among its sales, up to what other payments left of each); what no
+ * sale takes settles the supplier's other dues, earliest first (docs/decisions/0088).
+ */
 export const supplierPaymentSales = pgTable(
   'supplier_payment_sales',
   {
@@ -109,8 +115,10 @@ export const supplierPaymentSales = pgTable(
     saleId: integer('sale_id')
       .notNull()
       .references(() => sales.id, { onDelete: 'restrict' }),
+    allocated: money('allocated').notNull().default('0'),
   },
   (t) => [
+    check('supplier_payment_sales_allocated_check', sql`${t.allocated} >= 0`),
     primaryKey({ columns: [t.supplierPaymentId, t.saleId] }),
     index('supplier_payment_sales_sale_idx').on(t.saleId),
   ],

@@ -1,5 +1,4 @@
-import { and, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import { addDays } from '../../../domain/report-params';
 import {
@@ -10,108 +9,25 @@ import {
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
 import { toMoney } from '../../db/money';
-import { sales, supplierDueDays, supplierDueMonths, supplierDues } from '../../db/schema';
-import { supplierBalanceRows } from '../supplier-payments';
+import { sales, supplierDueDays, supplierDues } from '../../db/schema';
+import {
+  type Cutoff,
+  cutoffDayItems,
+  cutoffValues,
+  supplierBalanceRows,
+  supplierCutoffs,
+} from '../supplier-payments';
 
 /*
  * What falls due to suppliers (docs/product.md#receivables-and-dues). A supplier's debt is its balance
- * exactly as the supplier payments screen computes it (cost of its items on sales not cancelled, minus its
- * payments in USD). An item falls due on its payment date, or on its sale's travel date when it has none.
- * Payments are not tied to items, so they settle the earliest dues first: the debt is made of the latest-due
- * items, and each item's unpaid part is what remains of the balance after the items due after it.
- *
- * The database keeps every counted item's due date and cost (`supplier_dues`) and their sums per
- * supplier and day (`supplier_due_days`, migrations/0007_dues.sql), so nothing here scans the sales.
+ * exactly as the supplier payments screen computes it, and which items make it up is the supplier
+ * payments module's rule (`supplierCutoffs`): a payment made for some sales settles their items first,
+ * the rest settles the earliest dues first, so every open cost due after a supplier's cutoff is unpaid.
+ * An item falls due on its payment date, or on its sale's travel date when it has none.
  */
-
-/** Where a supplier's unpaid dues begin: the earliest due day with an unpaid part. */
-export interface Cutoff {
-  supplierId: number;
-  supplierName: string;
-  supplierPending: string;
-  /** The earliest due day with an unpaid part: every later day is wholly unpaid, earlier ones paid. */
-  day: string;
-  /** What the costs of the later days leave of the balance for this day. */
-  dayUnpaid: string;
-  /** Items of that day with an unpaid part (the latest added: the earliest are settled first). */
-  dayItems: number;
-}
-
-/**
- * The cutoff of each supplier with a balance (`suppliersWhere` narrows them). Walks each supplier's
- * due months from the latest back (`supplier_due_months`) until their costs reach its balance, then
- * that month's days the same way (`supplier_due_days`): a dozen months and a few days each, where a
- * walk of the days alone read every day with an unpaid part (~300 per supplier at a million sales).
- * A query of its own, so that the item queries below start from a handful of known rows.
- */
-export async function supplierCutoffs(db: Database, suppliersWhere?: SQL): Promise<Cutoff[]> {
-  const m = supplierDueMonths;
-  const d = supplierDueDays;
-  const j = supplierDues;
-  const days = and(
-    sql`${d.supplierId} = b.id`,
-    sql`${d.dueDate} >= month.key and ${d.dueDate} < (month.key + interval '1 month')::date`,
-  );
-  // On the cutoff day the latest items (highest id) are the unpaid ones: `day_items` counts them.
-  const result = await db.execute(sql`
-    select b.id as supplier_id, b.name as supplier_name, b.pending_amount::text as supplier_pending,
-      cut.key::text as day, cut.unpaid::text as day_unpaid, n.items as day_items
-    from (${supplierBalanceRows(db, suppliersWhere)}) b
-    cross join lateral (${walkBack(m.month, m.cost, m, sql`${m.supplierId} = b.id`, sql`0`)}) month
-    cross join lateral (${walkBack(d.dueDate, d.cost, d, days, sql`month.walked - month.cost`)}) cut
-    cross join lateral (
-      select count(*)::int as items from (
-        select sum(${j.cost}) over (order by ${j.itemId} desc) - ${j.cost} as later
-        from ${j} where ${j.supplierId} = b.id and ${j.dueDate} = cut.key
-      ) x where x.later < cut.unpaid
-    ) n
-    where b.pending_amount > 0`);
-  type Row = {
-    supplier_id: number;
-    supplier_name: string;
-    supplier_pending: string;
-    day: string;
-    day_unpaid: string;
-    day_items: number;
-  };
-  return resultRows<Row>(result).map((r) => ({
-    supplierId: r.supplier_id,
-    supplierName: r.supplier_name,
-    supplierPending: r.supplier_pending,
-    day: r.day,
-    dayUnpaid: r.day_unpaid,
-    dayItems: r.day_items,
-  }));
-}
-
-/**
- * The latest of a supplier's sums (`table` rows under `where`, by `key`) at which its costs, added
- * from the latest back and after `start`, reach the supplier's balance (`b.pending_amount`): with
- * `walked` (that running total), `cost` and `unpaid` (what the balance leaves for that row). An index
- * walk that stops there; the cutoff walks the months, then that month's days.
- */
-function walkBack(key: AnyPgColumn, cost: AnyPgColumn, table: PgTable, where: SQL | undefined, start: SQL) {
-  return sql`
-    select r.key, r.cost, r.walked, b.pending_amount - (r.walked - r.cost) as unpaid from (
-      select ${key} as key, ${cost} as cost,
-        ${start} + sum(${cost}) over (order by ${key} desc rows unbounded preceding) as walked
-      from ${table} where ${where} order by ${key} desc
-    ) r where r.walked >= b.pending_amount order by r.key desc limit 1`;
-}
 
 /** The driver's rows: node-postgres and PGlite both answer `{ rows }`. */
 const resultRows = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/**
- * The cutoffs as a table `(supplier_id, day, day_unpaid)` in one statement: arrays bound as text
- * literals of numbers and dates read from the database, never spliced into the SQL.
- */
-function cutoffValues(cutoffs: Cutoff[]) {
-  const list = (pick: (c: Cutoff) => string | number) => `{${cutoffs.map(pick).join(',')}}`;
-  return sql`unnest(${list((c) => c.supplierId)}::int[], ${list((c) => c.day)}::date[],
-    ${list((c) => c.dayUnpaid)}::numeric[], ${list((c) => c.dayItems)}::int[])
-    as c(supplier_id, day, day_unpaid, day_items)`;
-}
 
 /**
  * The first items with an unpaid part due by `until`, most urgent first: each supplier's first
@@ -138,8 +54,8 @@ export async function unpaidSupplierItems(
     travel_date: string;
   };
   const fields = sql`${i.itemId} as item_id, ${i.saleId} as sale_id, ${i.supplierId} as supplier_id, ${i.cost} as cost`;
-  // Per supplier: first the cutoff day's unpaid items (its latest `dayItems`, each unpaid by what
-  // the later ones of that day leave), then the later days' items, wholly unpaid, in index order.
+  // Per supplier: first the cutoff day's unpaid items, then the later days' items with an open cost,
+  // wholly unpaid, in index order.
   const result = await db.execute(sql`
     select u.item_id, u.sale_id, u.supplier_id, u.cost::text as cost, u.unpaid::text as unpaid,
       u.due::text as due_date, s.passenger_name, s.travel_date::text as travel_date
@@ -147,20 +63,17 @@ export async function unpaidSupplierItems(
       select items.* from ${cutoffValues(cutoffs)}
       cross join lateral (
         select * from (
-          select ${fields}, least(${i.cost}, c.day_unpaid - later) as unpaid, ${i.dueDate} as due from (
-            select *, sum(${i.cost}) over (order by ${i.itemId} desc) - ${i.cost} as later from ${i}
-            where ${i.supplierId} = c.supplier_id and ${i.dueDate} = c.day and c.day <= ${until}::date
-            order by ${i.itemId} desc limit c.day_items
-          ) as ${i}
-          where ${i.cost} > 0 and ${options.where ?? sql`true`}
+          select ${fields}, unpaid, ${i.dueDate} as due from ${cutoffDayItems()}
+          where ${options.where ?? sql`true`}
           union all (
-            select ${fields}, ${i.cost}, ${i.dueDate} from ${i}
+            select ${fields}, ${i.openCost}, ${i.dueDate} from ${i}
             where ${i.supplierId} = c.supplier_id and ${i.dueDate} > c.day and ${i.dueDate} <= ${until}::date
-              and ${i.cost} > 0 and ${options.where ?? sql`true`}
+              and ${i.openCost} > 0 and ${options.where ?? sql`true`}
             order by ${i.dueDate}, ${i.itemId} limit ${options.perSupplier}
           )
         ) first order by due, item_id limit ${options.perSupplier}
       ) items
+      where c.day <= ${until}::date
       order by due, item_id ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}
     ) u join ${sales} s on s.id = u.sale_id
     order by u.due, u.item_id`);
@@ -173,28 +86,22 @@ export async function unpaidSupplierItems(
 
 /**
  * How many items have an unpaid part due by `until` (those `where` keeps), without reading them
- * one by one where it can: on each supplier's cutoff day its latest `dayItems`; after it every item,
- * from the day sums for the company or from an index range (supplier_dues_seller_walk_idx) for a
- * seller or a sale, less the items that cost nothing (supplier_dues_free_idx), which owe nothing.
+ * one by one where it can: on each supplier's cutoff day its latest `dayItems`; after it every item
+ * with an open cost, from the day sums (`open_items`) for the company or from an index range
+ * (supplier_dues_seller_walk_idx) for a seller or a sale.
  */
 export async function countUnpaidSupplierItems(db: Database, cutoffs: Cutoff[], until: string, where?: SQL) {
   if (!cutoffs.length) return 0;
   const i = supplierDues;
   const d = supplierDueDays;
-  const later = sql`${i.supplierId} = c.supplier_id and ${i.dueDate} > c.day and ${i.dueDate} <= ${until}::date`;
   const laterItems = where
-    ? sql`(select count(*) from ${i} where ${later} and ${where})`
-    : sql`(select coalesce(sum(${d.itemsCount}), 0) from ${d}
+    ? sql`(select count(*) from ${i} where ${i.supplierId} = c.supplier_id and ${i.dueDate} > c.day
+        and ${i.dueDate} <= ${until}::date and ${i.openCost} > 0 and ${where})`
+    : sql`(select coalesce(sum(${d.openItems}), 0) from ${d}
         where ${d.supplierId} = c.supplier_id and ${d.dueDate} > c.day and ${d.dueDate} <= ${until}::date)`;
-  // The cutoff day's rows are named like the table so that `where` (written on it) applies to them.
   const result = await db.execute(sql`
     select coalesce(sum(
-      (select count(*) from (
-        select * from ${i} where ${i.supplierId} = c.supplier_id and ${i.dueDate} = c.day
-        order by ${i.itemId} desc limit c.day_items
-      ) as ${i} where ${i.cost} > 0 and ${where ?? sql`true`})
-      + ${laterItems}
-      - (select count(*) from ${i} where ${later} and ${i.cost} = 0 and ${where ?? sql`true`})
+      (select count(*) from ${cutoffDayItems()} where ${where ?? sql`true`}) + ${laterItems}
     ), 0)::int as n
     from ${cutoffValues(cutoffs)}
     where c.day <= ${until}::date`);
@@ -203,18 +110,18 @@ export async function countUnpaidSupplierItems(db: Database, cutoffs: Cutoff[], 
 
 /**
  * Per supplier: what is overdue, due this week and due in the window, and how many items, from the
- * day sums alone (a few hundred day rows per supplier): every day after the cutoff is wholly unpaid.
+ * day sums alone (a few hundred day rows per supplier): every open cost after the cutoff is unpaid.
  */
 async function dueSums(db: Database, cutoffs: Cutoff[], asOf: string, until: string) {
   const d = supplierDueDays;
-  const part = sql`case when ${d.dueDate} = c.day then c.day_unpaid else ${d.cost} end`;
+  const part = sql`case when ${d.dueDate} = c.day then c.day_unpaid else ${d.openCost} end`;
   const sumWhere = (condition: SQL) => sql`coalesce(sum(${part}) filter (where ${condition}), 0)::text`;
   const result = await db.execute(sql`
     select c.supplier_id,
       ${sumWhere(sql`${d.dueDate} < ${asOf}::date`)} as overdue,
       ${sumWhere(sql`${d.dueDate} between ${asOf}::date and ${addDays(asOf, DUE_THIS_WEEK_DAYS)}::date`)} as this_week,
       ${sumWhere(sql`${d.dueDate} >= ${asOf}::date`)} as soon,
-      sum(case when ${d.dueDate} = c.day then c.day_items else ${d.itemsCount} end)::int as items
+      sum(case when ${d.dueDate} = c.day then c.day_items else ${d.openItems} end)::int as items
     from ${cutoffValues(cutoffs)}
     join ${d} on ${d.supplierId} = c.supplier_id and ${d.dueDate} >= c.day and ${d.dueDate} <= ${until}::date
     group by c.supplier_id`);

@@ -1,52 +1,15 @@
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { sumMoney } from '../../../domain/money';
 import type { Database } from '../../db/client';
 import { countValue, moneyValue } from '../../db/money';
-import {
-  sales,
-  salesSummary,
-  supplierPayments,
-  supplierSales,
-  suppliers,
-  supplierTotals,
-} from '../../db/schema';
+import { sales, salesSummary, supplierSales, suppliers } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { nameContains } from '../../lib/search';
+import { balanceRows, salePendings } from './balances';
 
 export const SUPPLIER_NOT_FOUND = 'Proveedor no encontrado';
 /** The supplier cards show up to 3 recent sales. */
 const RECENT_SALES = 3;
-
-/**
- * Balances in USD: what a supplier is owed is the cost of its items on sales that are
- * not cancelled (kept per supplier by triggers in `supplier_totals`, docs/performance.md); what it
- * was paid is the sum of its payments converted at the rate frozen on each.
- */
-export function balanceRows(db: Database, where: SQL | undefined) {
-  const paid = db
-    .select({
-      supplierId: supplierPayments.supplierId,
-      total: sql`sum(${supplierPayments.amountUsd})`.as('paid'),
-    })
-    .from(supplierPayments)
-    .groupBy(supplierPayments.supplierId)
-    .as('paid');
-  const owed = sql`coalesce(${supplierTotals.totalCost}, 0)`;
-  return db
-    .select({
-      supplierId: suppliers.id,
-      supplierName: suppliers.name,
-      // Aliased so that other reports can use these rows as a subquery (the supplier dues).
-      grossAmount: moneyValue(owed, 'USD').as('gross_amount'),
-      paidAmount: moneyValue(sql`coalesce(${paid.total}, 0)`, 'USD').as('paid_amount'),
-      pendingAmount: moneyValue(sql`${owed} - coalesce(${paid.total}, 0)`, 'USD').as('pending_amount'),
-      salesCount: countValue(sql`coalesce(${supplierTotals.salesCount}, 0)`),
-    })
-    .from(suppliers)
-    .leftJoin(supplierTotals, eq(supplierTotals.supplierId, suppliers.id))
-    .leftJoin(paid, eq(paid.supplierId, suppliers.id))
-    .where(where);
-}
 
 /**
  * The supplier's share of each sale's cost (as `totalCost`: on a supplier's pages a sale costs what
@@ -62,7 +25,7 @@ async function salesOf(db: Database, supplierIds: number[], perSupplier: number 
       createdAt: supplierSales.saleCreatedAt,
     })
     .from(supplierSales)
-    // A cancelled sale owes the supplier nothing: left out here as it is from the amounts and salesCount.
+    // A cancelled sale or a draft owes the supplier nothing: left out here as from the amounts and salesCount.
     .where(and(eq(supplierSales.supplierId, suppliers.id), eq(supplierSales.counted, true)))
     .orderBy(desc(supplierSales.saleCreatedAt), desc(supplierSales.saleId))
     .$dynamic();
@@ -124,21 +87,30 @@ export async function supplierSummaries(db: Database, q?: string) {
   return active.map((row) => toSummary(row, recent));
 }
 
+/** One supplier with all its sales, each with what it still owes the supplier (the payment form offers it). */
 export async function supplierSummary(db: Database, supplierId: number) {
   const [row] = await balanceRows(db, eq(suppliers.id, supplierId));
   if (!row) throw notFound(SUPPLIER_NOT_FOUND);
-  return toSummary(row, await salesOf(db, [supplierId], undefined));
+  const [shares, pendings] = await Promise.all([
+    salesOf(db, [supplierId], undefined),
+    salePendings(db, supplierId),
+  ]);
+  const summary = toSummary(row, shares);
+  return {
+    ...summary,
+    sales: summary.sales.map((sale) => ({ ...sale, pendingAmount: pendings.get(sale.id) ?? 0 })),
+  };
 }
 
 export async function supplierStats(db: Database) {
   const rows = await balanceRows(db, undefined);
   const pending = rows.filter((r) => r.pendingAmount > 0);
-  // Every sale has at least one item (the API refuses a sale without), so the sales with items that
-  // are not cancelled are the non-cancelled sales, counted in the summary.
+  // Every sale has at least one item (the API refuses a sale without), so the sales that owe their
+  // suppliers (neither cancelled nor drafts) are those counted in the summary under the other statuses.
   const [sold] = await db
     .select({ n: countValue(sql`coalesce(sum(${salesSummary.salesCount}), 0)`) })
     .from(salesSummary)
-    .where(ne(salesSummary.status, 'cancelled'));
+    .where(notInArray(salesSummary.status, ['cancelled', 'draft']));
   return {
     // Exact decimals from SQL, added in integer cents.
     totalPending: sumMoney(pending.map((r) => r.pendingAmount)),

@@ -103,7 +103,8 @@ export async function getSupplierPayment(db: Database, id: number) {
 /**
  * Writes a payment with the USD rate in force now, frozen on the row: a later rate change does not
  * rewrite what was paid. amount_usd is rounded to cents by PostgreSQL's numeric arithmetic. An edit
- * changes the fields its body names; the others keep their stored values.
+ * changes the fields its body names; the others keep their stored values, and its related sales are
+ * allocated again from its new value (the links are written anew, which drops the old allocation).
  */
 export async function saveSupplierPayment(
   db: Database,
@@ -161,6 +162,9 @@ export async function saveSupplierPayment(
       await tx
         .insert(supplierPaymentSales)
         .values(input.relatedSales.map((saleId) => ({ supplierPaymentId: row.id, saleId })));
+      // The payment settles its sales' items first (docs/decisions/0088): its USD value is shared out
+      // among them in the database, under the lock every writer of the dues takes.
+      await tx.execute(sql`select supplier_payment_allocate(${row.id})`);
     }
     const changes = diff(before, { ...row, relatedSales: await relatedSaleIds(tx, row.id) });
     const action = id === undefined ? 'create' : 'update';

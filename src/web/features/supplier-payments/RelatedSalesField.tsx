@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../domain/format';
+import { sumMoney } from '../../../domain/money';
 import { Spinner } from '../../components/ui/Spinner';
 import { useMoney } from '../../lib/use-money';
 import { useSupplierSummary } from './api';
@@ -8,19 +9,26 @@ interface RelatedSalesFieldProps {
   supplierId: number | null;
   /** Typed as the schema's input, which coerces ids; this field only ever puts numbers in it. */
   value: readonly unknown[];
-  onChange: (saleIds: unknown[]) => void;
+  /** The ticked sales, and what they still owe the supplier in all (USD). */
+  onChange: (saleIds: unknown[], pendingUsd: number) => void;
 }
 
 function Hint({ children }: { children: ReactNode }) {
   return <p className="text-sm text-gray-700">{children}</p>;
 }
 
-/** The chosen supplier's sales to tick; the server refuses sales of another supplier anyway. */
+/**
+ * The chosen supplier's sales to tick, each with what it still owes the supplier; the server refuses
+ * sales of another supplier anyway.
+ */
 export function RelatedSalesField({ supplierId, value, onChange }: RelatedSalesFieldProps) {
   const summary = useSupplierSummary(supplierId);
   const formatMoney = useMoney();
-  const toggle = (saleId: number, checked: boolean) =>
-    onChange(checked ? [...value, saleId] : value.filter((id) => id !== saleId));
+  const toggle = (saleId: number, checked: boolean) => {
+    const ticked = checked ? [...value, saleId] : value.filter((id) => id !== saleId);
+    const sales = summary.data?.sales.filter((sale) => ticked.includes(sale.id)) ?? [];
+    onChange(ticked, sumMoney(sales.map((sale) => sale.pendingAmount)));
+  };
 
   let content: ReactNode;
   if (supplierId === null) content = <Hint>Selecciona un proveedor para ver sus ventas</Hint>;
@@ -43,6 +51,9 @@ export function RelatedSalesField({ supplierId, value, onChange }: RelatedSalesF
               <span className="text-gray-900">{sale.passengerName}</span>
               <span className="text-gray-700">{formatMoney(sale.totalCost)}</span>
               <span className="text-gray-700">{formatDate(sale.creationDate)}</span>
+              <span className="basis-full pl-7 text-gray-700">
+                Pendiente de esta venta con el proveedor: {formatMoney(sale.pendingAmount)}
+              </span>
             </label>
           </li>
         ))}

@@ -16,6 +16,7 @@ import { SelectField } from '../../components/ui/SelectField';
 import { typedDecimalResolver } from '../../lib/decimal-resolver';
 import { currencyRatesQuery, useAgencyPreferences, useAgencyToday } from '../company';
 import { type SupplierOption, type SupplierPayment, useCreateSupplierPayment } from './api';
+import { followsOffer, offeredAmount } from './offered-amount';
 import { RelatedSalesField } from './RelatedSalesField';
 import { SupplierPicker } from './SupplierPicker';
 
@@ -66,16 +67,28 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
   const rates = useQuery(currencyRatesQuery());
   // The large amount the user was warned about; submitting it again sends it.
   const [large, setLarge] = useState<{ amount: string; warning: string } | null>(null);
+  // What Monto was last filled with for the ticked sales, and their pending in USD.
+  const [offer, setOffer] = useState<{ pendingUsd: number; amount: string } | null>(null);
   const {
     register,
     control,
     handleSubmit,
     setValue,
+    getValues,
     formState: { errors },
   } = useForm<SupplierPaymentInput, unknown, SupplierPaymentData>({
     resolver,
     defaultValues: defaultsFor(initialSupplier, today),
   });
+  const rateOf = (currency: string) => rates.data?.find((r) => r.currency === currency && r.isActive)?.rate;
+  // Monto follows the ticked sales' pending until the person types an amount of their own.
+  const offerAmount = (pendingUsd: number, currency: string) => {
+    if (!followsOffer(String(getValues('amount')), offer?.amount ?? null)) return;
+    const amount = offeredAmount(pendingUsd, currency, rateOf(currency)) ?? '0';
+    setValue('amount', amount);
+    setOffer({ pendingUsd, amount });
+    setLarge(null);
+  };
   const messages = errorMessages(errors);
   const invalid = (name: keyof SupplierPaymentInput) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': errorsId } : {};
@@ -84,7 +97,7 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
   const submit = (data: SupplierPaymentData) => {
     // The threshold is in USD: an amount in another currency is valued with its rate first.
     const amount = String(data.amount);
-    const rate = rates.data?.find((r) => r.currency === data.currency && r.isActive)?.rate;
+    const rate = rateOf(data.currency);
     const warning = foreignLargeAmountWarning(
       amount,
       data.currency,
@@ -113,6 +126,7 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
               field.onChange(next?.id ?? '');
               // Ticked sales belong to the previous supplier; the server would refuse them.
               setValue('relatedSales', []);
+              offerAmount(0, String(getValues('currency')));
             }}
             invalid={Boolean(errors.supplierId)}
             describedBy={errors.supplierId ? errorsId : undefined}
@@ -128,7 +142,16 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
           {...invalid('amount')}
           {...register('amount', { onChange: () => setLarge(null) })}
         />
-        <SelectField label="Moneda" options={CURRENCY_OPTIONS} required {...register('currency')} />
+        <SelectField
+          label="Moneda"
+          options={CURRENCY_OPTIONS}
+          required
+          {...register('currency', {
+            onChange: (event) => {
+              if (offer) offerAmount(offer.pendingUsd, event.target.value);
+            },
+          })}
+        />
         <Field
           label="Fecha de Pago"
           type="date"
@@ -159,7 +182,10 @@ export function SupplierPaymentForm({ initialSupplier, onCancel, onCreated }: Su
           <RelatedSalesField
             supplierId={supplier?.id ?? null}
             value={field.value ?? []}
-            onChange={field.onChange}
+            onChange={(saleIds, pendingUsd) => {
+              field.onChange(saleIds);
+              offerAmount(pendingUsd, String(getValues('currency')));
+            }}
           />
         )}
       />
