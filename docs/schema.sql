@@ -736,7 +736,7 @@ CREATE INDEX sessions_user_id_idx ON public.sessions USING btree (user_id);
 CREATE INDEX sii_attempts_submission_id_idx ON public.sii_attempts USING btree (submission_id);
 CREATE UNIQUE INDEX sii_submissions_dte_document_id_key ON public.sii_submissions USING btree (dte_document_id);
 CREATE INDEX sii_submissions_due_idx ON public.sii_submissions USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['pending'::text, 'sent'::text]));
-CREATE INDEX supplier_due_days_walk_idx ON public.supplier_due_days USING btree (supplier_id, due_date, open_cost);
+CREATE INDEX supplier_due_days_walk_idx ON public.supplier_due_days USING btree (supplier_id, due_date, open_cost, open_items);
 CREATE INDEX supplier_dues_due_idx ON public.supplier_dues USING btree (supplier_id, due_date, item_id, open_cost);
 CREATE INDEX supplier_dues_sale_idx ON public.supplier_dues USING btree (sale_id);
 CREATE INDEX supplier_dues_seller_walk_idx ON public.supplier_dues USING btree (seller_id, supplier_id, due_date, item_id, cost, open_cost, sale_id);

@@ -232,6 +232,6 @@ ALTER TABLE "supplier_dues" ALTER COLUMN "open_cost" DROP DEFAULT;--> statement-
 ALTER TABLE "supplier_due_days" ALTER COLUMN "open_cost" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "supplier_due_days" ALTER COLUMN "open_items" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "supplier_due_months" ALTER COLUMN "open_cost" DROP DEFAULT;--> statement-breakpoint
-CREATE INDEX "supplier_due_days_walk_idx" ON "supplier_due_days" USING btree ("supplier_id","due_date","open_cost");--> statement-breakpoint
+CREATE INDEX "supplier_due_days_walk_idx" ON "supplier_due_days" USING btree ("supplier_id","due_date","open_cost","open_items");--> statement-breakpoint
 CREATE INDEX "supplier_dues_due_idx" ON "supplier_dues" USING btree ("supplier_id","due_date","item_id","open_cost");--> statement-breakpoint
 CREATE INDEX "supplier_dues_seller_walk_idx" ON "supplier_dues" USING btree ("seller_id","supplier_id","due_date","item_id","cost","open_cost","sale_id");

@@ -91,8 +91,10 @@ export const supplierDueDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.supplierId, t.dueDate] }),
-    // Each supplier's cutoff walks its days from the latest back, reading this index alone.
-    index('supplier_due_days_walk_idx').on(t.supplierId, t.dueDate, t.openCost),
+    // Each supplier's cutoff walks its days from the latest back, and Vencimientos sums the days after
+    // it, both reading this index alone: without the open items in it the sums read the heap, and the
+    // planner then took a sequential scan of every day row (6 ms instead of 1 at 1,000,000 sales).
+    index('supplier_due_days_walk_idx').on(t.supplierId, t.dueDate, t.openCost, t.openItems),
   ],
 );
 
