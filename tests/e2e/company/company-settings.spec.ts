@@ -83,16 +83,16 @@ test.describe('configuraciones: tasas de cambio', () => {
     await expectNoSeriousA11yViolations(page);
 
     // A duplicate is refused by the server; the form stays open with the reason.
-    await addDialog.getByLabel('Moneda').fill('euro');
+    await addDialog.getByLabel('Moneda', { exact: true }).fill('euro');
     await addDialog.getByRole('option', { name: 'EUR Euro' }).click();
     await addDialog.getByLabel('Tasa a USD').fill('1.5');
     await addDialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(addDialog.getByRole('alert')).toContainText('Error al procesar la solicitud');
     await expect(addDialog.getByRole('alert')).toContainText('Ya existe una tasa para EUR');
 
-    await addDialog.getByLabel('Moneda').fill(CODE_SEARCH);
+    await addDialog.getByLabel('Moneda', { exact: true }).fill(CODE_SEARCH);
     await addDialog.getByRole('option', { name: `${code} Libra esterlina` }).click();
-    await expect(addDialog.getByLabel('Moneda')).toHaveValue(`${code} - Libra esterlina`);
+    await expect(addDialog.getByLabel('Moneda', { exact: true })).toHaveValue(`${code} - Libra esterlina`);
     await addDialog.getByLabel('Tasa a USD').fill('0.5');
     await addDialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(addDialog).toBeHidden();
@@ -102,8 +102,8 @@ test.describe('configuraciones: tasas de cambio', () => {
 
     await rateRow.getByRole('button', { name: `Editar ${code}` }).click();
     const editDialog = page.getByRole('dialog', { name: `Editar Tasa ${code}` });
-    await expect(editDialog.getByLabel('Moneda')).toHaveValue(code);
-    await expect(editDialog.getByLabel('Moneda')).toBeDisabled();
+    await expect(editDialog.getByLabel('Moneda', { exact: true })).toHaveValue(code);
+    await expect(editDialog.getByLabel('Moneda', { exact: true })).toBeDisabled();
     // Weaker than the dollar: it opens as "1 USD = ___"; the spec's side is a click away.
     await expect(editDialog.getByLabel(`${code} por 1 USD`)).toHaveValue('2.0000');
     await editDialog.getByLabel(`1 ${code} = ___ USD`).check();
@@ -151,7 +151,7 @@ test.describe('configuraciones: información de la empresa', () => {
   test('valida, guarda y conserva los datos al recargar', async ({ page }) => {
     const company = {
       'Nombre de la empresa': `Viajes Demo ${RUN}`,
-      'RUT / ID tributario': '76.543.210-K',
+      'RUT / ID tributario': '76.543.210-3',
       Teléfono: '+56 2 2345 6789',
       Email: `contacto.${RUN}@viajes-demo.cl`,
       Dirección: 'Av. Providencia 1234, Santiago',

@@ -39,9 +39,11 @@ test('la moneda de una tasa se elige de la lista ISO 4217 y las tasas muestran 4
   await signIn(page, DEMO.admin, '/company-settings');
   await page.getByRole('button', { name: 'Agregar Tasa' }).click();
   const dialog = page.getByRole('dialog', { name: 'Agregar Tasa' });
-  const currency = dialog.getByLabel('Moneda');
+  const currency = dialog.getByLabel('Moneda', { exact: true });
   await currency.fill('POUNDS');
   await expect(dialog.getByText('Ninguna moneda ISO 4217 coincide con «POUNDS»')).toBeVisible();
+  // The list covers the side's choice below it: Escape closes the list only.
+  await page.keyboard.press('Escape');
   // A new rate starts as "1 USD = ___" (decision 0086); this one is typed the spec's way.
   await dialog.getByLabel(/= ___ USD$/).check();
   await dialog.getByLabel('Tasa a USD').fill('0.0067');

@@ -67,7 +67,7 @@ test('una tasa ambigua se rechaza; escrita con coma muestra su inversa al escrib
   await signIn(page, DEMO.admin, '/company-settings');
   await page.getByRole('button', { name: 'Agregar Tasa' }).click();
   const dialog = page.getByRole('dialog', { name: 'Agregar Tasa' });
-  await dialog.getByLabel('Moneda').fill('peso argentino');
+  await dialog.getByLabel('Moneda', { exact: true }).fill('peso argentino');
   await dialog.getByRole('option', { name: 'ARS Peso argentino' }).click();
   // A new rate starts as "1 USD = ___ ARS" (decision 0086); this one is typed the spec's way.
   await dialog.getByLabel('1 ARS = ___ USD').check();
