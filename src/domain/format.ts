@@ -1,4 +1,4 @@
-import { currencyDecimals } from './currencies';
+import { currencyDecimals } from './currency-decimals';
 
 /**
  * How amounts are written, on every screen, PDF and e-mail alike (Configuraciones, "Formato de números"):

@@ -5,7 +5,7 @@
  * docs/decisions/0038-typed-decimals.md
  */
 
-import { roundedDecimal } from './money';
+import { roundedDecimal } from './decimal-text';
 
 /**
  * What a field holds. A money amount has at most 2 decimals, so a lone separator followed by exactly

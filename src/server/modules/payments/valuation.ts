@@ -1,5 +1,5 @@
 import { BASE_CURRENCY } from '../../../domain/company';
-import { currencyDecimals } from '../../../domain/currencies';
+import { currencyDecimals } from '../../../domain/currency-decimals';
 import { convertedValue, sameDecimal, usdValue } from '../../../domain/money';
 import { usdValueProblem } from '../../../domain/payments';
 import type { Database } from '../../db/client';

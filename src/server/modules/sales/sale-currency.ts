@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { BASE_CURRENCY } from '../../../domain/company';
-import { currencyDecimals } from '../../../domain/currencies';
+import { currencyDecimals } from '../../../domain/currency-decimals';
 import { sameDecimal } from '../../../domain/money';
 import type { SaleItemData } from '../../../domain/sales';
 import type { Database } from '../../db/client';

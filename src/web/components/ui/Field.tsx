@@ -1,5 +1,5 @@
 import { type ChangeEvent, type ComponentProps, type FocusEvent, type ReactNode, useId } from 'react';
-import { currencyDecimals } from '../../../domain/currencies';
+import { currencyDecimals } from '../../../domain/currency-decimals';
 import { normalizeRut } from '../../../domain/rut';
 import {
   type DecimalKind,

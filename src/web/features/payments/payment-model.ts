@@ -1,4 +1,4 @@
-import { currencyDecimals } from '../../../domain/currencies';
+import { currencyDecimals } from '../../../domain/currency-decimals';
 import { formatMoney, type NumberFormat } from '../../../domain/format';
 import { convertedValue } from '../../../domain/money';
 import type { Payment } from '../../../domain/payment-replies';

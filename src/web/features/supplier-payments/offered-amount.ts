@@ -1,4 +1,4 @@
-import { currencyDecimals } from '../../../domain/currencies';
+import { currencyDecimals } from '../../../domain/currency-decimals';
 import { convertedValue, sameDecimal } from '../../../domain/money';
 import { parseTypedDecimal } from '../../../domain/typed-decimal';
 
