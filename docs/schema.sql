@@ -567,6 +567,13 @@ CREATE TABLE sii_submissions (
   CONSTRAINT sii_submissions_dte_document_id_dte_documents_id_fk FOREIGN KEY (dte_document_id) REFERENCES dte_documents(id)
 );
 
+CREATE TABLE supplier_currency_totals (
+  supplier_id integer NOT NULL,
+  currency text NOT NULL,
+  total_cost numeric(16,2) NOT NULL,
+  CONSTRAINT supplier_currency_totals_supplier_id_currency_pk PRIMARY KEY (supplier_id, currency)
+);
+
 CREATE TABLE supplier_due_days (
   supplier_id integer NOT NULL,
   due_date date NOT NULL,
@@ -634,6 +641,8 @@ CREATE TABLE supplier_sales (
   cost numeric(16,2) NOT NULL,
   counted boolean NOT NULL,
   sale_created_at timestamp with time zone NOT NULL,
+  currency text DEFAULT 'USD'::text NOT NULL,
+  own_cost numeric(16,2) DEFAULT '0'::numeric NOT NULL,
   CONSTRAINT supplier_sales_supplier_id_sale_id_pk PRIMARY KEY (supplier_id, sale_id)
 );
 
@@ -1125,20 +1134,23 @@ BEGIN
   DELETE FROM sales_daily;
   DELETE FROM supplier_sales;
   DELETE FROM supplier_totals;
+  DELETE FROM supplier_currency_totals;
   INSERT INTO sales_summary (seller_id, status, sale_type, service_type, region, sales_count, sale_price, total_cost)
     SELECT seller_id, status, sale_type, service_type, region, count(*), sum(sale_price_usd), sum(total_cost_usd)
     FROM sales GROUP BY seller_id, status, sale_type, service_type, region;
   INSERT INTO sales_daily (seller_id, day, sales_count, sale_price, total_cost)
     SELECT seller_id, f_agency_day(creation_date), count(*), sum(sale_price_usd), sum(total_cost_usd)
     FROM sales WHERE status <> 'cancelled' GROUP BY 1, 2;
-  INSERT INTO supplier_sales (supplier_id, sale_id, cost, counted, sale_created_at)
-    SELECT i.supplier_id, i.sale_id, sum(round(i.cost_price * s.exchange_rate, 2)),
-      s.status NOT IN ('cancelled', 'draft'), s.creation_date
+  INSERT INTO supplier_sales (supplier_id, sale_id, cost, currency, own_cost, counted, sale_created_at)
+    SELECT i.supplier_id, i.sale_id, sum(round(i.cost_price * s.exchange_rate, 2)), s.currency,
+      sum(i.cost_price), s.status NOT IN ('cancelled', 'draft'), s.creation_date
     FROM sale_items i JOIN sales s ON s.id = i.sale_id
-    GROUP BY i.supplier_id, i.sale_id, s.status, s.creation_date;
+    GROUP BY i.supplier_id, i.sale_id, s.status, s.creation_date, s.currency;
   INSERT INTO supplier_totals (supplier_id, sales_count, total_cost)
     SELECT supplier_id, count(*) FILTER (WHERE counted), coalesce(sum(cost) FILTER (WHERE counted), 0)
     FROM supplier_sales GROUP BY supplier_id;
+  INSERT INTO supplier_currency_totals (supplier_id, currency, total_cost)
+    SELECT supplier_id, currency, sum(own_cost) FROM supplier_sales WHERE counted GROUP BY supplier_id, currency;
 END;
 $function$;
 
@@ -1379,7 +1391,7 @@ BEGIN
     PERFORM sales_daily_add(NEW, 1);
   END IF;
   IF TG_OP = 'UPDATE' AND (OLD.status IS DISTINCT FROM NEW.status OR OLD.creation_date IS DISTINCT FROM NEW.creation_date
-      OR OLD.exchange_rate IS DISTINCT FROM NEW.exchange_rate) THEN
+      OR OLD.exchange_rate IS DISTINCT FROM NEW.exchange_rate OR OLD.currency IS DISTINCT FROM NEW.currency) THEN
     PERFORM supplier_sales_refresh(NEW.id);
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM supplier_sales_refresh(OLD.id);
@@ -1612,7 +1624,6 @@ CREATE OR REPLACE FUNCTION public.supplier_sales_refresh(p_sale_id integer)
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  -- Totals first, while supplier_sales still holds the old shares; suppliers in id order.
   INSERT INTO supplier_totals AS t (supplier_id, sales_count, total_cost)
     SELECT supplier_id, sum(n), sum(c) FROM (
       SELECT supplier_id, -1 AS n, -cost AS c FROM supplier_sales WHERE sale_id = p_sale_id AND counted
@@ -1625,13 +1636,24 @@ BEGIN
   ON CONFLICT (supplier_id) DO UPDATE
     SET sales_count = t.sales_count + excluded.sales_count, total_cost = t.total_cost + excluded.total_cost;
 
+  INSERT INTO supplier_currency_totals AS t (supplier_id, currency, total_cost)
+    SELECT supplier_id, currency, sum(c) FROM (
+      SELECT supplier_id, currency, -own_cost AS c FROM supplier_sales WHERE sale_id = p_sale_id AND counted
+      UNION ALL
+      SELECT i.supplier_id, s.currency, sum(i.cost_price)
+      FROM sale_items i JOIN sales s ON s.id = i.sale_id
+      WHERE i.sale_id = p_sale_id AND s.status NOT IN ('cancelled', 'draft')
+      GROUP BY i.supplier_id, s.currency
+    ) d GROUP BY supplier_id, currency ORDER BY supplier_id, currency
+  ON CONFLICT (supplier_id, currency) DO UPDATE SET total_cost = t.total_cost + excluded.total_cost;
+
   DELETE FROM supplier_sales WHERE sale_id = p_sale_id;
-  INSERT INTO supplier_sales (supplier_id, sale_id, cost, counted, sale_created_at)
-    SELECT i.supplier_id, p_sale_id, sum(round(i.cost_price * s.exchange_rate, 2)),
-      s.status NOT IN ('cancelled', 'draft'), s.creation_date
+  INSERT INTO supplier_sales (supplier_id, sale_id, cost, currency, own_cost, counted, sale_created_at)
+    SELECT i.supplier_id, p_sale_id, sum(round(i.cost_price * s.exchange_rate, 2)), s.currency,
+      sum(i.cost_price), s.status NOT IN ('cancelled', 'draft'), s.creation_date
     FROM sale_items i JOIN sales s ON s.id = i.sale_id
     WHERE i.sale_id = p_sale_id
-    GROUP BY i.supplier_id, s.status, s.creation_date;
+    GROUP BY i.supplier_id, s.status, s.creation_date, s.currency;
 END;
 $function$;
 
@@ -1665,7 +1687,7 @@ CREATE TRIGGER sale_items_refresh_insert AFTER INSERT ON sale_items REFERENCING 
 CREATE TRIGGER sale_items_refresh_update AFTER UPDATE ON sale_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sale_items_refresh_sales();
 CREATE CONSTRAINT TRIGGER sale_items_search AFTER INSERT OR DELETE OR UPDATE OF sale_id, reservation_code ON sale_items DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sales_search_queue();
 CREATE TRIGGER sales_aggregates_insert_delete AFTER INSERT OR DELETE ON sales FOR EACH ROW EXECUTE FUNCTION sales_aggregates_on_sale();
-CREATE TRIGGER sales_aggregates_update AFTER UPDATE ON sales FOR EACH ROW WHEN (old.seller_id IS DISTINCT FROM new.seller_id OR old.status IS DISTINCT FROM new.status OR old.sale_type IS DISTINCT FROM new.sale_type OR old.service_type IS DISTINCT FROM new.service_type OR old.region IS DISTINCT FROM new.region OR old.sale_price_usd IS DISTINCT FROM new.sale_price_usd OR old.total_cost_usd IS DISTINCT FROM new.total_cost_usd OR old.creation_date IS DISTINCT FROM new.creation_date OR old.exchange_rate IS DISTINCT FROM new.exchange_rate) EXECUTE FUNCTION sales_aggregates_on_sale();
+CREATE TRIGGER sales_aggregates_update AFTER UPDATE ON sales FOR EACH ROW WHEN (old.seller_id IS DISTINCT FROM new.seller_id OR old.status IS DISTINCT FROM new.status OR old.sale_type IS DISTINCT FROM new.sale_type OR old.service_type IS DISTINCT FROM new.service_type OR old.region IS DISTINCT FROM new.region OR old.sale_price_usd IS DISTINCT FROM new.sale_price_usd OR old.total_cost_usd IS DISTINCT FROM new.total_cost_usd OR old.creation_date IS DISTINCT FROM new.creation_date OR old.exchange_rate IS DISTINCT FROM new.exchange_rate OR old.currency IS DISTINCT FROM new.currency) EXECUTE FUNCTION sales_aggregates_on_sale();
 CREATE CONSTRAINT TRIGGER sales_search_text AFTER INSERT OR UPDATE OF passenger_name, client_id ON sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sales_search_queue();
 CREATE TRIGGER sales_seller_counts_on_summary AFTER INSERT OR DELETE OR UPDATE ON sales_summary FOR EACH ROW EXECUTE FUNCTION sales_seller_counts_on_summary();
 CREATE TRIGGER sessions_notify_change AFTER UPDATE OF revoked_at, expires_at, last_seen_at, user_id ON sessions FOR EACH ROW WHEN (old.revoked_at IS DISTINCT FROM new.revoked_at OR old.expires_at IS DISTINCT FROM new.expires_at OR new.last_seen_at < old.last_seen_at OR old.user_id IS DISTINCT FROM new.user_id) EXECUTE FUNCTION notify_session_change();

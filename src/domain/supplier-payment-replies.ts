@@ -9,6 +9,9 @@ export const supplierSaleReplySchema = z.object({
   passengerName: z.string(),
   status: z.enum(SALE_STATUSES),
   totalCost: z.number(),
+  /** The sale's currency, and that cost in it (`totalCost` is its USD value at the sale's rate). */
+  currency: z.string(),
+  costInSaleCurrency: z.number(),
   creationDate: z.string(),
 });
 export type SupplierSaleReply = z.infer<typeof supplierSaleReplySchema>;
@@ -28,6 +31,11 @@ export const supplierSummaryReplySchema = z.object({
   paidAmount: z.number(),
   pendingAmount: z.number(),
   salesCount: z.number(),
+  /**
+   * The same figures per currency, each in its own (decision 0090): the counted costs of its sales in
+   * each sale currency, and the payments made in each currency. USD first; the USD fields above total them.
+   */
+  byCurrency: z.array(z.object({ currency: z.string(), grossAmount: z.number(), paidAmount: z.number() })),
   sales: z.array(supplierSaleReplySchema),
 });
 export type SupplierSummaryReply = z.infer<typeof supplierSummaryReplySchema>;

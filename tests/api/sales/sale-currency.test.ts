@@ -270,6 +270,9 @@ describe('the kept sums add USD values', () => {
         (select json_agg(t order by client_id) from client_balances t) as clients,
         (select json_agg(t order by travel_date) from balance_days t) as days,
         (select json_agg(t order by supplier_id) from supplier_totals t) as suppliers,
+        (select json_agg(t order by supplier_id, currency) from supplier_currency_totals t
+          where total_cost <> 0) as supplier_currencies,
+        (select json_agg(t order by supplier_id, sale_id) from supplier_sales t) as supplier_shares,
         (select json_agg(t order by dimension, date_field, day, key) from report_days t) as report`),
       );
     const before = await kept();

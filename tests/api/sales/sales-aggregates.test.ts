@@ -30,10 +30,15 @@ async function snapshot(db: Database) {
        from sales_daily where sales_count <> 0 order by 1, 2`,
     ),
     shares: await rows(
-      'select supplier_id, sale_id, cost::text, counted, sale_created_at from supplier_sales order by 1, 2',
+      `select supplier_id, sale_id, cost::text, currency, own_cost::text, counted, sale_created_at
+       from supplier_sales order by 1, 2`,
     ),
     totals: await rows(
       'select supplier_id, sales_count, total_cost::text from supplier_totals where sales_count <> 0 or total_cost <> 0 order by 1',
+    ),
+    currencyTotals: await rows(
+      `select supplier_id, currency, total_cost::text from supplier_currency_totals
+       where total_cost <> 0 order by 1, 2`,
     ),
     balances: await rows(
       `select sale_id, client_id, seller_id, travel_date::text, sale_price::text, paid::text, pending::text
@@ -145,6 +150,7 @@ describe('aggregates kept by triggers', () => {
       daily: [],
       shares: [],
       totals: [],
+      currencyTotals: [],
       balances: [],
       dues: [],
       dueDays: [],

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { pdfText } from '../../helpers/pdf-text';
 import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from '../support/helpers';
-import { detail, firstId, pickFirst, searchAndPick } from './sales-fixtures';
+import { createSaleViaApi, detail, firstId, pickFirst, searchAndPick } from './sales-fixtures';
 
 // Issue 43, pesos first-class (docs/decisions/0085-sale-currency.md): a sale in CLP made through the form,
 // paid in pesos and in dollars, its balance on screen and on the receipts, on a laptop and on a phone.
@@ -205,3 +205,32 @@ for (const viewport of [LAPTOP, PHONE]) {
     expect(second).toMatch(balanceLine('CLP 0'));
   });
 }
+
+// Only an admin corrects a sale's frozen rate (decision 0085), typed the way Chile says it.
+test('un administrador corrige la tasa de una venta en pesos desde su edición; un vendedor no la ve', async ({
+  page,
+  request,
+}) => {
+  const seller = await apiLogin(request, DEMO.sales);
+  const saleId = await createSaleViaApi(request, seller, `Tasa ${RUN}`, 500_000, 'CLP');
+
+  await signIn(page, DEMO.sales, `/sales/${saleId}/edit`);
+  await expect(page.getByLabel('Moneda de la venta')).toHaveValue('CLP');
+  await expect(page.getByLabel(/^Tasa de la venta/)).toHaveCount(0);
+
+  await signIn(page, DEMO.admin, `/sales/${saleId}/edit`);
+  const rate = page.getByLabel('Tasa de la venta: 1 USD = ... CLP');
+  await expect(rate).toHaveValue('1000.0000');
+  await rate.fill('abc');
+  await page.getByRole('button', { name: 'Guardar Venta' }).click();
+  await expect(page.getByText(/^Escribe la tasa solo con números/)).toBeVisible();
+  await expect(page).toHaveURL(/\/edit$/);
+  await rate.fill('800');
+  await page.getByRole('button', { name: 'Guardar Venta' }).click();
+  await expect(page).toHaveURL(new RegExp(`/sales/${saleId}$`));
+  // Pesos stay as they were; the dollars follow the corrected rate: 500,000 / 800 = 625.
+  await expect(detail(page, 'Venta total')).toHaveText('CLP 500,000');
+  await expect(page.getByText(/^En dólares, a la tasa de la venta/)).toHaveText(
+    /^En dólares, a la tasa de la venta \(1 USD = 800[.,]00 CLP\): venta US\$ 625\.00 · costo US\$ 0\.50$/,
+  );
+});

@@ -23,6 +23,8 @@ export async function createSaleViaApi(
   token: string,
   passengerName: string,
   salePrice = 500,
+  /** The sale's currency; the API's default (USD) when left out. */
+  currency?: string,
 ) {
   const [client, classification, supplier, operator, passenger] = await Promise.all(
     ['/api/clients', '/api/classifications', '/api/suppliers', '/api/operators', '/api/passengers'].map((p) =>
@@ -42,6 +44,7 @@ export async function createSaleViaApi(
         passengerCount: 1,
         // The server makes the seller the signed-in sales user whatever is sent.
         sellerId: 1,
+        ...(currency && { currency }),
       },
       items: [
         {

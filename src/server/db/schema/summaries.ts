@@ -46,13 +46,18 @@ export const salesDaily = pgTable(
   (t) => [primaryKey({ columns: [t.sellerId, t.day] }), index('sales_daily_day_idx').on(t.day)],
 );
 
-/** One row per supplier and sale: the supplier's share of the sale's cost. */
+/**
+ * One row per supplier and sale: the supplier's share of the sale's cost, in USD at the sale's rate
+ * (`cost`) and in the sale's own currency (`ownCost`, decision 0090).
+ */
 export const supplierSales = pgTable(
   'supplier_sales',
   {
     supplierId: integer('supplier_id').notNull(),
     saleId: integer('sale_id').notNull(),
     cost: moneySum('cost').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    ownCost: moneySum('own_cost').notNull().default('0'),
     /** False for a cancelled sale, which owes the supplier nothing. */
     counted: boolean('counted').notNull(),
     saleCreatedAt: instant('sale_created_at').notNull(),
@@ -74,3 +79,14 @@ export const supplierTotals = pgTable('supplier_totals', {
   salesCount: integer('sales_count').notNull(),
   totalCost: moneySum('total_cost').notNull(),
 });
+
+/** The counted cost of each supplier in each sale currency, in that currency (decision 0090). */
+export const supplierCurrencyTotals = pgTable(
+  'supplier_currency_totals',
+  {
+    supplierId: integer('supplier_id').notNull(),
+    currency: text('currency').notNull(),
+    totalCost: moneySum('total_cost').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.supplierId, t.currency] })],
+);

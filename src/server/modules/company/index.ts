@@ -1,4 +1,4 @@
-export { activeRate, activeRateOrNull, activeRates } from './rates';
+export { activeRate, activeRateOrNull, activeRates, refuseTypedBaseRate } from './rates';
 export {
   agencyNumberFormat,
   agencyPreferences,

@@ -70,13 +70,25 @@ export async function activeRate(db: Database, currency: string): Promise<string
   return rate;
 }
 
-/** The active rate of `currency` as exact text, or null when it has none. */
+/**
+ * The active rate of `currency` as exact text (USD per unit), or null when it has none. The base is 1
+ * with or without its row (a new database has none; assertBaseRule keeps a saved one at 1): this is the
+ * one place that says so for payments, sales and invoices.
+ */
 export async function activeRateOrNull(db: Database, currency: string): Promise<string | null> {
+  if (currency === BASE_CURRENCY) return '1';
   const [rate] = await db
     .select({ rate: currencyRates.rate })
     .from(currencyRates)
     .where(and(eq(currencyRates.currency, currency), eq(currencyRates.isActive, true)));
   return rate?.rate ?? null;
+}
+
+/** A rate typed for the base currency is refused unless it is 1: a 400 on the body's field `path`. */
+export function refuseTypedBaseRate(currency: string, typed: string | undefined, path: string) {
+  if (currency !== BASE_CURRENCY || typed === undefined || sameDecimal(typed, '1')) return;
+  const message = `La tasa de ${BASE_CURRENCY} es siempre 1`;
+  throw badRequest(message, [{ path, message }]);
 }
 
 /**

@@ -1,10 +1,9 @@
-import { BASE_CURRENCY } from '../../../domain/company';
 import { currencyDecimals } from '../../../domain/currency-decimals';
 import { convertedValue, sameDecimal, usdValue } from '../../../domain/money';
 import { usdValueProblem } from '../../../domain/payments';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/http-errors';
-import { activeRate, activeRateOrNull } from '../company';
+import { activeRate, activeRateOrNull, refuseTypedBaseRate } from '../company';
 
 /** The rate a payment is stored with, and whether it was typed instead of taken from Configuraciones. */
 export interface PaymentRate {
@@ -22,12 +21,7 @@ export async function rateFor(
   currency: string,
   typed: string | undefined,
 ): Promise<PaymentRate> {
-  if (currency === BASE_CURRENCY) {
-    // The base needs no row in Configuraciones (a new database has none): its rate is 1.
-    if (typed === undefined || sameDecimal(typed, '1')) return { exchangeRate: '1', rateEdited: false };
-    const message = `La tasa de ${BASE_CURRENCY} es siempre 1`;
-    throw badRequest(message, [{ path: 'exchangeRate', message }]);
-  }
+  refuseTypedBaseRate(currency, typed, 'exchangeRate');
   const current = await activeRate(db, currency);
   if (typed === undefined || sameDecimal(typed, current)) return { exchangeRate: current, rateEdited: false };
   return { exchangeRate: typed, rateEdited: true };
@@ -55,10 +49,7 @@ export async function saleAmountOf(
   sale: { currency: string; exchangeRate: string },
 ): Promise<string> {
   if (payment.currency === sale.currency) return payment.amount;
-  const saleRate =
-    sale.currency === BASE_CURRENCY
-      ? '1'
-      : ((await activeRateOrNull(db, sale.currency)) ?? sale.exchangeRate);
+  const saleRate = (await activeRateOrNull(db, sale.currency)) ?? sale.exchangeRate;
   const value = convertedValue(
     payment.amount,
     payment.exchangeRate,

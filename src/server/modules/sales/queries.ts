@@ -1,7 +1,7 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { clients, payments, sales, users } from '../../db/schema';
+import { clients, dteDocuments, invoices, payments, sales, users } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { saleFieldColumns } from './stored-fields';
 
@@ -86,3 +86,27 @@ export const saleSummaryColumns = {
   client: { id: clients.id, name: clients.name, clientId: clients.clientId, email: clients.email },
   seller: { id: users.id, username: users.username, email: users.email, role: users.role },
 };
+
+/**
+ * The sale's invoice in force (not cancelled), with the folio of its DTE when it was issued
+ * electronically: a currency or rate change needs no invoice at all, a cancellation no DTE.
+ */
+export async function activeInvoiceOf(tx: Database, saleId: number) {
+  const [row] = await tx
+    .select({ id: invoices.id, dteFolio: dteDocuments.folio })
+    .from(invoices)
+    .leftJoin(dteDocuments, eq(dteDocuments.id, invoices.dteDocumentId))
+    .where(and(eq(invoices.saleId, saleId), isNull(invoices.cancelledAt)))
+    .limit(1);
+  return row;
+}
+
+/** Whether any payment (pending or confirmed) was registered on the sale. */
+export async function hasPayments(tx: Database, saleId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.saleId, saleId))
+    .limit(1);
+  return !!row;
+}

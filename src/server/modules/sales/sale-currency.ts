@@ -1,13 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { BASE_CURRENCY } from '../../../domain/company';
 import { currencyDecimals } from '../../../domain/currency-decimals';
 import { sameDecimal } from '../../../domain/money';
 import type { SaleItemData } from '../../../domain/sales';
 import type { Database } from '../../db/client';
-import { invoices, payments } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../lib/http-errors';
 import type { AuthUser } from '../auth';
-import { activeRateOrNull } from '../company';
+import { activeRateOrNull, refuseTypedBaseRate } from '../company';
+import { activeInvoiceOf, hasPayments } from './queries';
 
 /*
  * A sale's currency and its frozen USD rate (docs/decisions/0085-sale-currency.md): USD unless the body
@@ -23,7 +21,6 @@ const RATE_EDIT_INVOICED_MESSAGE = 'La venta ya tiene una factura: su tasa de ca
 
 /** The USD rate a new sale (or a sale moved to `currency`) takes today; 400 on the field without one. */
 export async function rateToFreeze(db: Database, currency: string): Promise<string> {
-  if (currency === BASE_CURRENCY) return '1';
   const rate = await activeRateOrNull(db, currency);
   if (rate === null) {
     const message = `No hay una tasa de cambio activa para ${currency}: agrégala en Configuraciones`;
@@ -50,25 +47,6 @@ export function assertWholeAmounts(
   if (first) throw badRequest(first.message, errors);
 }
 
-async function hasInvoice(tx: Database, saleId: number) {
-  const [row] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.saleId, saleId), isNull(invoices.cancelledAt)))
-    .limit(1);
-  return !!row;
-}
-
-/** Whether any payment (pending or confirmed) was registered on the sale. */
-export async function hasPayments(tx: Database, saleId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(eq(payments.saleId, saleId))
-    .limit(1);
-  return !!row;
-}
-
 /**
  * The currency and rate an edit leaves on the sale. Another currency is taken only while nothing was
  * paid or invoiced in the old one, at today's rate. A typed rate is an admin's correction, refused once
@@ -83,17 +61,14 @@ export async function editedCurrency(
   const currency = asked.currency ?? current.currency;
   let exchangeRate = current.exchangeRate;
   if (currency !== current.currency) {
-    if ((await hasPayments(tx, current.id)) || (await hasInvoice(tx, current.id)))
+    if ((await hasPayments(tx, current.id)) || (await activeInvoiceOf(tx, current.id)))
       throw conflict(CURRENCY_CHANGE_MESSAGE);
     exchangeRate = await rateToFreeze(tx, currency);
   }
   const typed = asked.exchangeRate;
   if (typed === undefined || sameDecimal(typed, exchangeRate)) return { currency, exchangeRate };
   if (actor.role !== 'admin') throw forbidden(RATE_EDIT_ROLE_MESSAGE);
-  if (currency === BASE_CURRENCY) {
-    const message = `La tasa de ${BASE_CURRENCY} es siempre 1`;
-    throw badRequest(message, [{ path: 'saleData.exchangeRate', message }]);
-  }
-  if (await hasInvoice(tx, current.id)) throw conflict(RATE_EDIT_INVOICED_MESSAGE);
+  refuseTypedBaseRate(currency, typed, 'saleData.exchangeRate');
+  if (await activeInvoiceOf(tx, current.id)) throw conflict(RATE_EDIT_INVOICED_MESSAGE);
   return { currency, exchangeRate: typed };
 }

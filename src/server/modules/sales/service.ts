@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BASE_CURRENCY } from '../../../domain/company';
 import type { NewSaleData, SaleEditRequest, SaleItemRequest } from '../../../domain/sale-requests';
 import {
@@ -12,15 +12,15 @@ import {
 } from '../../../domain/sales';
 import { type SaleStatus, STATUS_LABELS } from '../../../domain/status';
 import type { Database } from '../../db/client';
-import { dteDocuments, invoices, saleItemPassengers, saleItems, sales } from '../../db/schema';
+import { saleItemPassengers, saleItems, sales } from '../../db/schema';
 import { conflict, forbidden } from '../../lib/http-errors';
 import { type AuditActor, record } from '../audit';
 import type { AuthUser } from '../auth';
 import { loadSale } from './detail';
 import { passengerList, type Snapshot, saleChanges, saleSnapshot, saleSnapshotColumns } from './history';
-import { lockSale, type SaleScope } from './queries';
+import { activeInvoiceOf, hasPayments, lockSale, type SaleScope } from './queries';
 import { assertReferences, resolvePassengers } from './references';
-import { assertWholeAmounts, editedCurrency, hasPayments, rateToFreeze } from './sale-currency';
+import { assertWholeAmounts, editedCurrency, rateToFreeze } from './sale-currency';
 import { auditedItemColumns, itemValues, saleValues } from './stored-fields';
 
 export const STALE_VERSION_MESSAGE = STALE_SALE_MESSAGE;
@@ -163,12 +163,8 @@ export const ACTIVE_DTE_MESSAGE = (folio: number) =>
 
 /** A sale documented with a DTE is annulled with a credit note first: the SII holds the invoice. */
 async function refuseWithActiveDte(tx: Database, saleId: number) {
-  const [active] = await tx
-    .select({ folio: dteDocuments.folio })
-    .from(invoices)
-    .innerJoin(dteDocuments, eq(dteDocuments.id, invoices.dteDocumentId))
-    .where(and(eq(invoices.saleId, saleId), isNull(invoices.cancelledAt)));
-  if (active) throw conflict(ACTIVE_DTE_MESSAGE(active.folio));
+  const folio = (await activeInvoiceOf(tx, saleId))?.dteFolio;
+  if (folio != null) throw conflict(ACTIVE_DTE_MESSAGE(folio));
 }
 
 export async function changeStatus(

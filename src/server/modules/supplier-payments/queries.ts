@@ -1,8 +1,16 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { BASE_CURRENCY } from '../../../domain/company';
 import { sumMoney } from '../../../domain/money';
 import type { Database } from '../../db/client';
 import { countValue, moneyValue } from '../../db/money';
-import { sales, salesSummary, supplierSales, suppliers } from '../../db/schema';
+import {
+  sales,
+  salesSummary,
+  supplierCurrencyTotals,
+  supplierPayments,
+  supplierSales,
+  suppliers,
+} from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { nameContains } from '../../lib/search';
 import { balanceRows, salePendings } from './balances';
@@ -22,6 +30,8 @@ async function salesOf(db: Database, supplierIds: number[], perSupplier: number 
     .select({
       saleId: supplierSales.saleId,
       supplierCost: supplierSales.cost,
+      currency: supplierSales.currency,
+      ownCost: supplierSales.ownCost,
       createdAt: supplierSales.saleCreatedAt,
     })
     .from(supplierSales)
@@ -37,6 +47,8 @@ async function salesOf(db: Database, supplierIds: number[], perSupplier: number 
       passengerName: sales.passengerName,
       status: sales.status,
       totalCost: moneyValue(recent.supplierCost, 'USD'),
+      currency: recent.currency,
+      costInSaleCurrency: moneyValue(recent.ownCost, supplierSales.currency),
       creationDate: sales.creationDate,
     })
     .from(suppliers)
@@ -50,8 +62,57 @@ async function salesOf(db: Database, supplierIds: number[], perSupplier: number 
     passengerName: r.passengerName,
     status: r.status,
     totalCost: r.totalCost,
+    currency: r.currency,
+    costInSaleCurrency: r.costInSaleCurrency,
     creationDate: r.creationDate.toISOString(),
   }));
+}
+
+/** A supplier's counted costs and its payments in one currency, each in that currency. */
+interface CurrencyFigures {
+  currency: string;
+  grossAmount: number;
+  paidAmount: number;
+}
+
+/**
+ * Each supplier's costs and payments per currency (decision 0090): the costs kept per sale currency
+ * (`supplier_currency_totals`), the payments summed per currency they were made in. USD first.
+ */
+async function currencyFiguresOf(db: Database, supplierIds: number[]) {
+  const figures = new Map<number, CurrencyFigures[]>();
+  const entry = (supplierId: number, currency: string) => {
+    const own = figures.get(supplierId) ?? [];
+    figures.set(supplierId, own);
+    const found = own.find((f) => f.currency === currency) ?? { currency, grossAmount: 0, paidAmount: 0 };
+    if (!own.includes(found)) own.push(found);
+    return found;
+  };
+  if (!supplierIds.length) return figures;
+  const t = supplierCurrencyTotals;
+  const p = supplierPayments;
+  const [costs, paid] = await Promise.all([
+    db
+      .select({ supplierId: t.supplierId, currency: t.currency, amount: moneyValue(t.totalCost, t.currency) })
+      .from(t)
+      .where(and(inArray(t.supplierId, supplierIds), sql`${t.totalCost} <> 0`)),
+    db
+      .select({
+        supplierId: p.supplierId,
+        currency: p.currency,
+        amount: moneyValue(sql`sum(${p.amount})`, p.currency),
+      })
+      .from(p)
+      .where(inArray(p.supplierId, supplierIds))
+      .groupBy(p.supplierId, p.currency),
+  ]);
+  for (const row of costs) entry(row.supplierId, row.currency).grossAmount = row.amount;
+  for (const row of paid) entry(row.supplierId, row.currency).paidAmount = row.amount;
+  const usdFirst = (a: CurrencyFigures, b: CurrencyFigures) =>
+    Number(b.currency === BASE_CURRENCY) - Number(a.currency === BASE_CURRENCY) ||
+    a.currency.localeCompare(b.currency);
+  for (const own of figures.values()) own.sort(usdFirst);
+  return figures;
 }
 
 type BalanceRow = Awaited<ReturnType<typeof balanceRows>>[number];
@@ -60,7 +121,11 @@ type BalanceRow = Awaited<ReturnType<typeof balanceRows>>[number];
  * back end sent it, docs/decisions/0040-figures-that-agree.md); `grossAmount` is the cost before payments,
  * our detail's Total Ventas.
  */
-const toSummary = (row: BalanceRow, sales: Awaited<ReturnType<typeof salesOf>>) => ({
+const toSummary = (
+  row: BalanceRow,
+  sales: Awaited<ReturnType<typeof salesOf>>,
+  currencies: Map<number, CurrencyFigures[]>,
+) => ({
   supplierId: row.supplierId,
   supplierName: row.supplierName,
   currency: 'USD',
@@ -69,6 +134,7 @@ const toSummary = (row: BalanceRow, sales: Awaited<ReturnType<typeof salesOf>>) 
   paidAmount: row.paidAmount,
   pendingAmount: row.pendingAmount,
   salesCount: row.salesCount,
+  byCurrency: currencies.get(row.supplierId) ?? [],
   sales: sales.filter((s) => s.supplierId === row.supplierId).map(({ supplierId: _s, ...sale }) => sale),
 });
 
@@ -79,23 +145,24 @@ export async function supplierSummaries(db: Database, q?: string) {
   const active = rows
     .filter((r) => r.salesCount > 0 || r.paidAmount > 0)
     .sort((a, b) => b.pendingAmount - a.pendingAmount || a.supplierName.localeCompare(b.supplierName, 'es'));
-  const recent = await salesOf(
-    db,
-    active.map((r) => r.supplierId),
-    RECENT_SALES,
-  );
-  return active.map((row) => toSummary(row, recent));
+  const ids = active.map((r) => r.supplierId);
+  const [recent, currencies] = await Promise.all([
+    salesOf(db, ids, RECENT_SALES),
+    currencyFiguresOf(db, ids),
+  ]);
+  return active.map((row) => toSummary(row, recent, currencies));
 }
 
 /** One supplier with all its sales, each with what it still owes the supplier (the payment form offers it). */
 export async function supplierSummary(db: Database, supplierId: number) {
   const [row] = await balanceRows(db, eq(suppliers.id, supplierId));
   if (!row) throw notFound(SUPPLIER_NOT_FOUND);
-  const [shares, pendings] = await Promise.all([
+  const [shares, pendings, currencies] = await Promise.all([
     salesOf(db, [supplierId], undefined),
     salePendings(db, supplierId),
+    currencyFiguresOf(db, [supplierId]),
   ]);
-  const summary = toSummary(row, shares);
+  const summary = toSummary(row, shares, currencies);
   return {
     ...summary,
     sales: summary.sales.map((sale) => ({ ...sale, pendingAmount: pendings.get(sale.id) ?? 0 })),

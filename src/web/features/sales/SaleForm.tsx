@@ -42,6 +42,7 @@ import {
 } from './form-model';
 import { SaleCurrencyField } from './SaleCurrencyField';
 import { SaleItemsEditor } from './SaleItemsEditor';
+import { useSaleRateCorrection } from './SaleRateField';
 import { SellerField } from './SellerField';
 import { StaleSaleNotice } from './StaleSaleNotice';
 
@@ -91,7 +92,8 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
     defaultValues: { ...filledSaleForm(initial.values), currency: sale?.currency ?? BASE_CURRENCY },
   });
   const currency = watch('currency') ?? BASE_CURRENCY;
-  const leaveGuard = useLeaveGuard(isDirty || items !== initial.items);
+  const rateCorrection = useSaleRateCorrection(sale, currency, errors.exchangeRate?.message);
+  const leaveGuard = useLeaveGuard(isDirty || items !== initial.items || rateCorrection.changed);
 
   const chooseClient = (next: ClientOption | null) => {
     // The passenger name follows the client unless the user has typed a different one.
@@ -107,7 +109,10 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
     setItemErrors({});
   };
 
-  const submit = async (saleData: SaleData, status?: 'draft') => {
+  const submit = async (checked: SaleData, status?: 'draft') => {
+    const rate = rateCorrection.read();
+    if (!rate.ok) return;
+    const saleData = rate.exchangeRate ? { ...checked, exchangeRate: rate.exchangeRate } : checked;
     const labelled = items.map((item, i) => ({
       ...item,
       label: `Ítem ${i + 1} (${item.classificationName} - ${item.supplierName})`,
@@ -193,6 +198,7 @@ export function SaleForm({ sale }: { sale?: SaleDetail }) {
             error={errors.currency?.message}
             current={sale?.currency}
           />
+          {rateCorrection.field}
         </div>
       </Card>
 

@@ -49,7 +49,7 @@ export function RelatedSalesField({ supplierId, value, onChange }: RelatedSalesF
               />
               <span className="font-medium text-gray-900">#{sale.id}</span>
               <span className="text-gray-900">{sale.passengerName}</span>
-              <span className="text-gray-700">{formatMoney(sale.totalCost)}</span>
+              <span className="text-gray-700">{formatMoney(sale.costInSaleCurrency, sale.currency)}</span>
               <span className="text-gray-700">{formatDate(sale.creationDate)}</span>
               <span className="basis-full pl-7 text-gray-700">
                 Pendiente de esta venta con el proveedor: {formatMoney(sale.pendingAmount)}

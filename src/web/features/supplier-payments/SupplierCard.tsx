@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { BASE_CURRENCY } from '../../../domain/company';
 import { formatDate } from '../../../domain/format';
 import { FOCUS_RING } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -14,6 +15,8 @@ export function SupplierCard({ supplier }: { supplier: SupplierSummary }) {
   const recent = supplier.sales.slice(0, RECENT_SALES_SHOWN);
   const more = moreSalesText(supplier.salesCount, recent.length);
   const formatMoney = useMoney();
+  // Its costs in each sale currency (decision 0090), named under the USD balance when not all in USD.
+  const costs = supplier.byCurrency.filter((f) => f.grossAmount !== 0);
 
   return (
     <Card className="relative flex h-full flex-col gap-4 p-5 hover:border-blue-300 hover:shadow-md">
@@ -39,6 +42,11 @@ export function SupplierCard({ supplier }: { supplier: SupplierSummary }) {
           <dd className="text-xl leading-tight font-bold text-gray-900">
             {formatMoney(supplier.pendingAmount, supplier.currency)}
           </dd>
+          {costs.some((f) => f.currency !== BASE_CURRENCY) && (
+            <dd className="text-right text-xs text-gray-700">
+              Costos: {costs.map((f) => formatMoney(f.grossAmount, f.currency)).join(' · ')}
+            </dd>
+          )}
         </dl>
       </div>
       {recent.length > 0 && (
@@ -49,7 +57,7 @@ export function SupplierCard({ supplier }: { supplier: SupplierSummary }) {
               <li key={sale.id} className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 py-2">
                 <span className="truncate font-medium text-gray-900">{sale.passengerName}</span>
                 <SaleStatusBadge status={sale.status} className="justify-self-end" />
-                <span className="text-gray-900">{formatMoney(sale.totalCost)}</span>
+                <span className="text-gray-900">{formatMoney(sale.costInSaleCurrency, sale.currency)}</span>
                 <span className="text-right text-gray-700">{formatDate(sale.creationDate)}</span>
               </li>
             ))}

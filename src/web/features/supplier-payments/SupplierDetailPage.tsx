@@ -11,6 +11,7 @@ import { useRouteId } from '../../lib/route-id';
 import { useMoney } from '../../lib/use-money';
 import { type SupplierSummary, useSupplierSummary } from './api';
 import { BalanceBadge } from './badges';
+import { CurrencyFiguresTable } from './CurrencyFiguresTable';
 import { PaymentHistory } from './PaymentHistory';
 import { SupplierSalesTable } from './SupplierSalesTable';
 import { balanceStateText } from './texts';
@@ -85,6 +86,7 @@ function SupplierDetailView({ supplier }: { supplier: SupplierSummary }) {
         <SummaryCard title="Moneda" value={supplier.currency} />
       </div>
 
+      <CurrencyFiguresTable figures={supplier.byCurrency} />
       <SupplierSalesTable sales={supplier.sales} />
       <PaymentHistory supplierId={supplier.supplierId} />
     </div>

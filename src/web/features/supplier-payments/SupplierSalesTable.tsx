@@ -17,7 +17,15 @@ const COLUMNS: ReadonlyArray<DataTableColumn<SupplierSale>> = [
   },
   { key: 'passenger', header: 'Pasajero', wrap: true, cell: (sale) => sale.passengerName },
   { key: 'status', header: 'Estado', cell: (sale) => <SaleStatusBadge status={sale.status} /> },
-  moneyColumn('cost', 'Costo del proveedor', (sale) => sale.totalCost),
+  // In the sale's own currency, as its items were priced; the USD value is what the balance adds.
+  moneyColumn(
+    'cost',
+    'Costo del proveedor',
+    (sale) => sale.costInSaleCurrency,
+    undefined,
+    (sale) => sale.currency,
+  ),
+  moneyColumn('costUsd', 'Costo en USD', (sale) => sale.totalCost),
   { key: 'creationDate', header: 'Fecha de creación', cell: (sale) => formatDate(sale.creationDate) },
 ];
 
