@@ -108,9 +108,9 @@ async function currencyFiguresOf(db: Database, supplierIds: number[]) {
   ]);
   for (const row of costs) entry(row.supplierId, row.currency).grossAmount = row.amount;
   for (const row of paid) entry(row.supplierId, row.currency).paidAmount = row.amount;
+  const rank = (f: CurrencyFigures) => (f.currency === BASE_CURRENCY ? 0 : 1);
   const usdFirst = (a: CurrencyFigures, b: CurrencyFigures) =>
-    Number(b.currency === BASE_CURRENCY) - Number(a.currency === BASE_CURRENCY) ||
-    a.currency.localeCompare(b.currency);
+    rank(a) - rank(b) || a.currency.localeCompare(b.currency);
   for (const own of figures.values()) own.sort(usdFirst);
   return figures;
 }
