@@ -756,7 +756,7 @@ CREATE INDEX supplier_sales_sale_idx ON public.supplier_sales USING btree (sale_
 CREATE UNIQUE INDEX suppliers_name_lower_key ON public.suppliers USING btree (lower(name));
 CREATE INDEX suppliers_name_search_idx ON public.suppliers USING gin (f_unaccent(lower(name)) gin_trgm_ops);
 CREATE UNIQUE INDEX users_email_lower_key ON public.users USING btree (lower(email));
-CREATE UNIQUE INDEX users_username_lower_key ON public.users USING btree (lower(username));
+CREATE UNIQUE INDEX users_username_folded_key ON public.users USING btree (f_unaccent(lower(username)));
 
 -- Functions
 

@@ -13,12 +13,20 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const roleSchema = z.enum(ROLES, 'El rol debe ser admin, sales o finance');
 
-/** One line first, so a line break gets its own message rather than the character rule's. */
+/**
+ * A person's name as the agency writes it ("Carolina Muñoz"): letters with accents and ñ, digits,
+ * spaces, point, hyphen and underscore; runs of spaces are one (decision 0092). Unique ignoring case and
+ * accents. One line first, so a line break gets its own message rather than the character rule's.
+ */
 export const usernameSchema = singleLineText('El nombre de usuario')
   .trim()
   .min(3, 'El nombre de usuario debe tener al menos 3 caracteres')
   .max(50, 'El nombre de usuario no puede superar 50 caracteres')
-  .regex(/^[A-Za-z0-9._-]+$/, 'El nombre de usuario solo admite letras, números, punto, guion y guion bajo');
+  .regex(
+    /^[\p{L}\p{M}\d._ -]+$/u,
+    'El nombre de usuario solo admite letras (también con tilde o ñ), números, espacios, punto, guion y guion bajo',
+  )
+  .transform((name) => name.normalize('NFC').replace(/ {2,}/g, ' '));
 
 // The original product's English messages belong to the login form; the screens it did not cover (users, own
 // account, company data) speak Spanish like the rest of the app.

@@ -38,6 +38,29 @@ describe('admin users API', () => {
     expect(signedIn.json().user.role).toBe('sales');
   });
 
+  it('takes a name as people write it, unique ignoring case and accents', async () => {
+    const create = (username: string, email: string) =>
+      call('POST', '/api/users', { username, email, password: 'inicial123', role: 'sales' });
+    const carolina = await create('  Carolina   Muñoz ', 'carolina@test.cl');
+    expect(carolina.statusCode, carolina.body).toBe(201);
+    expect(carolina.json().user.username).toBe('Carolina Muñoz');
+    const signedIn = await login('carolina@test.cl', 'inicial123');
+    expect(signedIn.json().user.username).toBe('Carolina Muñoz');
+    // The same name without its accent or in other case is the same user.
+    for (const same of ['carolina munoz', 'CAROLINA MUÑOZ']) {
+      const clash = await create(same, `otra-${same.length}-${same.charCodeAt(0)}@test.cl`);
+      expect(clash.statusCode, same).toBe(409);
+      expect(clash.json().message).toBe('Ya existe un usuario con ese nombre de usuario');
+    }
+    const symbol = await create('Carolina <Muñoz>', 'simbolo@test.cl');
+    expect(symbol.statusCode).toBe(400);
+    expect(symbol.json().errors[0]).toMatchObject({
+      path: 'username',
+      message:
+        'El nombre de usuario solo admite letras (también con tilde o ñ), números, espacios, punto, guion y guion bajo',
+    });
+  });
+
   it('refuses a duplicate e-mail (any case) or username with 409 and stores nothing', async () => {
     const dupEmail = await call('POST', '/api/users', {
       username: 'otro',

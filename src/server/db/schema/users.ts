@@ -18,7 +18,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // Unique ignoring case and accents: "José" and "jose" are one user (decision 0092).
+    uniqueIndex('users_username_folded_key').on(sql`f_unaccent(lower(${t.username}))`),
     check('users_role_check', oneOf(t.role, ROLES)),
   ],
 );

@@ -40,7 +40,8 @@ async function assertUnique(db: Database | Tx, email?: string, username?: string
   };
   if (email && (await clash(sql`lower(${users.email}) = lower(${email})`)))
     throw conflict('Ya existe un usuario con ese email');
-  if (username && (await clash(sql`lower(${users.username}) = lower(${username})`)))
+  // "Carolina Muñoz" and "carolina munoz" are one name, as the unique index says.
+  if (username && (await clash(sql`f_unaccent(lower(${users.username})) = f_unaccent(lower(${username}))`)))
     throw conflict('Ya existe un usuario con ese nombre de usuario');
 }
 
