@@ -13,6 +13,7 @@ import { paymentsRoutes } from './features/payments/routes';
 import { reportsRoutes } from './features/reports/routes';
 import { salesRoutes } from './features/sales/routes';
 import { supplierPaymentsRoutes } from './features/supplier-payments/routes';
+import { usersRoutes } from './features/users/routes';
 import { resilientRoutes } from './resilient-routes';
 
 /** Inside the router so that the session can navigate (e.g. to /login on a 401). */
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
           ...paymentsRoutes,
           ...supplierPaymentsRoutes,
           ...companyRoutes,
+          ...usersRoutes,
           ...backupsRoutes,
           ...emailsRoutes,
           ...invoicesRoutes,

@@ -55,6 +55,7 @@ function renderPage(role: Role = 'sales') {
     user: makeUser({ role }),
     login: async () => makeUser({ role }),
     logout: async () => {},
+    replaceUser: () => {},
   };
   render(
     <QueryClientProvider client={client}>

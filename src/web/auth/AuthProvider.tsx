@@ -111,6 +111,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [endSession]);
 
-  const value = useMemo<AuthContextValue>(() => ({ ...session, login, logout }), [session, login, logout]);
+  const replaceUser = useCallback((user: PublicUser) => {
+    storeUser(user);
+    setSession({ status: 'authenticated', user });
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...session, login, logout, replaceUser }),
+    [session, login, logout, replaceUser],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -11,6 +11,8 @@ export interface AuthContextValue {
   expired?: ExpiredSessionState;
   login: (email: string, password: string) => Promise<PublicUser>;
   logout: () => Promise<void>;
+  /** The signed-in user as the server answered after changing it (Mi cuenta): shown at once everywhere. */
+  replaceUser: (user: PublicUser) => void;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

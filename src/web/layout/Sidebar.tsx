@@ -113,16 +113,26 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
       </div>
 
       <div className="space-y-2 border-t border-slate-700 p-2">
-        <div
-          className={cn('flex items-center gap-3 px-3 py-2', collapsed && 'justify-center')}
-          title={collapsed ? `${user.username} (${ROLE_LABELS[user.role]})` : undefined}
+        {/* The user block opens Mi cuenta: one's own name, e-mail and password. */}
+        <NavLink
+          to="/account"
+          aria-label={`Mi cuenta: ${user.username} (${ROLE_LABELS[user.role]})`}
+          title={collapsed ? `Mi cuenta: ${user.username} (${ROLE_LABELS[user.role]})` : 'Mi cuenta'}
+          className={({ isActive }) =>
+            cn(
+              ITEM,
+              'font-normal',
+              collapsed && 'justify-center',
+              isActive ? 'bg-slate-800 text-white' : 'text-white hover:bg-slate-800',
+            )
+          }
         >
           <UserRound aria-hidden="true" className="size-5 shrink-0 text-slate-300" />
           <div className={cn('min-w-0', collapsed && 'sr-only')}>
             <p className="truncate text-sm font-medium">{user.username}</p>
             <p className="truncate text-xs text-slate-300">{ROLE_LABELS[user.role]}</p>
           </div>
-        </div>
+        </NavLink>
         <button
           type="button"
           onClick={handleLogout}

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReplyOf } from '../../../../domain/api/endpoint';
 import { usersApi } from '../../../../domain/api/users';
-import type { UserCreateInput, UserUpdateInput } from '../../../../domain/auth';
+import type { ProfileUpdateInput, UserCreateInput, UserUpdateInput } from '../../../../domain/auth';
 import type { Role } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user-replies';
 import { call } from '../../../api/client';
@@ -51,3 +51,7 @@ export const useUpdateUser = () =>
 /** Users are never erased (their sales point at them): DELETE deactivates and ends their sessions. */
 export const useDeactivateUser = () =>
   useUserMutation((id: number) => call(usersApi.deactivate, { params: { id } }));
+
+/** The signed-in user's own name, e-mail or password; a new password ends their other sessions. */
+export const useUpdateMe = () =>
+  useUserMutation((body: ProfileUpdateInput) => call(usersApi.updateMe, { body }));
