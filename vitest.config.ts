@@ -32,10 +32,6 @@ export default defineConfig({
           // Files that touch no DOM start with `// @vitest-environment node`: setting up jsdom is most
           // of a small file's time.
           environment: 'jsdom',
-          // One module graph per worker, as the API projects: re-importing React, jsdom and the app's
-          // modules for each file was two thirds of this project's CPU (113 s of 145). Each file cleans
-          // up its DOM and stubs in afterEach; the project passes in shuffled order too.
-          isolate: false,
           // The agency's zone, not the machine's UTC: a date shown in local time instead of UTC fails.
           env: { TZ: 'America/Santiago' },
           // Waits long enough for a loaded machine (see the file); a test gets time for a few of them.

@@ -26,6 +26,17 @@ describe('describeEntry', () => {
     ]);
   });
 
+  it('names the e-mail a failed sign-in tried, since nobody was signed in', () => {
+    const failed = entry({
+      action: 'login_failed',
+      entity: 'session',
+      entityId: null,
+      user: {},
+      changes: [{ field: 'email', from: null, to: 'maria@viajes.cl' }],
+    });
+    expect(describeEntry(failed)).toEqual(['Inicio de sesión fallido con el email maria@viajes.cl']);
+  });
+
   it("reads an item price change in the trail's own words, money exact", () => {
     const changes = [
       { field: 'salePrice', from: '1300.00', to: '1350.00' },

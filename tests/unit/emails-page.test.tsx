@@ -174,6 +174,20 @@ describe('Comunicaciones', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/emails?saleId=12&page=1');
   });
 
+  it('shows a waiting message as sent once the outbox sent it, without a reload', async () => {
+    let sent = false;
+    const fetchMock = setup(<Communications saleId={12} timeZone="America/Santiago" />, '/sales/12', () =>
+      replyOf(emailsApi.list, page([sent ? { ...PENDING, status: 'sent', attempts: 1 } : PENDING])),
+    );
+    const table = await screen.findByRole('table', { name: 'Comunicaciones' });
+    expect(within(table).getByText('Pendiente')).toBeTruthy();
+    sent = true;
+    // The list asks again by itself while a message waits (every 3 s).
+    expect(await within(table).findByText('Enviado', {}, { timeout: 15_000 })).toBeTruthy();
+    const asked = fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/emails?'));
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('says when nothing was sent yet', async () => {
     setup(<Communications clientId={4} timeZone="America/Santiago" />, '/clients/4/edit', () =>
       replyOf(emailsApi.list, page([])),

@@ -116,7 +116,6 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
         {/* The user block opens Mi cuenta: one's own name, e-mail and password. */}
         <NavLink
           to="/account"
-          aria-label={`Mi cuenta: ${user.username} (${ROLE_LABELS[user.role]})`}
           title={collapsed ? `Mi cuenta: ${user.username} (${ROLE_LABELS[user.role]})` : 'Mi cuenta'}
           className={({ isActive }) =>
             cn(
@@ -129,6 +128,8 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
         >
           <UserRound aria-hidden="true" className="size-5 shrink-0 text-slate-300" />
           <div className={cn('min-w-0', collapsed && 'sr-only')}>
+            {/* Read first by assistive technology: the link is named by what it opens, then whose. */}
+            <span className="sr-only">Mi cuenta: </span>
             <p className="truncate text-sm font-medium">{user.username}</p>
             <p className="truncate text-xs text-slate-300">{ROLE_LABELS[user.role]}</p>
           </div>

@@ -208,6 +208,11 @@ export function describeEntry(entry: AuditEntryDto, style: NumberFormat = 'en'):
     }
     case 'sii_retry':
       return [siiRetrySentence(who, entry.changes)];
+    case 'login_failed': {
+      // Nobody is signed in on a failed attempt; the e-mail typed is what says whose account was tried.
+      const email = entry.changes.find((c) => c.field === 'email')?.to;
+      return [email ? `Inicio de sesión fallido con el email ${email}` : 'Inicio de sesión fallido'];
+    }
     default:
       return [`${who}: ${AUDIT_ACTION_LABELS[entry.action as AuditAction] ?? entry.action}`];
   }

@@ -12,11 +12,19 @@ export type { EmailDetail, EmailList, EmailSummary };
 /** What a list asks for: a page of one status, of one sale or of one client. */
 export type EmailFilters = Partial<Pick<EmailListQuery, 'status' | 'saleId' | 'clientId' | 'page'>>;
 
+/** How often a list with a message still waiting asks again: the outbox sends within seconds. */
+const PENDING_POLL_MS = 3_000;
+
+const stillWaiting = (list: EmailList | undefined) =>
+  list?.emails.some((email) => email.status === 'pending') ?? false;
+
 export const emailsQuery = (filters: EmailFilters) =>
-  queryOptions({
+  queryOptions<EmailList>({
     queryKey: ['emails', 'list', filters],
     queryFn: queryCall(emailsApi.list, { query: filters }),
     placeholderData: keepPreviousData,
+    // A message just queued shows "Enviado" once the outbox sent it, without reloading the page.
+    refetchInterval: (query) => (stillWaiting(query.state.data) ? PENDING_POLL_MS : false),
   });
 
 export const useEmail = (id: number | null) =>
