@@ -38,6 +38,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  /** The user the server answered (the start-up check, Mi cuenta's saves): stored and shown at once. */
+  const replaceUser = useCallback((user: PublicUser) => {
+    storeUser(user);
+    setSession({ status: 'authenticated', user });
+  }, []);
+
   // On a 401 the guard (RequireAuth) sends the browser to /login, saying why and where it was: one
   // redirect only, since a second navigation started meanwhile would drop that state.
   useEffect(
@@ -53,8 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       lazyCall(usersMe, {}, { skipAuthRedirect: true })
         .then(({ user }) => {
           if (cancelled) return;
-          storeUser(user);
-          setSession({ status: 'authenticated', user });
+          replaceUser(user);
         })
         .catch((error: unknown) => {
           if (cancelled) return;
@@ -79,7 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       stopWaiting();
     };
-  }, [endSession]);
+  }, [endSession, replaceUser]);
 
   const login = useCallback(
     async (email: string, password: string) => {
@@ -110,11 +115,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       endSession();
     }
   }, [endSession]);
-
-  const replaceUser = useCallback((user: PublicUser) => {
-    storeUser(user);
-    setSession({ status: 'authenticated', user });
-  }, []);
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...session, login, logout, replaceUser }),
