@@ -135,6 +135,7 @@ Quedamos atentos a cualquier consulta.
 
 Saludos cordiales.'::text NOT NULL,
   number_format text DEFAULT 'en'::text NOT NULL,
+  demo_data boolean DEFAULT false NOT NULL,
   CONSTRAINT company_settings_pkey PRIMARY KEY (id),
   CONSTRAINT company_settings_backup_hour_check CHECK (((backup_hour >= 0) AND (backup_hour <= 23))),
   CONSTRAINT company_settings_backup_keep_check CHECK (((backup_keep_daily >= 1) AND (backup_keep_weekly >= 0) AND (backup_keep_monthly >= 0))),

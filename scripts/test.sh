@@ -101,7 +101,8 @@ run_step "Pruebas E2E (Playwright, Chromium)" npx playwright test
 
 # Sums passed and failed tests from both JSON reports. A missing report (runner crashed) adds nothing
 # here; its step is already counted as failed above.
-counts=$(node - "$VITEST_JSON" "$PLAYWRIGHT_JSON" <<'EOF'
+FAILURES_TXT="$REPORT_DIR/failures.txt"
+counts=$(node - "$VITEST_JSON" "$PLAYWRIGHT_JSON" 2>"$FAILURES_TXT" <<'EOF'
 const fs = require('node:fs');
 const read = (file) => {
   try {
@@ -114,11 +115,19 @@ const [vitestFile, playwrightFile] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// The failing tests' names, to stderr: a CI log often keeps only its last lines, so they are repeated
+// beside the totals instead of being findable only far above.
+const failures = [];
 const vitest = read(vitestFile);
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  for (const file of vitest.testResults ?? []) {
+    const bad = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of bad) failures.push(`${file.name} > ${test.fullName}`);
+    if (bad.length === 0 && file.status === 'failed') failures.push(`${file.name}: ${file.message ?? ''}`);
+  }
 }
 const playwright = read(playwrightFile);
 if (playwright?.stats) {
@@ -126,7 +135,17 @@ if (playwright?.stats) {
   passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
   failed += playwright.stats.unexpected ?? 0;
   skipped += playwright.stats.skipped ?? 0;
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') failures.push(`${spec.file} > ${[...path, spec.title].join(' > ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of playwright.suites ?? []) walk(suite, []);
 }
+for (const failure of failures) console.error(`FALLÓ: ${failure.split('\n')[0].slice(0, 300)}`);
 console.log(`${passed} ${failed} ${skipped}`);
 EOF
 )
@@ -142,6 +161,7 @@ fi
 if [[ $skipped -gt 0 ]]; then
   echo "Pruebas omitidas: $skipped (una prueba omitida no comprueba nada; ejecútala o elimínala)"
 fi
+cat "$FAILURES_TXT"
 echo "$passed passed, $failed failed"
 
 if [[ ${#failed_steps[@]} -gt 0 || $failed -gt 0 || $skipped -gt 0 ]]; then

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'logout',
   'revoke',
   'sii_retry',
+  'remove_demo',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +68,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   logout: 'Cierre de sesión',
   revoke: 'Sesiones revocadas',
   sii_retry: 'Reenvío al SII',
+  remove_demo: 'Datos de demostración eliminados',
 };
 
 /** GET /api/audit: every filter optional; dates are days (UTC), `to` included; unknown filters are 400. */

@@ -16,6 +16,7 @@ import { catalogRoutes } from './modules/catalogs/routes';
 import { clientsRoutes } from './modules/clients/routes';
 import { agencyTimeZone } from './modules/company';
 import { companyRoutes } from './modules/company/routes';
+import { companySetupRoutes } from './modules/company/setup-routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { companySigner, secretBox } from './modules/dte';
@@ -188,6 +189,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const backups =
     options.backups &&
     backupService(options.database, options.backups, secretKey, (error) => app.log.error(error));
+  await app.register(companySetupRoutes, {
+    db,
+    demoAccounts: DEMO_ACCOUNTS,
+    backupNow: backups ? (userId) => backups.startAndWait(userId) : undefined,
+  });
   await app.register(backupsRoutes, {
     database: options.database,
     settings: options.backups,

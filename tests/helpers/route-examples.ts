@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { allEndpoints } from '../../src/domain/api';
 import { alertsApi } from '../../src/domain/api/alerts';
 import { auditApi } from '../../src/domain/api/audit';
@@ -28,7 +28,7 @@ import { supplierPaymentsApi } from '../../src/domain/api/supplier-payments';
 import { usersApi } from '../../src/domain/api/users';
 import { ISO_CURRENCIES } from '../../src/domain/currencies';
 import type { Role } from '../../src/domain/roles';
-import { companyTax, currencyRates, emails } from '../../src/server/db/schema';
+import { companySettings, companyTax, currencyRates, emails } from '../../src/server/db/schema';
 import { enqueueEmail } from '../../src/server/modules/emails';
 import { settledBackup, untilBackupsSettle } from './backups';
 import { documentExamples } from './document-examples';
@@ -471,6 +471,22 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       async () => ({
         url: `/api/company/currency-rates/${await newRate()}`,
       }),
+    ],
+    [companyApi.setup, async () => ({ url: '/api/company/setup' })],
+    [
+      // It empties the agency: the route matrix calls it last (tests/api/platform/route-matrix.test.ts).
+      companyApi.removeDemoData,
+      async () => {
+        await ctx.db
+          .insert(companySettings)
+          .values({ id: 1, demoData: true })
+          .onConflictDoUpdate({ target: companySettings.id, set: { demoData: true } });
+        // The examples issued DTEs, which the removal refuses to empty (their folios are the SII's).
+        await ctx.db.execute(sql`truncate dte_documents cascade`);
+        // Its backup of before cannot start while another is being made.
+        await untilBackupsSettle(ctx);
+        return { url: '/api/company/remove-demo-data', body: {} };
+      },
     ],
     // The finance reports and alerts, with every parameter they take.
     [

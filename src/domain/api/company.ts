@@ -12,6 +12,7 @@ import {
   currencyRateDataReplySchema,
   currencyRatesDataReplySchema,
 } from '../company-replies';
+import { companySetupReplySchema, removeDemoDataReplySchema } from '../company-setup';
 import { messageReplySchema } from '../replies';
 import { endpoint, ON_RECORD, ON_RECORD_WITH_BODY, SIGNED_IN, WITH_BODY } from './endpoint';
 import { exportFileReply, exportQuery } from './files';
@@ -99,5 +100,21 @@ export const companyApi = {
     replies: { 200: messageReplySchema },
     // 409: the base currency (USD) is never removed.
     errors: [...ON_RECORD, 409],
+  }),
+  setup: endpoint({
+    method: 'GET',
+    path: '/api/company/setup',
+    access: ADMINS,
+    replies: { 200: companySetupReplySchema },
+    errors: SIGNED_IN,
+  }),
+  removeDemoData: endpoint({
+    method: 'POST',
+    path: '/api/company/remove-demo-data',
+    access: ADMINS,
+    body: z.strictObject({}),
+    replies: { 200: removeDemoDataReplySchema },
+    // 409: no demo data, or documents already sent to the SII. 503: the backup of before failed.
+    errors: [...WITH_BODY, 409, 503],
   }),
 };

@@ -58,8 +58,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         address: 'Av. Providencia 1234, Santiago',
         email: 'contacto@viajes-demo.cl',
         phone: '+56 2 2345 6789',
+        demoData: true,
       })
-      .onConflictDoNothing();
+      .onConflictDoUpdate({ target: companySettings.id, set: { demoData: true } });
     await tx.insert(suppliers).values(DEMO_SUPPLIERS.map((name) => ({ name })));
     await tx.insert(operators).values(DEMO_OPERATORS.map((name) => ({ name })));
     await tx.insert(classifications).values(DEMO_CLASSIFICATIONS.map((name) => ({ name })));

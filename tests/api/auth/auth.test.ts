@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
-import { sessions, users } from '../../../src/server/db/schema';
+import { companySettings, sessions, users } from '../../../src/server/db/schema';
 import { createSession } from '../../../src/server/modules/auth';
 import { createTestContext, insertUser, type TestContext, untilRefused } from '../../helpers/test-app';
 
@@ -176,7 +176,12 @@ describe('POST /api/auth/register', () => {
 });
 
 describe('GET /api/auth/demo', () => {
-  it('lists one admin and one sales account in demo mode', async () => {
+  it('lists one admin and one sales account in demo mode, while the demo agency is there', async () => {
+    // What the seed marks (src/server/demo/seed.ts); its removal: tests/api/company/remove-demo-data.test.ts.
+    await ctx.db
+      .insert(companySettings)
+      .values({ id: 1, demoData: true })
+      .onConflictDoUpdate({ target: companySettings.id, set: { demoData: true } });
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/demo' });
     expect(res.json().enabled).toBe(true);
     expect(res.json().accounts.map((a: { role: string }) => a.role)).toEqual(['admin', 'sales']);

@@ -79,6 +79,11 @@ export const companySettings = pgTable(
     numberFormat: text('number_format', { enum: NUMBER_FORMATS }).notNull().default('en'),
     /** The words of a document's e-mail, its placeholders filled when it is queued (decision 0064). */
     emailMessage: text('email_message').notNull().default(DEFAULT_EMAIL_MESSAGE),
+    /**
+     * The demo agency is in the database (seeded by `npm start` on an empty one): its accounts are shown
+     * on /login until an admin removes it with "Empezar con mis datos" (decision 0093).
+     */
+    demoData: boolean('demo_data').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -8,6 +8,7 @@ import { forbidden, unauthorized } from '../../lib/http-errors';
 import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/current-user';
 import { auditActor, record } from '../audit';
+import { hasDemoData } from '../company';
 import { createUser } from '../users';
 import { login } from './service';
 import type { SessionStore } from './sessions';
@@ -64,8 +65,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(authApi.demo, tags),
+    // Once an admin removed the demo agency ("Empezar con mis datos"), its accounts are no more.
     handler: async () =>
-      demoAccounts
+      demoAccounts && (await hasDemoData(db))
         ? {
             enabled: true,
             accounts: demoAccounts

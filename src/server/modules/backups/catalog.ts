@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/sql-rows';
 import { BackupError } from './errors';
-import { rowsOf } from './sql-rows';
 
 /** A table of the public schema as the backup reads it: stored columns, primary key, what it refers to. */
 export interface CatalogTable {

@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { Database, DatabaseKind } from '../../db/client';
 import { codeMigrations, lastAppliedMigration } from '../../db/migrations';
 import { auditHead } from '../../db/schema';
+import { rowsOf } from '../../db/sql-rows';
 import { GENESIS_HASH } from '../audit';
 import { readSequences, readTables } from './catalog';
 import { BackupError } from './errors';
 import { type BackupHeader, headerLine, tableLine, trailerLine } from './format';
 import { MAX_LINE_BYTES } from './lines';
 import { keyIdOf, payloadDigests } from './signature';
-import { rowsOf } from './sql-rows';
 
 /** Rows fetched from the cursor at a time: the memory a backup needs whatever the database's size. */
 const FETCH_ROWS = 2000;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/sql-rows';
 import { databaseReason } from './database-errors';
 import { BackupError } from './errors';
 import type { BackupHeader, BackupManifest } from './format';
 import { type BackupKeys, readBackup } from './read-file';
-import { rowsOf } from './sql-rows';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AuditVerifyResult } from '../../../domain/audit';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { applyMigrationsIn, lastAppliedMigration } from '../../db/migrations';
+import { rowsOf } from '../../db/sql-rows';
 import { verifyAudit } from '../audit';
 import { checkCompatible } from './compatibility';
 import { databaseReason } from './database-errors';
@@ -9,7 +10,6 @@ import { BackupError } from './errors';
 import type { BackupManifest } from './format';
 import { checkLoaded, loadRows } from './load';
 import { type BackupKeys, verifyBackupFile } from './read-file';
-import { rowsOf } from './sql-rows';
 
 export interface RestoreReport {
   manifest: BackupManifest;

@@ -15,6 +15,7 @@ import { BackupError } from './errors';
 import {
   backupDto,
   failInterrupted,
+  findBackup,
   HEARTBEAT_MS,
   insertRunning,
   markFailed,
@@ -159,6 +160,13 @@ export function backupService(
         release();
         throw error;
       }
+    },
+    /** A backup made now and waited for, as it ended (verified or failed): what must precede a removal. */
+    async startAndWait(createdBy: number): Promise<BackupDto> {
+      const started = await this.start(createdBy);
+      await (current ?? Promise.resolve());
+      const row = await findBackup(db, started.id);
+      return row ? backupDto(row) : started;
     },
     /** Resolves when no backup is being made: the app waits for it before closing the database. */
     idle: (): Promise<void> => current ?? Promise.resolve(),

@@ -1,3 +1,4 @@
+export { hasDemoData } from './demo-removal';
 export { activeRate, activeRateOrNull, activeRates, refuseTypedBaseRate } from './rates';
 export {
   agencyNumberFormat,

@@ -40,7 +40,8 @@ const EMPTY: StoredCompanySettings = {
 export async function getCompanySettings(db: Database): Promise<StoredCompanySettings> {
   const [row] = await db.select().from(companySettings).where(eq(companySettings.id, 1));
   if (!row) return EMPTY;
-  const { id: _id, updatedAt: _updatedAt, largeAmountThreshold, ...rest } = row;
+  // Whether the demo agency is there is its own call's (demo-removal.ts), not a setting to edit.
+  const { id: _id, updatedAt: _updatedAt, demoData: _demoData, largeAmountThreshold, ...rest } = row;
   return { ...rest, largeAmountThreshold: toMoney(largeAmountThreshold, 'USD') };
 }
 

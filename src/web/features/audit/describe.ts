@@ -101,6 +101,16 @@ const ENTITY_FIELD_LABELS: Record<string, Record<string, string>> = {
     rate: 'la tasa (USD por 1 unidad)',
     unitsPerUsd: 'la tasa (unidades por 1 USD)',
   },
+  // "Empezar con mis datos" (decision 0093): the backup of before and what was removed.
+  companySettings: {
+    demoData: 'los datos de demostración',
+    backup: 'la copia de seguridad previa',
+    sales: 'las ventas',
+    payments: 'los pagos',
+    clients: 'los clientes',
+    passengers: 'los pasajeros',
+    users: 'los usuarios de demostración',
+  },
 };
 
 /** The Spanish name of a recorded field of an entity, or the field itself when it has none. */
@@ -208,6 +218,13 @@ export function describeEntry(entry: AuditEntryDto, style: NumberFormat = 'en'):
     }
     case 'sii_retry':
       return [siiRetrySentence(who, entry.changes)];
+    case 'remove_demo': {
+      const backup = entry.changes.find((c) => c.field === 'backup')?.to;
+      const sales = entry.changes.find((c) => c.field === 'sales')?.from ?? '0';
+      return [
+        `${who} eliminó los datos de demostración (${sales} ventas), tras la copia ${backup ?? ''}`.trim(),
+      ];
+    }
     case 'login_failed': {
       // Nobody is signed in on a failed attempt; the e-mail typed is what says whose account was tried.
       const email = entry.changes.find((c) => c.field === 'email')?.to;
