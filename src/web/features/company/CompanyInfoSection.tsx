@@ -17,6 +17,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { typedDecimalResolver } from '../../lib/decimal-resolver';
 import { useBoundForm } from '../../lib/form';
 import { companySettingsQuery, type StoredCompanySettings, useSaveCompanySettings } from './api';
+import { DemoDataCard } from './DemoDataCard';
 
 const resolver = typedDecimalResolver(companySettingsSchema, { largeAmountThreshold: 'money' });
 
@@ -183,11 +184,13 @@ export function CompanyInfoSection() {
       <h2 id="company-title" className="text-xl font-semibold text-gray-900">
         Información de la Empresa
       </h2>
+      <DemoDataCard />
       <Card>
         {query.error ? (
           <ErrorAlert title="Error al cargar la información de la empresa" error={query.error} />
         ) : query.data ? (
-          <CompanyInfoForm settings={query.data} />
+          // Read again only after a change (the removal of the demo clears the demo company's details).
+          <CompanyInfoForm key={query.dataUpdatedAt} settings={query.data} />
         ) : (
           <Spinner label="Cargando información de la empresa..." className="py-8" />
         )}

@@ -4,3 +4,4 @@ export {
   useElectronicInvoicing,
 } from './agency';
 export { currencyRatesQuery } from './api';
+export { SetupChecklist } from './SetupChecklist';

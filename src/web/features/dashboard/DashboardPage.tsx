@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { backupsApi } from '../../../domain/api/backups';
+import { companyApi } from '../../../domain/api/company';
 import type { Role } from '../../../domain/roles';
 import { canCall, useCurrentUser } from '../../auth';
 import { buttonClasses } from '../../components/ui/Button';
 import { AlertsPanel } from '../alerts';
 import { LastBackupFailure } from '../backups';
+import { SetupChecklist } from '../company';
 import { DashboardFigures } from './DashboardFigures';
 import { quickActionLabel, quickActionsFor } from './quick-actions';
 
@@ -24,6 +26,8 @@ export function DashboardPage() {
         <h1 className="text-2xl font-bold text-gray-900">Bienvenido, {user.username}</h1>
         <p className="mt-1 text-gray-700">{SUBTITLES[user.role] ?? DEFAULT_SUBTITLE}</p>
       </header>
+
+      {canCall(companyApi.setup, user.role) && <SetupChecklist />}
 
       {canCall(backupsApi.list, user.role) && <LastBackupFailure />}
 
