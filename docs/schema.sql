@@ -91,6 +91,9 @@ CREATE TABLE clients (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   search_text text GENERATED ALWAYS AS (((((f_search_norm(name) || E'\x1f'::text) || COALESCE(f_search_id(client_id), ''::text)) || E'\x1f'::text) || COALESCE(f_search_norm(email), ''::text))) STORED NOT NULL,
+  phone text,
+  commune text,
+  business_activity text,
   CONSTRAINT clients_pkey PRIMARY KEY (id)
 );
 

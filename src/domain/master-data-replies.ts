@@ -10,6 +10,9 @@ export const clientReplySchema = z.object({
   clientId: absentWhenNull(z.string()),
   email: absentWhenNull(z.string()),
   address: absentWhenNull(z.string()),
+  phone: absentWhenNull(z.string()),
+  commune: absentWhenNull(z.string()),
+  businessActivity: absentWhenNull(z.string()),
 });
 export type Client = z.infer<typeof clientReplySchema>;
 

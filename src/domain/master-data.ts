@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredIsoDate } from './date-schemas';
 import { optionalText, singleLineText } from './input';
+import { optionalPhone } from './phone';
 import { normalizeRut } from './rut';
 import { TAX_TREATMENTS } from './tax-treatment';
 
@@ -22,14 +23,18 @@ const optionalEmail = (message: string) =>
     .transform((v) => (v ? v.toLowerCase() : null));
 
 /**
- * The client form: a name, and optionally an ID/RUT (a valid RUT stored as 12.345.678-5), an e-mail and
- * an address.
+ * The client form: a name, and optionally an ID/RUT (a valid RUT stored as 12.345.678-5), an e-mail, an
+ * address, a phone (its WhatsApp link is made from it), the comuna and the giro (what the client's
+ * business does, as a factura names it).
  */
 export const clientSchema = z.strictObject({
   name: requiredText('Name is required'),
   clientId: optionalText(50, 'El ID/RUT').transform((id) => id && normalizeRut(id)),
   email: optionalEmail('Invalid email address'),
   address: optionalText(300),
+  phone: optionalPhone,
+  commune: optionalText(100, 'La comuna'),
+  businessActivity: optionalText(200, 'El giro'),
 });
 export type ClientInput = z.input<typeof clientSchema>;
 

@@ -100,12 +100,12 @@ describe('file format', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="clientes-${santiagoDay()}.csv"`);
     expect(hasBom(file)).toBe(true);
     const sheet = readCsv(file);
-    expect(sheet.header).toEqual(['Nombre', 'ID/RUT', 'Email', 'Dirección']);
+    expect(sheet.header).toEqual(['Nombre', 'ID/RUT', 'Email', 'Dirección', 'Teléfono', 'Comuna', 'Giro']);
     expect(sheet.rows.map((r) => r[0])).toContain('José Núñez');
     expect(file.toString('utf8')).toContain(`'=HYPERLINK(""http://x"")`);
     // In the .xlsx the same name is a plain string cell, never a formula.
     const xlsx = await readXlsx((await download('/api/clients/export?format=xlsx&q=hyperlink')).file);
-    expect(xlsx.rows).toEqual([['=HYPERLINK("http://x")', null, null, null]]);
+    expect(xlsx.rows).toEqual([['=HYPERLINK("http://x")', null, null, null, null, null, null]]);
   });
 
   it('format must be exactly xlsx or csv; unknown parameters and paging are refused', async () => {

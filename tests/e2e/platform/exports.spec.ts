@@ -28,7 +28,7 @@ test('Clientes: Exportar a Excel y CSV descarga lo que la lista muestra, con su 
   const xlsx = await exportAs(page, 'Excel (.xlsx)');
   expect(xlsx.name).toBe(`clientes-${santiagoDay()}.xlsx`);
   const sheet = await readXlsx(xlsx.file);
-  expect(sheet.header).toEqual(['Nombre', 'ID/RUT', 'Email', 'Dirección']);
+  expect(sheet.header).toEqual(['Nombre', 'ID/RUT', 'Email', 'Dirección', 'Teléfono', 'Comuna', 'Giro']);
   expect(sheet.frozenRows).toBe(1);
   expect(sheet.rows.map((r) => r[0])).toEqual(await shown.allTextContents());
   expect(sheet.rows.map((r) => r[3])).toEqual(names.map(() => 'Av. Providencia 1234'));

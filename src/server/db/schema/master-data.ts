@@ -46,6 +46,10 @@ export const clients = pgTable(
     clientId: text('client_id'),
     email: text('email'),
     address: text('address'),
+    phone: text('phone'),
+    /** Comuna and giro: what a factura's receiver needs, kept with the client so it is typed once. */
+    commune: text('commune'),
+    businessActivity: text('business_activity'),
     searchText: personSearchText('client_id'),
     ...timestamps,
   },

@@ -23,6 +23,9 @@ const clientCrudRoutes = crudRoutes({
       { header: 'ID/RUT', kind: 'text', value: (c) => c.clientId as string | null },
       { header: 'Email', kind: 'text', value: (c) => c.email as string | null },
       { header: 'Dirección', kind: 'text', value: (c) => c.address as string | null },
+      { header: 'Teléfono', kind: 'text', value: (c) => c.phone as string | null },
+      { header: 'Comuna', kind: 'text', value: (c) => c.commune as string | null },
+      { header: 'Giro', kind: 'text', value: (c) => c.businessActivity as string | null },
     ],
   },
   messages: {

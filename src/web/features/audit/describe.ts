@@ -94,7 +94,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 /** A client's own `clientId` is the ID/RUT typed for it, not a reference to a client. */
 const ENTITY_FIELD_LABELS: Record<string, Record<string, string>> = {
-  client: { clientId: 'el RUT/ID' },
+  client: { clientId: 'el RUT/ID', commune: 'la comuna', businessActivity: 'el giro', phone: 'el teléfono' },
   // Both sides of a rate change together: each says which way it reads (decision 0086).
   currencyRate: {
     isActive: 'la vigencia',

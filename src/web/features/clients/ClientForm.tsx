@@ -47,6 +47,9 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
       clientId: client?.clientId ?? '',
       email: client?.email ?? '',
       address: client?.address ?? '',
+      phone: client?.phone ?? '',
+      commune: client?.commune ?? '',
+      businessActivity: client?.businessActivity ?? '',
     },
   });
 
@@ -58,6 +61,9 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
       <ExistingClientLink error={save.error} />
       <Field label="Email" type="email" autoComplete="off" {...bind('email')} />
       <Field label="Dirección" autoComplete="off" {...bind('address')} />
+      <Field label="Teléfono" type="tel" autoComplete="off" {...bind('phone')} />
+      <Field label="Comuna" autoComplete="off" {...bind('commune')} />
+      <Field label="Giro" autoComplete="off" {...bind('businessActivity')} />
       <FormActions
         onCancel={onCancel}
         save={save}

@@ -1,9 +1,13 @@
 import { clientsApi } from '../../../domain/api/master-data';
+import type { Client } from '../../../domain/master-data-replies';
+import { whatsAppLink } from '../../../domain/phone';
 import { canCall, useCurrentUser } from '../../auth';
+import { FOCUS_RING } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ListPage } from '../../components/ui/ListPage';
 import { RowActions } from '../../components/ui/RowActions';
 import { useRecordList } from '../../components/ui/use-record-list';
+import { cn } from '../../lib/cn';
 import { StatementButton } from '../documents';
 import { clientsResource } from './api';
 import { ClientIdProblemsNotice } from './ClientIdProblemsNotice';
@@ -17,6 +21,22 @@ function Detail({ label, value }: { label: string; value?: string | null }) {
         {value ?? 'No indicado'}
       </dd>
     </>
+  );
+}
+
+/** A chat with the client in WhatsApp, from the phone saved for them (nothing without one). */
+function WhatsAppLink({ client }: { client: Client }) {
+  const href = whatsAppLink(client.phone);
+  if (!href) return null;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={cn('self-start text-sm font-medium text-green-700 underline', FOCUS_RING)}
+    >
+      WhatsApp<span className="sr-only"> de {client.name}</span>
+    </a>
   );
 }
 
@@ -37,7 +57,11 @@ export function ClientsPage() {
                 <Detail label="ID/RUT" value={client.clientId} />
                 <Detail label="Email" value={client.email} />
                 <Detail label="Dirección" value={client.address} />
+                <Detail label="Teléfono" value={client.phone} />
+                <Detail label="Comuna" value={client.commune} />
+                <Detail label="Giro" value={client.businessActivity} />
               </dl>
+              <WhatsAppLink client={client} />
               <div className="mt-auto flex flex-wrap items-center gap-2">
                 <StatementButton client={client} />
                 {canWrite && (
