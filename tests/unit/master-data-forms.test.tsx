@@ -53,6 +53,9 @@ describe('ClientForm', () => {
       clientId: null,
       email: null,
       address: null,
+      phone: null,
+      commune: null,
+      businessActivity: null,
     });
   });
 

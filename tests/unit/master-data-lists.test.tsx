@@ -14,6 +14,8 @@ const ana: Client = {
   name: 'Ana Núñez',
   clientId: '12.345.678-5',
   email: 'ana@example.com',
+  phone: '9 8765 4321',
+  commune: 'Ñuñoa',
   address: null,
 };
 const page = (data: Client[], pageNumber = 1, totalPages = 1) =>
@@ -46,6 +48,11 @@ describe('ClientsPage', () => {
     expect(await screen.findByRole('heading', { name: 'Ana Núñez' })).toBeTruthy();
     expect(screen.getByText('12.345.678-5')).toBeTruthy();
     expect(screen.getByText('ana@example.com')).toBeTruthy();
+    expect(screen.getByText('Ñuñoa')).toBeTruthy();
+    // A Chilean mobile typed without its country code opens WhatsApp with it.
+    expect(screen.getByRole('link', { name: 'WhatsApp de Ana Núñez' }).getAttribute('href')).toBe(
+      'https://wa.me/56987654321',
+    );
     expect(screen.getByRole('link', { name: 'Nuevo Cliente' }).getAttribute('href')).toBe('/clients/new');
     expect(screen.getByRole('link', { name: 'Editar Ana Núñez' }).getAttribute('href')).toBe(
       '/clients/1/edit',
@@ -57,7 +64,9 @@ describe('ClientsPage', () => {
     // The server drops a null field from the JSON: the key is missing, not null.
     setup('sales', <ClientsPage />, '/clients', () => page([{ id: 2, name: 'Berta Soto' }]));
     const card = (await screen.findByRole('heading', { name: 'Berta Soto' })).closest('li') as HTMLElement;
-    expect(within(card).getAllByText('No indicado')).toHaveLength(3);
+    // ID, e-mail, address, phone, comuna and giro; no WhatsApp link without a phone.
+    expect(within(card).getAllByText('No indicado')).toHaveLength(6);
+    expect(within(card).queryByRole('link', { name: /WhatsApp/ })).toBeNull();
   });
 
   it('lets finance read without new, edit or delete buttons', async () => {

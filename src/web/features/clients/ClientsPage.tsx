@@ -33,9 +33,10 @@ function WhatsAppLink({ client }: { client: Client }) {
       href={href}
       target="_blank"
       rel="noopener noreferrer"
+      aria-label={`WhatsApp de ${client.name}`}
       className={cn('self-start text-sm font-medium text-green-700 underline', FOCUS_RING)}
     >
-      WhatsApp<span className="sr-only"> de {client.name}</span>
+      WhatsApp
     </a>
   );
 }
