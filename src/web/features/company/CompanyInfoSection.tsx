@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   type CompanySettings,
@@ -179,18 +180,19 @@ function CompanyInfoForm({ settings }: { settings: StoredCompanySettings }) {
 /** Configuraciones > Información de la Empresa: the details printed on invoices and the client's documents. */
 export function CompanyInfoSection() {
   const query = useQuery(companySettingsQuery());
+  const [generation, setGeneration] = useState(0);
   return (
     <section aria-labelledby="company-title" className="space-y-4">
       <h2 id="company-title" className="text-xl font-semibold text-gray-900">
         Información de la Empresa
       </h2>
-      <DemoDataCard />
+      <DemoDataCard onRemoved={() => setGeneration((g) => g + 1)} />
       <Card>
         {query.error ? (
           <ErrorAlert title="Error al cargar la información de la empresa" error={query.error} />
         ) : query.data ? (
-          // Read again only after a change (the removal of the demo clears the demo company's details).
-          <CompanyInfoForm key={query.dataUpdatedAt} settings={query.data} />
+          // Started again once the demo is removed: its company's details were cleared on the server.
+          <CompanyInfoForm key={generation} settings={query.data} />
         ) : (
           <Spinner label="Cargando información de la empresa..." className="py-8" />
         )}

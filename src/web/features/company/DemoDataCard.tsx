@@ -8,7 +8,7 @@ import { companySetupQuery, useRemoveDemoData } from './api/setup';
  * Configuraciones > Información de la Empresa, while the demo agency is there: the way to start with
  * the agency's own data (decision 0093). The server makes and verifies a backup before removing anything.
  */
-export function DemoDataCard() {
+export function DemoDataCard({ onRemoved }: { onRemoved: () => void }) {
   const demoData = useQuery(companySetupQuery()).data?.demoData;
   const remove = useRemoveDemoData();
   const [open, setOpen] = useState(false);
@@ -54,6 +54,7 @@ export function DemoDataCard() {
         onConfirm={async () => {
           const reply = await remove.mutateAsync();
           setDone(`${reply.message} Copia de seguridad previa: ${reply.data.backupFileName}.`);
+          onRemoved();
         }}
       />
     </section>
