@@ -92,6 +92,8 @@ test.describe('teclado y foco', () => {
     await expect(dialog).toBeVisible();
     for (const label of ['Clasificación', 'Proveedor', 'Operador']) {
       const select = dialog.getByLabel(label, { exact: true });
+      // Its options come from the catalogs' query: ArrowDown on an empty list chooses nothing.
+      await expect(select.locator('option').nth(1)).toBeAttached();
       await tabTo(page, select);
       await page.keyboard.press('ArrowDown');
       await expect(select).not.toHaveValue('');
