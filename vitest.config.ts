@@ -42,11 +42,13 @@ export default defineConfig({
       // A backup written by the backups' thread from a connection of its own is PostgreSQL's alone.
       apiProject('api-pglite', 'pglite', ['tests/api/backups/backup-writing-responsive.test.ts']),
       // Files that never open the project's database (PGlite's data-folder lock, `npm start` on PGlite,
-      // a stream in memory, the backup commands' refusals) would only run a second time unchanged.
+      // a stream in memory, the backup commands' refusals) would only run a second time unchanged, and
+      // one tests how PGlite's are reused between files.
       ...(process.env.TEST_DATABASE_URL
         ? [
             apiProject('api-postgres', 'postgres', [
               'tests/api/platform/data-dir-lock.test.ts',
+              'tests/api/platform/test-database-reuse.test.ts',
               'tests/api/platform/start-script.test.ts',
               'tests/api/platform/export-stream.test.ts',
               'tests/api/backups/backup-commands.test.ts',

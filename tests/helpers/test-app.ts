@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -7,12 +7,13 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '../../src/domain/roles';
 import { type AppOptions, buildApp } from '../../src/server/app';
-import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../../src/server/db/client';
+import { type Database, type DatabaseHandle, openPostgres } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/modules/auth';
 import { SESSION_CACHE_TTL_MS } from '../../src/server/modules/auth/session-cache';
 import type { BackupSettings } from '../../src/server/modules/backups/service';
 import { hashPassword } from '../../src/server/modules/users';
+import { openReusedPglite } from './pglite-reuse';
 
 export type Who = 'anonymous' | Role;
 
@@ -20,13 +21,14 @@ export type Who = 'anonymous' | Role;
 export type TestDatabase = DatabaseHandle & { url?: string };
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or a throw-away database on the
- * PostgreSQL server of TEST_DATABASE_URL when the suite runs as the api-postgres project.
+ * A fresh, migrated database for one test file: in-memory PGlite (emptied by the worker after an earlier
+ * file, see pglite-reuse.ts), or a throw-away database on the PostgreSQL server of TEST_DATABASE_URL
+ * when the suite runs as the api-postgres project.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   // Both start from the migrated copy that tests/helpers/database-templates.ts made for this run.
   if (process.env.TEST_DB_KIND !== 'postgres') {
-    return openPglite(undefined, new Blob([readFileSync(inject('pgliteSnapshot'))]));
+    return openReusedPglite();
   }
   return scratchPostgres('test', { template: inject('postgresTemplate'), poolSize: 5 });
 }

@@ -41,8 +41,17 @@ export interface DatabaseHandle {
  * takes seconds in WebAssembly: the tests open one migrated copy per file.
  */
 export async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<DatabaseHandle> {
+  return pgliteHandle(await startPglite(dataDir, snapshot));
+}
+
+/** The PGlite engine of `openPglite`, with the extensions the migrations use. */
+export async function startPglite(dataDir: string | undefined, snapshot?: Blob): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm }, loadDataDir: snapshot });
+  return PGlite.create(dataDir, { extensions: { unaccent, pg_trgm }, loadDataDir: snapshot });
+}
+
+/** The handle of a PGlite engine already started (the tests lend one engine to file after file). */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

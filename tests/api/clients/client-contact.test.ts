@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../../helpers/exports';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
-/** What an agency keeps of a client besides the spec's fields: phone, comuna and giro (issue 45). */
+/** What an agency keeps of a client besides the original fields: phone, comuna and giro (docs/product.md, clients). */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -4,7 +4,7 @@ import { pdfText } from '../../helpers/pdf-text';
 import { apiLogin, DEMO, expectNoSeriousA11yViolations, signIn } from '../support/helpers';
 import { createSaleViaApi, detail, firstId, pickFirst, searchAndPick } from './sales-fixtures';
 
-// Issue 43, pesos first-class (docs/decisions/0085-sale-currency.md): a sale in CLP made through the form,
+// Pesos first-class (docs/decisions/0085-sale-currency.md): a sale in CLP made through the form,
 // paid in pesos and in dollars, its balance on screen and on the receipts, on a laptop and on a phone.
 
 const LAPTOP = { width: 1366, height: 768 };

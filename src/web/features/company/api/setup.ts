@@ -13,7 +13,9 @@ export const companySetupQuery = () =>
 export function useRemoveDemoData() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(companyApi.removeDemoData, { body: {} }),
+    // The server answers only after a backup of everything has been written and verified, which takes
+    // longer than the usual request's patience on a big or busy agency: it is waited for, not given up.
+    mutationFn: () => call(companyApi.removeDemoData, { body: {} }, { noTimeout: true }),
     onSuccess: () => refreshAfterChange(queryClient, {}),
   });
 }
