@@ -1,7 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn } from '../support/helpers';
+import { DEMO, loginForm, signIn } from '../support/helpers';
 
-/** A keyboard user sees where the focus is on every control. */
+/**
+ * A keyboard user sees where the focus is on every control, and after following a menu link starts on
+ * the new page, not back in the menu.
+ */
 
 interface Ring {
   label: string;
@@ -108,5 +111,41 @@ test.describe('foco del teclado', () => {
     const danger = await focusRing(page);
     expect(danger.offset).toBeGreaterThan(0);
     expect(danger.contrast).toBeGreaterThanOrEqual(3);
+  });
+
+  test('tras seguir un enlace del menú el foco pasa a la página: Nueva Venta a dos Tab', async ({ page }) => {
+    await page.goto('/login');
+    const form = loginForm(page);
+    await form.email.focus();
+    await page.keyboard.type(DEMO.admin.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(DEMO.admin.password);
+    await page.keyboard.press('Enter');
+    const welcome = page.getByRole('heading', { name: `Bienvenido, ${DEMO.admin.username}` });
+    await expect(welcome).toBeVisible();
+    // The first screen keeps the browser's start: nothing is focused for the person.
+    await expect(welcome).not.toBeFocused();
+
+    const menuLink = page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', {
+      name: 'Ventas',
+    });
+    for (let i = 0; i < 20 && !(await menuLink.evaluate((a) => a === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    await expect(menuLink).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    const heading = page.getByRole('heading', { name: 'Ventas', level: 1 });
+    await expect(heading).toBeFocused();
+    await page.keyboard.press('Tab'); // Exportar
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Nueva Venta' })).toBeFocused();
+
+    // Into the new sale, and back (the browser's Back): each page starts at its heading.
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Nuevo Registro de Venta' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
+    await page.goBack();
+    await expect(heading).toBeFocused();
   });
 });
