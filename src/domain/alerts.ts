@@ -7,10 +7,12 @@ import { MAX_ID, queryInt } from './input';
  */
 
 /** In order of urgency (the order alerts are listed in): a client about to travel unpaid, a booking
- * without its code, a supplier to pay, a stale quote. */
+ * without its code, a supplier payment already overdue, one due soon, a stale quote. The server sorts
+ * each alert into its kind: an overdue payment is never "por vencer" (decision 0094). */
 export const ALERT_KINDS = [
   'client-balance',
   'missing-reservation-code',
+  'supplier-overdue',
   'supplier-due',
   'stale-draft',
 ] as const;
@@ -18,13 +20,14 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'client-balance': 'Cliente con saldo pendiente',
   'missing-reservation-code': 'Sin código de reserva',
+  'supplier-overdue': 'Pago a proveedor vencido',
   'supplier-due': 'Pago a proveedor por vencer',
   'stale-draft': 'Borrador sin confirmar',
 };
 
 /** Default look-ahead before departure, in days. */
 export const ALERTS_DEFAULT_DAYS = 14;
-/** A supplier payment is flagged when its date passed or falls within this many days. */
+/** A supplier payment is flagged when its date passed (overdue) or falls within this many days (due). */
 export const SUPPLIER_DUE_DAYS = 7;
 /** A draft older than this many days is stale. */
 export const STALE_DRAFT_DAYS = 7;

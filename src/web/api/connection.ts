@@ -17,6 +17,8 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 let state: ConnectionState = { slow: false, lost: false };
 let slowRequests = 0;
 const listeners = new Set<() => void>();
+/** What could not be downloaded for want of the server (a page's code), each loading itself again. */
+const reloaders = new Set<() => Promise<void>>();
 
 function update(next: Partial<ConnectionState>) {
   const merged = { ...state, ...next };
@@ -53,4 +55,19 @@ export const connection = {
   lost: () => update({ lost: true }),
   /** A request got an answer (any status): the server is there. */
   reached: () => update({ lost: false }),
+
+  /**
+   * Something that failed to download and shows an error until it loads: the notice's "Reintentar"
+   * calls `reload` once the server answers. Call what it returns when that error leaves the screen.
+   */
+  reloadOnRetry(reload: () => Promise<void>): () => void {
+    reloaders.add(reload);
+    return () => {
+      reloaders.delete(reload);
+    };
+  },
+  /** Reintentar: everything registered loads again, at once. */
+  reloadFailed: async () => {
+    await Promise.all([...reloaders].map((reload) => reload()));
+  },
 };

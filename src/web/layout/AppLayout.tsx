@@ -8,6 +8,7 @@ import { cn } from '../lib/cn';
 import { AgencyNumberFormat } from './AgencyNumberFormat';
 import { MobileNav } from './MobileNav';
 import { Sidebar } from './Sidebar';
+import { useFocusOnNavigate } from './use-focus-on-navigate';
 
 /**
  * Sonner's rich-colour texts are below the WCAG AA 4.5:1 contrast on their pale backgrounds (success
@@ -51,6 +52,7 @@ function SkipLink() {
 export function AppLayout() {
   const [searchOpen, setSearchOpen] = useState(false);
   const openSearch = () => setSearchOpen(true);
+  useFocusOnNavigate(MAIN_ID);
   return (
     <RequireAuth>
       <SkipLink />

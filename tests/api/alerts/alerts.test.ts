@@ -10,8 +10,9 @@ import { createTestContext, insertUser, type TestContext } from '../../helpers/t
 
 /**
  * Alerts before departure (GET /api/alerts), relative to today (UTC): unpaid clients and items
- * without a reservation code on sales travelling within `days`, supplier payments due within 7 days
- * (or overdue) while the supplier is owed, and drafts older than 7 days. A seller sees their own.
+ * without a reservation code on sales travelling within `days`, supplier payments overdue or due
+ * within 7 days (two kinds) while the supplier is owed, and drafts older than 7 days. A seller sees
+ * their own.
  */
 const today = agencyToday();
 const day = (n: number) => addDays(today, n);
@@ -96,14 +97,15 @@ describe('GET /api/alerts', () => {
       ['client-balance', sale.a2],
       ['missing-reservation-code', sale.a4],
       ['missing-reservation-code', sale.a2],
-      ['supplier-due', sale.d1],
+      ['supplier-overdue', sale.d1],
       ['supplier-due', sale.d2],
       ['stale-draft', sale.draft],
     ]);
     expect(body.counts).toEqual({
       'client-balance': 2,
       'missing-reservation-code': 2,
-      'supplier-due': 2,
+      'supplier-overdue': 1,
+      'supplier-due': 1,
       'stale-draft': 1,
     });
     const [a1, , a4, , d1, d2] = body.alerts as Alert[];
@@ -129,13 +131,14 @@ describe('GET /api/alerts', () => {
     expect(kinds(own.alerts)).toEqual([
       ['client-balance', sale.a1],
       ['missing-reservation-code', sale.a4],
-      ['supplier-due', sale.d1],
+      ['supplier-overdue', sale.d1],
       ['stale-draft', sale.draft],
     ]);
     expect(own.counts).toEqual({
       'client-balance': 1,
       'missing-reservation-code': 1,
-      'supplier-due': 1,
+      'supplier-overdue': 1,
+      'supplier-due': 0,
       'stale-draft': 1,
     });
     expect((await get('', 'finance')).json().alerts).toHaveLength(7);
@@ -145,7 +148,7 @@ describe('GET /api/alerts', () => {
     expect(kinds((await get('?days=3')).json().alerts).slice(0, 3)).toEqual([
       ['client-balance', sale.a1],
       ['missing-reservation-code', sale.a4],
-      ['supplier-due', sale.d1],
+      ['supplier-overdue', sale.d1],
     ]);
     expect((await get('?days=3')).json().counts['client-balance']).toBe(1);
     expect(kinds((await get(`?saleId=${sale.a2}`)).json().alerts)).toEqual([
@@ -155,8 +158,10 @@ describe('GET /api/alerts', () => {
     // Another seller's sale shows nothing to a seller, as if it had no alerts.
     expect((await get(`?saleId=${sale.a2}`, 'sales')).json().alerts).toEqual([]);
     const limited = (await get('?limit=1')).json();
-    expect(limited.alerts).toHaveLength(4);
-    expect(limited.counts['supplier-due']).toBe(2);
+    // The limit is per kind: the overdue payment does not crowd out the one due soon.
+    expect(kinds(limited.alerts)).toContainEqual(['supplier-overdue', sale.d1]);
+    expect(kinds(limited.alerts)).toContainEqual(['supplier-due', sale.d2]);
+    expect(limited.alerts).toHaveLength(5);
     // Each count rides on its kind's list, but counts past the limit.
     expect(limited.counts['client-balance']).toBe(2);
     expect(limited.counts['missing-reservation-code']).toBe(2);
@@ -166,9 +171,9 @@ describe('GET /api/alerts', () => {
     await agency.pay(sale.a1, '400.00');
     await agency.paySupplier(owed.id, '100.00'); // settles the overdue item, the earliest due
     const body = (await get('')).json();
-    expect(body.counts).toMatchObject({ 'client-balance': 1, 'supplier-due': 1 });
+    expect(body.counts).toMatchObject({ 'client-balance': 1, 'supplier-overdue': 0, 'supplier-due': 1 });
     expect(kinds(body.alerts)).not.toContainEqual(['client-balance', sale.a1]);
-    expect(kinds(body.alerts)).not.toContainEqual(['supplier-due', sale.d1]);
+    expect(kinds(body.alerts)).not.toContainEqual(['supplier-overdue', sale.d1]);
   });
 
   it('counts supplier dues of a partly paid day, per seller, leaving out items that cost nothing', async () => {
@@ -216,6 +221,33 @@ describe('GET /api/alerts', () => {
         ).toHaveLength(n as number);
     expect((await get(`?saleId=${ids[1]}`)).json().counts['supplier-due']).toBe(1);
     expect((await get(`?saleId=${ids[0]}`)).json().counts['supplier-due']).toBe(0);
+  });
+
+  it('calls a payment due today "por vencer" and one due yesterday overdue, for the company and a seller', async () => {
+    const edge = await agency.supplier('Proveedor Borde');
+    const item = (cost: string, paymentDate: string): ItemSpec => ({
+      salePrice: '100.00',
+      costPrice: cost,
+      supplierId: edge.id,
+      paymentDate,
+    });
+    const id = await agency.sale({
+      travelDate: day(60),
+      sellerId: ctx.users.sales.id,
+      items: [item('11.00', day(0)), item('12.00', day(-1))],
+    });
+    await agency.pay(id, '200.00');
+    for (const who of ['admin', 'sales'] as const) {
+      const body = (await get(`?saleId=${id}`, who)).json();
+      expect(body.counts, who).toMatchObject({ 'supplier-overdue': 1, 'supplier-due': 1 });
+      expect(
+        body.alerts.map((a: Alert) => [a.kind, a.message]),
+        who,
+      ).toEqual([
+        ['supplier-overdue', `Pago a Proveedor Borde de US$ 12.00 venció el ${formatDate(day(-1))}`],
+        ['supplier-due', `Pago a Proveedor Borde de US$ 11.00 vence el ${formatDate(day(0))}`],
+      ]);
+    }
   });
 
   it('refuses malformed parameters with a Spanish 400', async () => {

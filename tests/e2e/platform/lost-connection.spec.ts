@@ -10,6 +10,30 @@ const CLIENT_SEARCH = '**/api/clients?**';
 /** Every call to the server, for a server that is down. */
 const API = '**/api/**';
 const LOST = 'Se perdió la conexión con el servidor';
+/** The connection notice over the page (the page's own message says LOST too). */
+const NOTICE = 'Lo que escribiste sigue aquí';
+/** A page whose code could not be downloaded. */
+const PAGE_FAILED = 'No se pudo cargar esta página';
+
+/**
+ * The whole server down, its API and the pages' code. It comes back once the function returned is
+ * called and then Reintentar's own health check arrives: an answer before the click (a retry, a poll)
+ * would hide the notice under the test's feet. The code comes back at the click, before that check.
+ */
+async function downUntilRetried(page: Page) {
+  let down = true;
+  let backOnRetry = false;
+  await page.route(API, (route) => {
+    if (backOnRetry && new URL(route.request().url()).pathname === '/api/health') down = false;
+    return down ? route.abort('connectionrefused') : route.fallback();
+  });
+  await page.route('**/assets/*.js', (route) =>
+    backOnRetry ? route.fallback() : route.abort('connectionrefused'),
+  );
+  return () => {
+    backOnRetry = true;
+  };
+}
 
 async function startSale(page: Page) {
   await signIn(page, DEMO.admin, '/sales/new');
@@ -33,14 +57,7 @@ test.describe('conexión perdida', () => {
     page,
   }) => {
     await startSale(page);
-    // The whole API is down until the server "comes back", which is the moment Reintentar's own health
-    // check arrives: any answer before it (a retry, a poll) would hide the notice before the click.
-    let down = true;
-    let backOnRetry = false;
-    await page.route(API, (route) => {
-      if (backOnRetry && new URL(route.request().url()).pathname === '/api/health') down = false;
-      return down ? route.abort('connectionrefused') : route.fallback();
-    });
+    const back = await downUntilRetried(page);
     await page.getByLabel('Cliente', { exact: true }).fill('a');
 
     const notice = page.getByRole('alert').filter({ hasText: LOST });
@@ -52,7 +69,7 @@ test.describe('conexión perdida', () => {
     await expect(notice.getByRole('button', { name: 'Reintentar' })).toBeEnabled();
     await expect(notice).toBeVisible();
 
-    backOnRetry = true;
+    back();
     await notice.getByRole('button', { name: 'Reintentar' }).click();
     await expect(notice).toBeHidden();
     // The search that failed loads again (its list shows once the field has the focus back).
@@ -96,13 +113,58 @@ test.describe('conexión perdida', () => {
     await page.route('**/assets/*.js', (route) => route.abort('connectionrefused'));
     await page.getByRole('link', { name: 'Ventas' }).first().click();
 
-    const notice = page.getByRole('alert').filter({ hasText: LOST });
-    await expect(notice).toBeVisible();
+    const failed = page.getByRole('alert').filter({ hasText: PAGE_FAILED });
+    await expect(failed).toContainText(LOST);
     await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
 
     await page.unroute('**/assets/*.js');
+    await failed.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByRole('heading', { name: 'Ventas', level: 1 })).toBeVisible();
+    await expect(failed).toBeHidden();
+    // The page's code answered: the notice over the page goes too.
+    await expect(page.getByRole('alert').filter({ hasText: LOST })).toBeHidden();
+  });
+
+  test('con el servidor caído, el Reintentar del aviso cambia el error de una lista por sus datos', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.admin, '/dashboard');
+    await page.getByRole('link', { name: 'Ventas' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Ventas', level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const back = await downUntilRetried(page);
+
+    // Back on the dashboard its alerts are read again (every visit asks), and fail.
+    await page.getByRole('link', { name: 'Inicio' }).first().click();
+    const error = page.getByText('Error al cargar las alertas');
+    await expect(error).toBeVisible({ timeout: 20_000 });
+    const notice = page.getByRole('alert').filter({ hasText: NOTICE });
+    await expect(notice).toBeVisible();
+
+    back();
+    await notice.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(error).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Alertas por tipo' })).toBeVisible();
+    await expect(notice).toBeHidden();
+  });
+
+  test('con el servidor caído, el Reintentar del aviso también carga la página cuyo código falló', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.admin, '/dashboard');
+    await page.waitForLoadState('networkidle');
+    const back = await downUntilRetried(page);
+    await page.getByRole('link', { name: 'Ventas' }).first().click();
+
+    const failed = page.getByRole('alert').filter({ hasText: PAGE_FAILED });
+    await expect(failed).toBeVisible();
+    const notice = page.getByRole('alert').filter({ hasText: NOTICE });
+    await expect(notice).toBeVisible();
+
+    back();
     await notice.getByRole('button', { name: 'Reintentar' }).click();
     await expect(page.getByRole('heading', { name: 'Ventas', level: 1 })).toBeVisible();
+    await expect(failed).toHaveCount(0);
     await expect(notice).toBeHidden();
   });
 });

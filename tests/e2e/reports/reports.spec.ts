@@ -53,6 +53,52 @@ async function unpaidClient(request: APIRequestContext, price: number) {
   return { name, saleId: ((await sale.json()) as { sale: { id: number } }).sale.id };
 }
 
+/**
+ * A sale of the demo seller owing a new supplier two payments: one long overdue, one due today. Oldest
+ * due first, so each heads the seller's list of its kind.
+ */
+async function owedSupplier(request: APIRequestContext) {
+  const admin = { Authorization: `Bearer ${await apiLogin(request, DEMO.admin)}` };
+  const name = unique('Proveedor Alertas');
+  const created = await request.post('/api/suppliers', { headers: admin, data: { name } });
+  expect(created.status(), await created.text()).toBe(201);
+  const supplierId = ((await created.json()) as { supplier: { id: number } }).supplier.id;
+  const token = await apiLogin(request, DEMO.sales);
+  const [client, classification, operator, passenger] = await Promise.all(
+    ['/api/clients', '/api/classifications', '/api/operators', '/api/passengers'].map((p) =>
+      firstId(request, token, p),
+    ),
+  );
+  const item = (costPrice: number, paymentDate: string) => ({
+    classificationId: String(classification?.id),
+    supplierId: String(supplierId),
+    operatorId: String(operator?.id),
+    passengers: [passenger?.id],
+    salePrice: 500,
+    costPrice,
+    reservationCode: 'RES-ALERTA',
+    paymentDate,
+  });
+  const sale = await request.post('/api/sales', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      saleData: {
+        passengerName: unique('Pasajero Alertas'),
+        clientId: client?.id,
+        travelDate: addDays(agencyToday(), 90),
+        saleType: 'individual',
+        serviceType: 'package',
+        region: 'national',
+        passengerCount: 1,
+        sellerId: 1,
+      },
+      items: [item(120, addDays(agencyToday(), -365)), item(130, agencyToday())],
+    },
+  });
+  expect(sale.status(), await sale.text()).toBe(201);
+  return name;
+}
+
 /** The finance menu, below the original one. */
 const financeNav = (page: Page) => page.getByRole('navigation', { name: 'Finanzas' });
 
@@ -138,6 +184,42 @@ test.describe('finanzas', () => {
     await expect(page.getByRole('combobox', { name: 'Proveedor', exact: true })).toHaveValue(
       new RegExp(`^${supplier} `),
     );
+  });
+
+  test('las alertas separan los pagos a proveedores vencidos de los por vencer, y cada tipo filtra la lista', async ({
+    page,
+    request,
+  }) => {
+    const supplier = await owedSupplier(request);
+    await signIn(page, DEMO.sales);
+    const panel = page.getByRole('region', { name: 'Alertas', exact: true });
+    const chips = panel.getByRole('list', { name: 'Alertas por tipo' });
+    const overdue = chips.getByRole('button', { name: /^Pago a proveedor vencido: \d+$/ });
+    const due = chips.getByRole('button', { name: /^Pago a proveedor por vencer: \d+$/ });
+    await expect(overdue).toHaveAttribute('aria-pressed', 'false');
+
+    await overdue.click();
+    await expect(overdue).toHaveAttribute('aria-pressed', 'true');
+    const overdueList = panel.getByRole('list', { name: 'Pago a proveedor vencido' });
+    await expect(overdueList.getByRole('listitem').first()).toContainText(
+      `Pago a ${supplier} de US$ 120.00 venció el`,
+    );
+    // Only that kind, and nothing in it is still to fall due.
+    await expect(overdueList.getByRole('listitem').filter({ hasNotText: ' venció el ' })).toHaveCount(0);
+    await expect(panel.getByRole('list', { name: 'Alertas más urgentes' })).toHaveCount(0);
+
+    await due.click();
+    await expect(overdue).toHaveAttribute('aria-pressed', 'false');
+    await expect(due).toHaveAttribute('aria-pressed', 'true');
+    const dueList = panel.getByRole('list', { name: 'Pago a proveedor por vencer' });
+    await expect(dueList).toContainText(`Pago a ${supplier} de US$ 130.00 vence el`);
+    await expect(dueList.getByRole('listitem').filter({ hasNotText: ' vence el ' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    // Pressed again: a few of every kind.
+    await due.click();
+    await expect(due).toHaveAttribute('aria-pressed', 'false');
+    await expect(panel.getByRole('list', { name: 'Alertas más urgentes' })).toContainText('venció el');
   });
 
   test('un vendedor ve sus alertas y su reporte desde el inicio, pero no Cobranza', async ({

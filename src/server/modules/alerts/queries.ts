@@ -170,7 +170,12 @@ async function missingCodes(db: Database, scope: SaleScope, q: AlertsQuery): Pro
   };
 }
 
-async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Promise<Found> {
+/**
+ * Unpaid supplier items: those whose payment date passed (`supplier-overdue`) and those due from today
+ * to SUPPLIER_DUE_DAYS ahead (`supplier-due`), each its own list and count. The due ones are every
+ * item due by then but the overdue ones, so both counts keep the day sums' fast path.
+ */
+async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Promise<[Found, Found]> {
   // One sale's alerts only need the suppliers of its items.
   const ofSale =
     q.saleId === undefined
@@ -181,29 +186,38 @@ async function supplierDues(db: Database, scope: SaleScope, q: AlertsQuery): Pro
         );
   const cutoffs = await supplierCutoffs(db, ofSale);
   const names = new Map(cutoffs.map((c) => [c.supplierId, c.supplierName]));
+  const yesterday = addDays(q.today, -1);
   const until = addDays(q.today, SUPPLIER_DUE_DAYS);
   const where = and(
     sellerCondition(supplierDuesTable.sellerId, scope),
     q.saleId === undefined ? undefined : eq(supplierDuesTable.saleId, q.saleId),
   );
-  const [total, rows] = await Promise.all([
+  const notYetDue = and(where, gte(supplierDuesTable.dueDate, q.today));
+  const list = { perSupplier: q.limit, limit: q.limit };
+  const [overdueCount, dueByThen, overdueRows, dueRows] = await Promise.all([
+    countUnpaidSupplierItems(db, cutoffs, yesterday, where),
     countUnpaidSupplierItems(db, cutoffs, until, where),
-    unpaidSupplierItems(db, cutoffs, until, { where, perSupplier: q.limit, limit: q.limit }),
+    unpaidSupplierItems(db, cutoffs, yesterday, { ...list, where }),
+    unpaidSupplierItems(db, cutoffs, until, { ...list, where: notYetDue }),
   ]);
-  return {
+  const found = (kind: AlertKind, rows: typeof dueRows, verb: string, total: number): Found => ({
     count: total,
     alerts: rows.map((r) =>
       saleAlert(
-        'supplier-due',
+        kind,
         { id: r.sale_id, passengerName: r.passenger_name, travelDate: r.travel_date },
         {
           amount: r.unpaid,
           dueDate: r.due_date,
-          message: `Pago a ${names.get(r.supplier_id) ?? ''} de ${formatMoney(r.unpaid, 'USD', q.numberFormat)} ${r.due_date < q.today ? 'venció' : 'vence'} el ${formatDate(r.due_date)}`,
+          message: `Pago a ${names.get(r.supplier_id) ?? ''} de ${formatMoney(r.unpaid, 'USD', q.numberFormat)} ${verb} el ${formatDate(r.due_date)}`,
         },
       ),
     ),
-  };
+  });
+  return [
+    found('supplier-overdue', overdueRows, 'venció', overdueCount),
+    found('supplier-due', dueRows, 'vence', dueByThen - overdueCount),
+  ];
 }
 
 async function staleDrafts(db: Database, scope: SaleScope, q: AlertsQuery): Promise<Found> {
@@ -254,17 +268,18 @@ async function staleDrafts(db: Database, scope: SaleScope, q: AlertsQuery): Prom
  * are independent: on PostgreSQL they run at once on the pool (in order inside a transaction).
  */
 export async function loadAlerts(db: Database, scope: SaleScope, q: AlertsQuery): Promise<AlertsReply> {
-  const [balances, codes, dues, drafts] = await independentReads(db, [
+  const [balances, codes, [overdue, dues], drafts] = await independentReads(db, [
     () => clientBalances(db, scope, q),
     () => missingCodes(db, scope, q),
     () => supplierDues(db, scope, q),
     () => staleDrafts(db, scope, q),
   ] as const);
   return {
-    alerts: [...balances.alerts, ...codes.alerts, ...dues.alerts, ...drafts.alerts],
+    alerts: [...balances.alerts, ...codes.alerts, ...overdue.alerts, ...dues.alerts, ...drafts.alerts],
     counts: {
       'client-balance': balances.count,
       'missing-reservation-code': codes.count,
+      'supplier-overdue': overdue.count,
       'supplier-due': dues.count,
       'stale-draft': drafts.count,
     },

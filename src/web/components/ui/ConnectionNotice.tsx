@@ -25,10 +25,14 @@ export function ConnectionNotice() {
           skipAuthRedirect: true,
         },
       );
-      await queryClient.refetchQueries({
-        type: 'active',
-        predicate: (query) => query.state.status === 'error',
-      });
+      // The failed reads on screen and a page whose code failed to download, so no old error stays.
+      await Promise.all([
+        queryClient.refetchQueries({
+          type: 'active',
+          predicate: (query) => query.state.status === 'error',
+        }),
+        connection.reloadFailed(),
+      ]);
     } catch {
       // Still no answer: the notice stays as it is.
     } finally {

@@ -39,11 +39,18 @@ function keepEscapeForOpenPopup(event: KeyboardEvent) {
  */
 function useOpener(open: boolean) {
   const opener = useRef<HTMLElement | null>(null);
+  const openedOn = useRef('');
   useLayoutEffect(() => {
     if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
       opener.current = document.activeElement;
+    if (open) openedOn.current = window.location.pathname;
   }, [open]);
   return (event: Event) => {
+    // A dialog that led to another page (a search result) leaves focus where that page put it.
+    if (window.location.pathname !== openedOn.current) {
+      event.preventDefault();
+      return;
+    }
     const target = opener.current;
     // An opener removed meanwhile (a deleted row) cannot take focus; Radix's default then applies.
     if (!target?.isConnected) return;

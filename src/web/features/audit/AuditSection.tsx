@@ -8,9 +8,8 @@ import {
   AUDIT_ENTITY_LABELS,
 } from '../../../domain/audit';
 import { ExportMenu } from '../../components/ui/ExportMenu';
-import { Field } from '../../components/ui/Field';
+import { CONTROL, Field } from '../../components/ui/Field';
 import { ListPage } from '../../components/ui/ListPage';
-import { cn } from '../../lib/cn';
 import { userListQuery } from '../users';
 import { AuditEntryList, type AuditListFilters, useAuditPage } from './use-audit-page';
 
@@ -32,14 +31,7 @@ function FilterSelect({ label, options, ...props }: SelectProps) {
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
         {label}
       </label>
-      <select
-        id={id}
-        className={cn(
-          'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900',
-          'focus:border-blue-600 focus:outline-2 focus:outline-blue-600/40',
-        )}
-        {...props}
-      >
+      <select id={id} className={CONTROL} {...props}>
         <option value="">Todos</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/Button';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { CONTROL } from '../../components/ui/Field';
 import { Modal } from '../../components/ui/Modal';
 import { toastThen } from '../../lib/form';
 
@@ -67,7 +68,7 @@ function ReasonForm({ action, onDone }: { action: ReasonAction; onDone: () => vo
           id={id}
           rows={3}
           maxLength={action.maxLength}
-          className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus:border-blue-600 focus:outline-2 focus:outline-blue-600/40 aria-[invalid=true]:border-red-600"
+          className={CONTROL}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           {...register('reason')}
