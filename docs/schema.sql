@@ -359,7 +359,13 @@ CREATE TABLE passengers (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   search_text text GENERATED ALWAYS AS (((((f_search_norm(name) || E'\x1f'::text) || COALESCE(f_search_id(passenger_id), ''::text)) || E'\x1f'::text) || COALESCE(f_search_norm(email), ''::text))) STORED NOT NULL,
-  CONSTRAINT passengers_pkey PRIMARY KEY (id)
+  nationality text,
+  document_type text,
+  document_number text,
+  document_expiry date,
+  phone text,
+  CONSTRAINT passengers_pkey PRIMARY KEY (id),
+  CONSTRAINT passengers_document_type_check CHECK ((document_type = ANY (ARRAY['rut'::text, 'passport'::text, 'dni'::text, 'other'::text])))
 );
 
 CREATE TABLE payments (

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paginationReplySchema } from './pagination';
 import { absentWhenNull, dataReply, savedReply } from './replies';
 import { TAX_TREATMENTS } from './tax-treatment';
+import { travelDocumentReply } from './travel-document';
 
 /** A client as the API shows it. */
 export const clientReplySchema = z.object({
@@ -16,13 +17,14 @@ export const clientReplySchema = z.object({
 });
 export type Client = z.infer<typeof clientReplySchema>;
 
-/** A passenger as the API shows it; the birth date as yyyy-mm-dd. */
+/** A passenger as the API shows it; the birth date and the document's expiry as yyyy-mm-dd. */
 export const passengerReplySchema = z.object({
   id: z.number(),
   name: z.string(),
   passengerId: z.string(),
   email: absentWhenNull(z.string()),
   dateOfBirth: z.string(),
+  ...travelDocumentReply,
 });
 export type Passenger = z.infer<typeof passengerReplySchema>;
 

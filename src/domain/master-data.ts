@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { requiredIsoDate } from './date-schemas';
 import { optionalText, singleLineText } from './input';
 import { optionalPhone } from './phone';
-import { normalizeRut } from './rut';
+import { formatRut, normalizeRut } from './rut';
 import { TAX_TREATMENTS } from './tax-treatment';
+import { DOCUMENT_RUT_MESSAGE, isWrongRutDocument, travelDocumentInput } from './travel-document';
 
 /** Longest text accepted in a name-like field; keeps rows and screens sane. */
 const MAX_TEXT = 200;
@@ -48,16 +49,27 @@ const birthDate = requiredIsoDate(
 
 /**
  * A new passenger: name, an ID (passport or RUT, a valid RUT stored as 12.345.678-5), optional e-mail and
- * a birth date.
+ * a birth date; and, optionally, what they travel with (travelDocumentInput). A document number given
+ * as a RUT is checked like a client's and stored in the same form.
  */
-export const passengerSchema = z.strictObject({
-  name: requiredText('El nombre es requerido'),
-  passengerId: requiredText('El ID del pasajero es requerido', 'El ID del pasajero')
-    .max(50, 'No puede superar 50 caracteres')
-    .transform(normalizeRut),
-  email: optionalEmail('Email inválido'),
-  dateOfBirth: birthDate,
-});
+export const passengerSchema = z
+  .strictObject({
+    name: requiredText('El nombre es requerido'),
+    passengerId: requiredText('El ID del pasajero es requerido', 'El ID del pasajero')
+      .max(50, 'No puede superar 50 caracteres')
+      .transform(normalizeRut),
+    email: optionalEmail('Email inválido'),
+    dateOfBirth: birthDate,
+    ...travelDocumentInput,
+  })
+  .superRefine((p, ctx) => {
+    if (isWrongRutDocument(p.documentType, p.documentNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: DOCUMENT_RUT_MESSAGE });
+    }
+  })
+  .transform((p) =>
+    p.documentType === 'rut' && p.documentNumber ? { ...p, documentNumber: formatRut(p.documentNumber) } : p,
+  );
 export type PassengerInput = z.input<typeof passengerSchema>;
 
 /** Suppliers, operators and classifications: only a name, each with its own messages. */

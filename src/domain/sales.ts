@@ -3,6 +3,7 @@ import { currencyCode } from './company';
 import { optionalRecordDate, requiredRecordDate } from './date-schemas';
 import { type ExportSpec, type FieldSpec, fieldNames, specPart } from './field-specs';
 import { decimalInput, idInput, intInput, optionalText, singleLineText } from './input';
+import { passengerReplySchema } from './master-data-replies';
 import { moneySchema } from './money';
 import { absentWhenNull } from './replies';
 import type { SaleStatus } from './status';
@@ -179,15 +180,6 @@ export const saleDataSchema = z.strictObject({
 export type SaleDataInput = z.input<typeof saleDataSchema>;
 export type SaleData = z.output<typeof saleDataSchema>;
 
-/** A passenger of an item as replies show it. */
-const saleItemPassengerSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  passengerId: z.string(),
-  email: absentWhenNull(z.string()),
-  dateOfBirth: z.string(),
-});
-
 /**
  * An item's fields, the one list of them, as SALE_FIELD_SPECS for the sale. The three pickers send ids
  * as strings. The passengers are stored beside the item (sale_item_passengers) and the count follows
@@ -207,7 +199,8 @@ export const SALE_ITEM_FIELD_SPECS = {
       .min(1, 'Se requiere al menos 1 pasajero')
       .max(500, 'Demasiados pasajeros')
       .refine((ids) => new Set(ids).size === ids.length, 'Un pasajero no puede agregarse dos veces'),
-    reply: z.array(saleItemPassengerSchema),
+    // A passenger of an item as the passengers' own replies show it.
+    reply: z.array(passengerReplySchema),
     audit: 'los pasajeros',
   },
   passengerCount: {

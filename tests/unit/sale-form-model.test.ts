@@ -8,7 +8,7 @@ import {
   itemTotals,
   placeServerErrors,
   toItemPayload,
-  uniquePassengerNames,
+  uniquePassengers,
 } from '../../src/web/features/sales/form-model';
 
 const ana = { id: 1, name: 'Ana', passengerId: '1-9' };
@@ -124,10 +124,7 @@ describe('sale form model', () => {
   });
 
   it('lists each passenger of a sale once, across items', () => {
-    expect(uniquePassengerNames([{ passengers: [ana, beto] }, { passengers: [beto] }])).toEqual([
-      'Ana',
-      'Beto',
-    ]);
+    expect(uniquePassengers([{ passengers: [ana, beto] }, { passengers: [beto] }])).toEqual([ana, beto]);
   });
 
   describe('placing the server errors', () => {

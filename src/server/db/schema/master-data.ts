@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { check, date, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { TAX_TREATMENTS } from '../../../domain/tax-treatment';
+import { DOCUMENT_TYPES } from '../../../domain/travel-document';
 import { nameSortKey } from '../name-order';
 import { createdAt, updatedAt } from './columns';
 import { oneOf } from './one-of';
@@ -73,10 +74,20 @@ export const passengers = pgTable(
     passengerId: text('passenger_id').notNull(),
     email: text('email'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    /**
+     * What the passenger travels with (decision 0096): an ISO 3166-1 alpha-2 nationality, the travel
+     * document (which may differ from the ID above: a RUT holder flying on a passport), its expiry, a phone.
+     */
+    nationality: text('nationality'),
+    documentType: text('document_type', { enum: DOCUMENT_TYPES }),
+    documentNumber: text('document_number'),
+    documentExpiry: date('document_expiry', { mode: 'string' }),
+    phone: text('phone'),
     searchText: personSearchText('passenger_id'),
     ...timestamps,
   },
   (t) => [
+    check('passengers_document_type_check', oneOf(t.documentType, DOCUMENT_TYPES)),
     // "12.345.678-9" and "12345678-9" are the same person.
     uniqueIndex('passengers_passenger_id_key').on(sql`f_id_key(${t.passengerId})`),
     searchTextIndex('passengers', t.searchText),

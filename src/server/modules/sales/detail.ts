@@ -45,6 +45,11 @@ const itemPassengers = jsonArray(
     passengerId: passengers.passengerId,
     email: passengers.email,
     dateOfBirth: passengers.dateOfBirth,
+    nationality: passengers.nationality,
+    documentType: passengers.documentType,
+    documentNumber: passengers.documentNumber,
+    documentExpiry: passengers.documentExpiry,
+    phone: passengers.phone,
   }),
   sql`${unindexedNameSortKey(passengers.name)}, ${passengers.id}`,
   sql`from ${saleItemPassengers} join ${passengers} on ${passengers.id} = ${saleItemPassengers.passengerId}

@@ -95,6 +95,15 @@ const FIELD_LABELS: Record<string, string> = {
 /** A client's own `clientId` is the ID/RUT typed for it, not a reference to a client. */
 const ENTITY_FIELD_LABELS: Record<string, Record<string, string>> = {
   client: { clientId: 'el RUT/ID', commune: 'la comuna', businessActivity: 'el giro', phone: 'el teléfono' },
+  // The travel document is a field of its own now (decision 0096): passengerId is the ID/RUT.
+  passenger: {
+    passengerId: 'el ID/RUT',
+    nationality: 'la nacionalidad',
+    documentType: 'el tipo de documento',
+    documentNumber: 'el número de documento',
+    documentExpiry: 'el vencimiento del documento',
+    phone: 'el teléfono',
+  },
   // Both sides of a rate change together: each says which way it reads (decision 0086).
   currencyRate: {
     isActive: 'la vigencia',

@@ -21,9 +21,9 @@ import { Communications } from '../emails';
 import { SalePayments } from '../payments';
 import { type SaleDetail, useSale, useSaleSaved } from './api';
 import { DetailItem } from './DetailList';
-import { uniquePassengerNames } from './form-model';
 import { SaleActions } from './SaleActions';
 import { SaleItemCard } from './SaleItemCard';
+import { SalePassengers } from './SalePassengers';
 
 function Problem({ children }: { children: ReactNode }) {
   return (
@@ -60,7 +60,6 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
   const { timeZone } = useAgencyPreferences();
   const canEdit = canCall(salesApi.update, user.role);
   const profit = sumMoney([sale.salePrice, -sale.totalCost]);
-  const passengers = uniquePassengerNames(sale.items);
   const onSaved = useSaleSaved();
   const formatMoney = useMoney();
   const style = useNumberFormat();
@@ -93,7 +92,9 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
           <DetailItem term="Tipo de servicio">{enumLabel(sale.serviceType)}</DetailItem>
           <DetailItem term="Vendedor">{sale.seller.email}</DetailItem>
           <DetailItem term="Cantidad de pasajeros">{sale.passengerCount}</DetailItem>
-          <DetailItem term="Pasajeros">{passengers.join(', ') || '—'}</DetailItem>
+          <DetailItem term="Pasajeros">
+            <SalePassengers items={sale.items} />
+          </DetailItem>
         </dl>
       </Card>
 

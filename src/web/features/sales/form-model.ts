@@ -169,8 +169,10 @@ export function placeServerErrors(errors: readonly FieldError[]): PlacedErrors {
 }
 
 /** The sale detail lists every passenger once, even when they travel on several items. */
-export function uniquePassengerNames(items: readonly { passengers: readonly PassengerRef[] }[]): string[] {
-  const byId = new Map<number, string>();
-  for (const item of items) for (const p of item.passengers) if (!byId.has(p.id)) byId.set(p.id, p.name);
+export function uniquePassengers<P extends { id: number }>(
+  items: readonly { passengers: readonly P[] }[],
+): P[] {
+  const byId = new Map<number, P>();
+  for (const item of items) for (const p of item.passengers) if (!byId.has(p.id)) byId.set(p.id, p);
   return [...byId.values()];
 }

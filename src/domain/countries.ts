@@ -1,0 +1,29 @@
+/**
+ * A passenger's nationality is kept as its ISO 3166-1 alpha-2 code (CL, AR, PE), the code a passport's
+ * machine-readable line and an airline's APIS data carry, and shown by its Spanish name
+ * (docs/decisions/0096-passenger-travel-documents.md). The current codes, without the withdrawn ones
+ * (AN, CS, YU...) that the browser's region names still know.
+ */
+export const COUNTRY_CODES = (
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV ' +
+  'BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ' +
+  'ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE ' +
+  'IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY ' +
+  'MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU ' +
+  'NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM ' +
+  'SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE ' +
+  'VG VI VN VU WF WS YE YT ZA ZM ZW'
+).split(' ');
+
+const KNOWN = new Set(COUNTRY_CODES);
+export const isCountryCode = (code: string) => KNOWN.has(code);
+
+const names = new Intl.DisplayNames(['es'], { type: 'region' });
+
+/** "Chile" for CL; a code the list does not know is shown as it is. */
+export const countryName = (code: string): string => (KNOWN.has(code) ? (names.of(code) ?? code) : code);
+
+/** Every country by its Spanish name, in Spanish order: the form's choices. */
+export const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) })).sort(
+  (a, b) => a.label.localeCompare(b.label, 'es'),
+);
