@@ -38,7 +38,7 @@ export interface DatabaseHandle {
 /**
  * Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests). `snapshot` (a
  * `dumpDataDir` tarball) starts from a copy of another database instead of running initdb, which
- * takes seconds in WebAssembly: the tests open one migrated copy per file.
+ * takes seconds in WebAssembly: the tests start from one migrated copy (tests/helpers/pglite-reuse.ts).
  */
 export async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<DatabaseHandle> {
   return pgliteHandle(await startPglite(dataDir, snapshot));
