@@ -168,6 +168,14 @@ CREATE TABLE company_tax (
   CONSTRAINT company_tax_singleton CHECK ((id = 1))
 );
 
+CREATE TABLE currency_rate_days (
+  currency text NOT NULL,
+  day date NOT NULL,
+  rate numeric(28,16) NOT NULL,
+  CONSTRAINT currency_rate_days_currency_day_pk PRIMARY KEY (currency, day),
+  CONSTRAINT currency_rate_days_rate_check CHECK ((rate > (0)::numeric))
+);
+
 CREATE TABLE currency_rates (
   id integer DEFAULT nextval('currency_rates_id_seq'::regclass) NOT NULL,
   currency text NOT NULL,

@@ -4,6 +4,7 @@ import {
   classifications,
   clients,
   companySettings,
+  currencyRateDays,
   currencyRates,
   operators,
   passengers,
@@ -49,6 +50,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         isActive: true,
         lastUpdated: new Date(),
       },
+    ]);
+    // The demo's rates count from today, as if saved on the screen (docs/decisions/0099-rates-by-day.md).
+    const today = agencyToday();
+    await tx.insert(currencyRateDays).values([
+      { currency: 'EUR', day: today, rate: '1.08' },
+      { currency: 'CLP', day: today, rate: DEMO_CLP_RATE },
     ]);
     await tx
       .insert(companySettings)

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   DEFAULT_BACKUP_SCHEDULE,
   DEFAULT_LARGE_AMOUNT_THRESHOLD,
@@ -29,6 +39,25 @@ export const currencyRates = pgTable(
     uniqueIndex('currency_rates_currency_key').on(t.currency),
     check('currency_rates_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('currency_rates_rate_check', sql`${t.rate} > 0 and ${t.unitsPerUsd} > 0`),
+  ],
+);
+
+/**
+ * Each currency's rate as it stood at the end of each agency day it changed: a payment dated some day is
+ * valued with that day's rates (docs/decisions/0099-rates-by-day.md). Written with every change of a
+ * rate's value; a day with no row keeps the rate of the last day before it.
+ */
+export const currencyRateDays = pgTable(
+  'currency_rate_days',
+  {
+    currency: text('currency').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Value of one unit of the currency in USD, as `currency_rates.rate`. */
+    rate: rate('rate').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.currency, t.day] }),
+    check('currency_rate_days_rate_check', sql`${t.rate} > 0`),
   ],
 );
 

@@ -1,5 +1,5 @@
 export { hasDemoData } from './demo-removal';
-export { activeRate, activeRateOrNull, activeRates, refuseTypedBaseRate } from './rates';
+export { activeRate, activeRateOrNull, activeRates, rateOn, refuseTypedBaseRate } from './rates';
 export {
   agencyNumberFormat,
   agencyPreferences,

@@ -1,4 +1,5 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { agencyToday } from '../../../domain/agency-day';
 import {
   BASE_CURRENCY,
   type CurrencyRate,
@@ -10,9 +11,10 @@ import {
 import { reciprocal, roundedDecimal, sameDecimal } from '../../../domain/money';
 import type { Database } from '../../db/client';
 import { rateValue, toRate } from '../../db/money';
-import { currencyRates } from '../../db/schema';
+import { currencyRateDays, currencyRates } from '../../db/schema';
 import { badRequest, conflict, notFound, pgErrorCode } from '../../lib/http-errors';
 import { type AuditActor, diff, record } from '../audit';
+import { agencyTimeZone } from './settings';
 
 export const RATE_NOT_FOUND = 'Tasa de cambio no encontrada';
 const BASE_LOCKED = `${BASE_CURRENCY} es la moneda base: su tasa es siempre 1 y no se puede desactivar ni eliminar`;
@@ -119,11 +121,53 @@ function readable(row: RateRow | null) {
   return { ...row, rate: trimmed(row.rate), unitsPerUsd: trimmed(row.unitsPerUsd) };
 }
 
-/** Records one rate's change in the trail; `before` or `after` is null for a creation or a deletion. */
-function recordRate(tx: Database, audit: AuditActor, before: RateRow | null, after: RateRow | null) {
+/**
+ * The rate `currency` had on the agency day `day` (USD per unit, exact text): the last value saved on or
+ * before that day, else the earliest one known (a payment dated before the first rate), else null. The
+ * base currency is always 1. docs/decisions/0099-rates-by-day.md
+ */
+export async function rateOn(db: Database, currency: string, day: string): Promise<string | null> {
+  if (currency === BASE_CURRENCY) return '1';
+  const ofCurrency = eq(currencyRateDays.currency, currency);
+  const [before] = await db
+    .select({ rate: currencyRateDays.rate })
+    .from(currencyRateDays)
+    .where(and(ofCurrency, lte(currencyRateDays.day, day)))
+    .orderBy(desc(currencyRateDays.day))
+    .limit(1);
+  if (before) return before.rate;
+  const [after] = await db
+    .select({ rate: currencyRateDays.rate })
+    .from(currencyRateDays)
+    .where(and(ofCurrency, gt(currencyRateDays.day, day)))
+    .orderBy(asc(currencyRateDays.day))
+    .limit(1);
+  return after?.rate ?? null;
+}
+
+/** A new value of a rate becomes the rate of today's agency day (a second change today replaces it). */
+async function keepDayRate(tx: Database, row: RateRow) {
+  if (row.currency === BASE_CURRENCY) return;
+  const day = agencyToday(await agencyTimeZone(tx));
+  await tx
+    .insert(currencyRateDays)
+    .values({ currency: row.currency, day, rate: row.rate })
+    .onConflictDoUpdate({
+      target: [currencyRateDays.currency, currencyRateDays.day],
+      set: { rate: row.rate },
+    });
+}
+
+/**
+ * Records one rate's change in the trail, and a changed value as today's rate; `before` or `after` is
+ * null for a creation or a deletion. A deleted rate keeps its days: payments dated then still read them.
+ */
+async function recordRate(tx: Database, audit: AuditActor, before: RateRow | null, after: RateRow | null) {
+  if (after !== null && (before === null || !sameDecimal(before.rate, after.rate)))
+    await keepDayRate(tx, after);
   const id = (after ?? before)?.id ?? null;
   const action = before === null ? 'create' : after === null ? 'delete' : 'update';
-  return record(tx, audit, {
+  await record(tx, audit, {
     action,
     entity: 'currencyRate',
     entityId: id,

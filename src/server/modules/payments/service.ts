@@ -23,9 +23,10 @@ export async function createPayment(db: Database, actor: AuthUser, input: Paymen
     if (sale.status === 'cancelled') throw conflict(CANCELLED_SALE_MESSAGE);
     // The original client's body names no currency: the payment is then in the sale's.
     const currency = input.currency ?? sale.currency;
-    const rate = await rateFor(tx, currency, input.exchangeRate);
+    const rate = await rateFor(tx, currency, input.exchangeRate, input.date);
     assertUsdValue(input.amount, rate.exchangeRate);
-    const saleAmount = await saleAmountOf(tx, { amount: input.amount, currency, ...rate }, sale);
+    const payment = { amount: input.amount, currency, ...rate, day: input.date };
+    const saleAmount = await saleAmountOf(tx, payment, sale);
     const [row] = await tx
       .insert(payments)
       .values({
@@ -55,7 +56,8 @@ export async function createPayment(db: Database, actor: AuthUser, input: Paymen
 
 /**
  * Changes the fields the body names; the others keep their stored values. The frozen rate stays unless
- * the body changes the currency (then that currency's rate today) or types a rate.
+ * the body changes the currency or the date (then that currency's rate of the payment's day, unless the
+ * rate was typed) or types a rate.
  */
 export async function updatePayment(
   db: Database,
@@ -68,13 +70,16 @@ export async function updatePayment(
   await db.transaction(async (tx) => {
     const { payment: before, sale } = await lockPaymentOfOpenSale(tx, id, scope);
     const currency = input.currency ?? before.currency;
+    const day = input.date ?? before.paymentDate;
+    // A typed rate stays when only the date moves; a rate taken from Configuraciones follows the day.
+    const redated = day !== before.paymentDate && !before.rateEdited;
     const rate =
-      input.exchangeRate !== undefined || currency !== before.currency
-        ? await rateFor(tx, currency, input.exchangeRate)
+      input.exchangeRate !== undefined || currency !== before.currency || redated
+        ? await rateFor(tx, currency, input.exchangeRate, day)
         : { exchangeRate: before.exchangeRate, rateEdited: before.rateEdited };
     const amount = input.amount ?? before.amount;
     assertUsdValue(amount, rate.exchangeRate);
-    const saleAmount = await saleAmountOf(tx, { amount, currency, ...rate }, sale);
+    const saleAmount = await saleAmountOf(tx, { amount, currency, ...rate, day }, sale);
     // Drizzle leaves a column whose value is undefined out of the SET list.
     const [after] = await tx
       .update(payments)

@@ -3,7 +3,7 @@ import { convertedValue, sameDecimal, usdValue } from '../../../domain/money';
 import { usdValueProblem } from '../../../domain/payments';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/http-errors';
-import { activeRate, activeRateOrNull, refuseTypedBaseRate } from '../company';
+import { activeRate, rateOn, refuseTypedBaseRate } from '../company';
 
 /** The rate a payment is stored with, and whether it was typed instead of taken from Configuraciones. */
 export interface PaymentRate {
@@ -12,18 +12,21 @@ export interface PaymentRate {
 }
 
 /**
- * A payment in `currency` takes that currency's active rate (409 without one, as supplier payments),
- * or the rate the person typed, which is then flagged when it differs from Configuraciones'. USD is
- * the base: its rate is always 1. docs/decisions/0055-payments-in-any-currency.md
+ * A payment in `currency` dated `day` takes that currency's rate of that agency day (the active rate for
+ * a payment of today), or the rate the person typed, which is then flagged when it differs. A currency
+ * without an active rate takes no payments (409, as supplier payments). USD is the base: its rate is
+ * always 1. docs/decisions/0055-payments-in-any-currency.md, docs/decisions/0099-rates-by-day.md
  */
 export async function rateFor(
   db: Database,
   currency: string,
   typed: string | undefined,
+  day: string,
 ): Promise<PaymentRate> {
   refuseTypedBaseRate(currency, typed, 'exchangeRate');
   const current = await activeRate(db, currency);
-  if (typed === undefined || sameDecimal(typed, current)) return { exchangeRate: current, rateEdited: false };
+  const ofDay = (await rateOn(db, currency, day)) ?? current;
+  if (typed === undefined || sameDecimal(typed, ofDay)) return { exchangeRate: ofDay, rateEdited: false };
   return { exchangeRate: typed, rateEdited: true };
 }
 
@@ -40,16 +43,17 @@ export function assertUsdValue(amount: string, exchangeRate: string) {
 /**
  * What a payment is worth in its sale's currency: its amount when both currencies are the same (a CLP
  * debt paid in CLP is settled to the peso), else its amount at its own frozen rate over the sale
- * currency's rate of today (the sale's frozen rate when that currency has no active rate), rounded once
- * to the sale currency's decimals. Worth nothing there is a 400 on the amount. Decision 0085.
+ * currency's rate on the payment's day (the sale's frozen rate when that currency has no rate saved),
+ * rounded once to the sale currency's decimals. Worth nothing there is a 400 on the amount. Decisions
+ * 0085 and 0099.
  */
 export async function saleAmountOf(
   db: Database,
-  payment: { amount: string; currency: string; exchangeRate: string },
+  payment: { amount: string; currency: string; exchangeRate: string; day: string },
   sale: { currency: string; exchangeRate: string },
 ): Promise<string> {
   if (payment.currency === sale.currency) return payment.amount;
-  const saleRate = (await activeRateOrNull(db, sale.currency)) ?? sale.exchangeRate;
+  const saleRate = (await rateOn(db, sale.currency, payment.day)) ?? sale.exchangeRate;
   const value = convertedValue(
     payment.amount,
     payment.exchangeRate,
