@@ -262,6 +262,19 @@ describe('exports hold what the lists hold', () => {
         s.pendingAmount,
       ]),
     );
+    // After the USD columns, each other currency's costs and payments in it, as the cards show them.
+    expect(xlsx.header.slice(7)).toEqual(['Total (EUR)', 'Pagado (EUR)']);
+    expect(xlsx.rows.map((r) => [r[0], r[7], r[8]])).toEqual(
+      balances.map((s: { supplierName: string; byCurrency: Record<string, unknown>[] }) => {
+        const eur = s.byCurrency.find((f) => f.currency === 'EUR');
+        return [s.supplierName, eur?.grossAmount ?? 0, eur?.paidAmount ?? 0];
+      }),
+    );
+    expect(
+      balances.some((s: { byCurrency: { currency: string; paidAmount: number }[] }) =>
+        s.byCurrency.some((f) => f.currency === 'EUR' && f.paidAmount === 100),
+      ),
+    ).toBe(true);
     const history = (await json(`/api/supplier-payments/supplier/${agency.refs.supplier.id}/history`))
       .payments;
     const csv = readCsv(

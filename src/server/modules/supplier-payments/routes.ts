@@ -33,13 +33,15 @@ export const supplierPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
 
   app.route({
     ...routeOf(supplierPaymentsApi.balancesExport, tags),
-    handler: async (request, reply) =>
-      sendExport(request, reply, {
+    handler: async (request, reply) => {
+      const summaries = await supplierSummaries(db, request.query.q);
+      return sendExport(request, reply, {
         format: request.query.format,
         fileName: 'saldos-proveedores',
-        columns: balanceColumns,
-        batches: oneBatch(supplierSummaries(db, request.query.q)),
-      }),
+        columns: balanceColumns(summaries),
+        batches: oneBatch(Promise.resolve(summaries)),
+      });
+    },
   });
 
   app.route({
