@@ -16,6 +16,19 @@ import { parseTypedDecimal } from './typed-decimal';
 export const IMPORT_KINDS = ['clients', 'passengers', 'suppliers', 'operators', 'classifications'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
+/**
+ * The types a file may be sent as: .xlsx, CSV (also as browsers name it: text/plain, Excel's
+ * vnd.ms-excel) and octet-stream for a file whose type the sender does not know. The content, not the
+ * type, says which it is.
+ */
+export const IMPORT_FILE_TYPES = [
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'text/csv',
+  'text/plain',
+  'application/vnd.ms-excel',
+  'application/octet-stream',
+] as const;
+
 /** The most rows a file may carry (more is a 400). */
 export const MAX_IMPORT_ROWS = 20_000;
 export const TOO_MANY_ROWS_MESSAGE = `El archivo tiene más de ${MAX_IMPORT_ROWS.toLocaleString('es-CL')} filas: divídalo en archivos más pequeños`;

@@ -1,5 +1,11 @@
 import { ADMINS } from '../access';
-import { importParamsSchema, importQuerySchema, importRefusedSchema, importResultSchema } from '../imports';
+import {
+  IMPORT_FILE_TYPES,
+  importParamsSchema,
+  importQuerySchema,
+  importRefusedSchema,
+  importResultSchema,
+} from '../imports';
 import { endpoint, SIGNED_IN } from './endpoint';
 import { EXPORT_CONTENT_TYPES, exportQuery, fileReply } from './files';
 
@@ -27,6 +33,7 @@ export const importsApi = {
     access: ADMINS,
     params: importParamsSchema,
     query: importQuerySchema,
+    upload: IMPORT_FILE_TYPES,
     // 422: some row is wrong; every error is listed and nothing is written.
     replies: { 200: importResultSchema, 422: importRefusedSchema },
     errors: [...SIGNED_IN, 413, 415],

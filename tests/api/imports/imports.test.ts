@@ -141,6 +141,16 @@ describe('importing clients', () => {
     expect((await send('clients', '{}', 'application/json')).statusCode).toBe(415);
   });
 
+  it('keeps its file types to itself: another route still takes JSON only', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: { ...asAdmin, 'content-type': CSV },
+      payload: csv(['Nombre', 'X']),
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
   it('takes dryRun only as true or false, and no other parameter', async () => {
     const ok = csv(['Nombre', 'Alguien']);
     expect((await send('clients', ok, CSV, 'dryRun=si')).statusCode).toBe(400);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXPORT_CONTENT_TYPES } from '../../../domain/api/files';
 import { importsApi } from '../../../domain/api/imports';
+import { IMPORT_FILE_TYPES } from '../../../domain/imports';
 import type { Database } from '../../db/client';
 import { requestTimeZone } from '../../lib/agency-zone';
 import { exportFileName } from '../../lib/export/columns';
@@ -10,13 +11,6 @@ import { auditActor } from '../audit';
 import { ImportFile, templateFile } from './files';
 import { runImport } from './service';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/**
- * The types a file may be sent as: CSV (also as a browser may name it: text/plain, Excel's
- * vnd.ms-excel) and .xlsx; octet-stream for a file whose type the sender does not know. The content,
- * not the type, says which it is.
- */
-const FILE_TYPES = [XLSX, 'text/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'];
 /** 20,000 rows of a wide sheet fit well within it. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 const WRONG_TYPE_MESSAGE = 'Tipo de contenido no admitido: envíe un archivo .xlsx o CSV';
@@ -33,7 +27,7 @@ const FILE_NAMES = {
 /** Importar (docs/decisions/0095-imports.md); the file parsers are this plugin's alone. */
 export const importsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.addContentTypeParser(
-    FILE_TYPES,
+    [...IMPORT_FILE_TYPES],
     { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT },
     (_req, body, done) => done(null, new ImportFile(body as Buffer)),
   );
