@@ -1,7 +1,14 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_KINDS, type ImportKind } from '../../../src/domain/imports';
-import { auditLog, clients, passengers, suppliers } from '../../../src/server/db/schema';
+import {
+  auditLog,
+  classifications,
+  clients,
+  operators,
+  passengers,
+  suppliers,
+} from '../../../src/server/db/schema';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 let ctx: TestContext;
@@ -238,6 +245,8 @@ describe('exports are import files', () => {
     ['clients', clients],
     ['passengers', passengers],
     ['suppliers', suppliers],
+    ['operators', operators],
+    ['classifications', classifications],
   ] as const)('the %s export imports into an empty table with the same records', async (kind, table) => {
     await send(
       kind,
