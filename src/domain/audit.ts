@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'revoke',
   'sii_retry',
   'remove_demo',
+  'import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -69,6 +70,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   revoke: 'Sesiones revocadas',
   sii_retry: 'Reenvío al SII',
   remove_demo: 'Datos de demostración eliminados',
+  import: 'Importación',
 };
 
 /** GET /api/audit: every filter optional; dates are days (UTC), `to` included; unknown filters are 400. */

@@ -18,6 +18,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { label: 'Clasificaciones', to: '/classifications', roles: ADMINS },
   { label: 'Pagos a Proveedores', to: '/supplier-payments', roles: ADMINS },
   { label: 'Configuraciones', to: '/company-settings', roles: ADMINS },
+  { label: 'Importar', to: '/imports', roles: ADMINS },
 ];
 
 export function navLinksFor(role: Role): NavLink[] {

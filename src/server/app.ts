@@ -25,6 +25,7 @@ import { type Outbox, type OutboxOptions, outboxGauges, startOutbox } from './mo
 import { emailsRoutes } from './modules/emails/routes';
 import type { LastBackupAt } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
+import { importsRoutes } from './modules/imports/routes';
 import { invoicesRoutes } from './modules/invoices/routes';
 import { createMetrics } from './modules/metrics';
 import { measureRequests } from './modules/metrics/http-metrics';
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(alertsRoutes, { db });
   await app.register(auditRoutes, { db });
   await app.register(searchRoutes, { db });
+  await app.register(importsRoutes, { db });
   const backups =
     options.backups &&
     backupService(options.database, options.backups, secretKey, (error) => app.log.error(error));

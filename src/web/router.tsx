@@ -7,6 +7,7 @@ import { catalogsRoutes } from './features/catalogs/routes';
 import { clientsRoutes } from './features/clients/routes';
 import { companyRoutes } from './features/company/routes';
 import { emailsRoutes } from './features/emails/routes';
+import { importsRoutes } from './features/imports/routes';
 import { invoicesRoutes } from './features/invoices/routes';
 import { passengersRoutes } from './features/passengers/routes';
 import { paymentsRoutes } from './features/payments/routes';
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
           ...companyRoutes,
           ...usersRoutes,
           ...backupsRoutes,
+          ...importsRoutes,
           ...emailsRoutes,
           ...invoicesRoutes,
           ...reportsRoutes,

@@ -9,6 +9,7 @@ import { dashboardApi } from '../../src/domain/api/dashboard';
 import { emailsApi } from '../../src/domain/api/emails';
 import type { EndpointShape } from '../../src/domain/api/endpoint';
 import { healthApi } from '../../src/domain/api/health';
+import { importsApi } from '../../src/domain/api/imports';
 import { invoicesApi } from '../../src/domain/api/invoices';
 import {
   type CrudApi,
@@ -48,6 +49,8 @@ export interface ExampleCall {
   body?: Record<string, unknown>;
   /** The role that makes the call (admin unless the route is for someone else). */
   as?: Role;
+  /** A body that is a file, not JSON (an import's CSV): its content type and its text. */
+  file?: { contentType: string; payload: string };
 }
 export type MakeExample = () => Promise<ExampleCall>;
 export type ExampleEntry = readonly [EndpointShape, MakeExample];
@@ -559,6 +562,15 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       }),
     ],
     [clientsApi.idProblems, async () => ({ url: '/api/clients/id-problems' })],
+    // Importar: a kind's template, and a CSV of one supplier checked without writing.
+    [importsApi.template, async () => ({ url: '/api/imports/clients/template?format=csv' })],
+    [
+      importsApi.run,
+      async () => ({
+        url: '/api/imports/suppliers?dryRun=true',
+        file: { contentType: 'text/csv', payload: `Nombre\r\nProveedor Importado ${next()}\r\n` },
+      }),
+    ],
     [
       auditApi.export,
       async () => ({

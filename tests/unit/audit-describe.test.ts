@@ -26,6 +26,17 @@ describe('describeEntry', () => {
     ]);
   });
 
+  it('tells an import by its counts', () => {
+    const changes = ['rows', 'created', 'updated', 'unchanged'].map((field, i) => ({
+      field,
+      from: null,
+      to: String([5, 3, 1, 1][i]),
+    }));
+    expect(describeEntry(entry({ action: 'import', entity: 'client', entityId: null, changes }))).toEqual([
+      'admin importó 5 filas de Cliente: 3 creados, 1 actualizados, 1 sin cambios',
+    ]);
+  });
+
   it('names the e-mail a failed sign-in tried, since nobody was signed in', () => {
     const failed = entry({
       action: 'login_failed',

@@ -5,7 +5,7 @@ import { financeLinksFor, NAV_LINKS, navLinksFor } from '../../src/domain/naviga
 const labels = (role: Parameters<typeof navLinksFor>[0]) => navLinksFor(role).map((link) => link.label);
 
 describe('navLinksFor', () => {
-  it('gives admin all nine links in sidebar order', () => {
+  it('gives admin all ten links in sidebar order', () => {
     expect(labels('admin')).toEqual([
       'Inicio',
       'Ventas',
@@ -16,8 +16,9 @@ describe('navLinksFor', () => {
       'Clasificaciones',
       'Pagos a Proveedores',
       'Configuraciones',
+      'Importar',
     ]);
-    expect(NAV_LINKS).toHaveLength(9);
+    expect(NAV_LINKS).toHaveLength(10);
   });
 
   it('gives sales Inicio, Ventas, Clientes and Pasajeros', () => {

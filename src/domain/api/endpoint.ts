@@ -34,6 +34,11 @@ export interface EndpointShape {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * A body that is a file, not JSON (an import's spreadsheet): the content types it may be sent as. Such
+   * a call answers 413 and 415 as a JSON body's does.
+   */
+  upload?: readonly string[];
   /** The success replies by status (a file's is described, not a schema). */
   replies: Record<number, unknown>;
   /** The error statuses this call can answer, each `{ message, errors? }` unless `replies` says more. */

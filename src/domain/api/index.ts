@@ -9,6 +9,7 @@ import { dteApi } from './dte';
 import { emailsApi } from './emails';
 import type { EndpointShape } from './endpoint';
 import { healthApi } from './health';
+import { importsApi } from './imports';
 import { invoicesApi } from './invoices';
 import { classificationsApi, clientsApi, operatorsApi, passengersApi, suppliersApi } from './master-data';
 import { metricsApi } from './metrics';
@@ -31,6 +32,7 @@ export const API = {
   emails: emailsApi,
   dte: dteApi,
   health: healthApi,
+  imports: importsApi,
   metrics: metricsApi,
   payments: paymentsApi,
   sales: salesApi,

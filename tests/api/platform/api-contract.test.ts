@@ -25,10 +25,10 @@ describe('the declared API', () => {
     expect(registered).toEqual(declared);
   });
 
-  it('declares 413 and 415 exactly where a JSON body is taken, 401 with a session and 403 with roles', () => {
+  it('declares 413 and 415 exactly where a body (JSON or a file) is taken, 401 with a session and 403 with roles', () => {
     for (const declared of allEndpoints()) {
       const where = key(declared);
-      const takesBody = declared.body !== undefined;
+      const takesBody = declared.body !== undefined || declared.upload !== undefined;
       expect(declared.errors.includes(413), `${where} 413`).toBe(takesBody);
       expect(declared.errors.includes(415), `${where} 415`).toBe(takesBody);
       // The guard's refusals follow from `access`; a public endpoint may still answer them itself

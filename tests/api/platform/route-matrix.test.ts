@@ -172,8 +172,15 @@ describe('route x role matrix', () => {
       const response = await ctx.app.inject({
         method: endpoint.method,
         url: example.url,
-        headers: { ...(await ctx.auth(who)), 'content-type': 'application/json' },
-        ...(example.body ? { payload: JSON.stringify(example.body) } : {}),
+        headers: {
+          ...(await ctx.auth(who)),
+          'content-type': example.file?.contentType ?? 'application/json',
+        },
+        ...(example.file
+          ? { payload: example.file.payload }
+          : example.body
+            ? { payload: JSON.stringify(example.body) }
+            : {}),
       });
       if (response.statusCode < 200 || response.statusCode > 299)
         failures.push(

@@ -15,6 +15,7 @@ const EXPECTED_LINKS: Record<Role, string[]> = {
     'Clasificaciones',
     'Pagos a Proveedores',
     'Configuraciones',
+    'Importar',
   ],
   sales: ['Inicio', 'Ventas', 'Clientes', 'Pasajeros'],
   finance: ['Inicio'],

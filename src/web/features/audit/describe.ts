@@ -234,6 +234,15 @@ export function describeEntry(entry: AuditEntryDto, style: NumberFormat = 'en'):
         `${who} eliminó los datos de demostración (${sales} ventas), tras la copia ${backup ?? ''}`.trim(),
       ];
     }
+    case 'import': {
+      // One entry per import (decision 0095), its counts as the changes.
+      const count = (field: string) => entry.changes.find((c) => c.field === field)?.to ?? '0';
+      const kind = AUDIT_ENTITY_LABELS[entry.entity as AuditEntity] ?? entry.entity;
+      return [
+        `${who} importó ${count('rows')} filas de ${kind}: ${count('created')} creados, ` +
+          `${count('updated')} actualizados, ${count('unchanged')} sin cambios`,
+      ];
+    }
     case 'login_failed': {
       // Nobody is signed in on a failed attempt; the e-mail typed is what says whose account was tried.
       const email = entry.changes.find((c) => c.field === 'email')?.to;

@@ -1,0 +1,352 @@
+import { z } from 'zod';
+import { COUNTRY_CODES, countryName } from './countries';
+import { toIsoDate } from './dates';
+import { type CatalogKind, catalogSchema, clientSchema, passengerSchema } from './master-data';
+import { hasValidCheckDigit, looksLikeRut } from './rut';
+import { TAX_TREATMENT_LABELS, TAX_TREATMENTS } from './tax-treatment';
+import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES } from './travel-document';
+import { parseTypedDecimal } from './typed-decimal';
+
+/**
+ * Importing a spreadsheet (docs/decisions/0095-imports.md): what each kind's file holds, and the pure
+ * reading of its cells and rows into the bodies the master-data schemas take, with every error named by
+ * its spreadsheet row (headers are row 1), its column and what to write instead.
+ */
+
+export const IMPORT_KINDS = ['clients', 'passengers', 'suppliers', 'operators', 'classifications'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/**
+ * The types a file may be sent as: .xlsx, CSV (also as browsers name it: text/plain, Excel's
+ * vnd.ms-excel) and octet-stream for a file whose type the sender does not know. The content, not the
+ * type, says which it is.
+ */
+export const IMPORT_FILE_TYPES = [
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'text/csv',
+  'text/plain',
+  'application/vnd.ms-excel',
+  'application/octet-stream',
+] as const;
+
+/** The most rows a file may carry (more is a 400). */
+export const MAX_IMPORT_ROWS = 20_000;
+export const TOO_MANY_ROWS_MESSAGE = `El archivo tiene más de ${MAX_IMPORT_ROWS.toLocaleString('es-CL')} filas: divídalo en archivos más pequeños`;
+
+export const IMPORT_LABELS: Record<ImportKind, string> = {
+  clients: 'Clientes',
+  passengers: 'Pasajeros',
+  suppliers: 'Proveedores',
+  operators: 'Operadores',
+  classifications: 'Clasificaciones',
+};
+
+/** A cell as a spreadsheet holds it: text (CSV, or an xlsx text cell), a number, a date cell, or empty. */
+export type RawCell = string | number | Date | null | undefined;
+
+export const RUT_IMPORT_MESSAGE = 'RUT inválido: revise el dígito verificador (ej. 12.345.678-5)';
+export const DATE_IMPORT_MESSAGE = 'Fecha inválida: escriba dd/mm/aaaa o aaaa-mm-dd (ej. 31/12/1990)';
+
+type Read = { ok: true; value: string } | { ok: false; message: string };
+const ok = (value: string): Read => ({ ok: true, value });
+const refuse = (message: string): Read => ({ ok: false, message });
+
+/** Lower case, no accents, single spaces: how headers and catalog names are compared. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The text of a cell: trimmed; an export's guard against formulas (a leading `'` before = + - @) is taken
+ * off; a number as its digits; a date cell as yyyy-mm-dd.
+ */
+export function cellText(cell: RawCell): string {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10);
+  const text = String(cell).trim();
+  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+}
+
+/** A day from what an agency types or Excel stores: dd/mm/aaaa, dd-mm-aaaa, aaaa-mm-dd, a date cell or its serial. */
+export function importDate(cell: RawCell): string | null {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : cell.toISOString().slice(0, 10);
+  if (typeof cell === 'number') {
+    // An Excel serial day (1 = 1900-01-01, with Excel's 1900 leap-day bug): 25569 is 1970-01-01.
+    if (!Number.isInteger(cell) || cell < 1 || cell > 2958465) return null;
+    return new Date((cell - 25569) * 86_400_000).toISOString().slice(0, 10);
+  }
+  const text = cellText(cell).replace(/^(\d{1,2})[-.](\d{1,2})[-.](\d{4})$/, '$1/$2/$3');
+  return toIsoDate(text);
+}
+
+/** An amount as typed in Chile (1.250,75) or by a spreadsheet (1250.75, a number cell): canonical text. */
+export function importAmount(cell: RawCell): Read {
+  if (typeof cell === 'number') return Number.isFinite(cell) ? ok(String(cell)) : refuse('Monto inválido');
+  const parsed = parseTypedDecimal(cellText(cell), 'money');
+  return parsed.ok ? ok(parsed.value) : refuse(`Monto inválido: ${parsed.message}`);
+}
+
+/** One column of a kind's file: the field it fills, its header (and the other headers taken for it). */
+export interface ImportColumn {
+  field: string;
+  header: string;
+  aliases?: readonly string[];
+  required?: boolean;
+  example: string;
+  note: string;
+  /** Turns the cell into the schema's value; text (trimmed) when left out. */
+  read?: (cell: RawCell) => Read;
+}
+
+const rutColumn = (cell: RawCell): Read => {
+  const text = cellText(cell);
+  return looksLikeRut(text) && !hasValidCheckDigit(text) ? refuse(RUT_IMPORT_MESSAGE) : ok(text);
+};
+const dateColumn = (cell: RawCell): Read => {
+  const iso = importDate(cell);
+  return iso ? ok(iso) : refuse(DATE_IMPORT_MESSAGE);
+};
+/** A choice by its code or its Spanish label ("Pasaporte" or passport). */
+const choiceColumn =
+  (choices: readonly string[], labels: Record<string, string>, message: string) =>
+  (cell: RawCell): Read => {
+    const folded = foldText(cellText(cell));
+    const found = choices.find((c) => foldText(c) === folded || foldText(labels[c] ?? '') === folded);
+    return found ? ok(found) : refuse(message);
+  };
+const COUNTRY_NAMES = Object.fromEntries(COUNTRY_CODES.map((code) => [code, countryName(code)]));
+const countryColumn = choiceColumn(
+  COUNTRY_CODES,
+  COUNTRY_NAMES,
+  'Nacionalidad desconocida: escriba el país (ej. Chile) o su código de dos letras (ej. CL)',
+);
+
+const nameColumn: ImportColumn = {
+  field: 'name',
+  header: 'Nombre',
+  required: true,
+  example: 'Proveedor Ejemplo',
+  note: 'Obligatorio. Si ya existe uno con el mismo nombre (sin importar tildes ni mayúsculas), se actualiza.',
+};
+
+export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
+  clients: [
+    { ...nameColumn, example: 'María Pérez Núñez', note: 'Obligatorio.' },
+    {
+      field: 'clientId',
+      header: 'ID/RUT',
+      aliases: ['RUT', 'ID'],
+      example: '12.345.678-5',
+      note: 'RUT con o sin puntos y con guion (se verifica el dígito), o pasaporte. Un cliente con el mismo RUT se actualiza.',
+      read: rutColumn,
+    },
+    { field: 'email', header: 'Email', aliases: ['Correo'], example: 'maria@ejemplo.cl', note: 'Opcional.' },
+    { field: 'address', header: 'Dirección', example: 'Av. Providencia 1234', note: 'Opcional.' },
+    { field: 'phone', header: 'Teléfono', example: '+56 9 1234 5678', note: 'Opcional.' },
+    { field: 'commune', header: 'Comuna', example: 'Ñuñoa', note: 'Opcional.' },
+    { field: 'businessActivity', header: 'Giro', example: 'Turismo', note: 'Opcional (para facturas).' },
+  ],
+  passengers: [
+    { ...nameColumn, example: 'José Muñoz', note: 'Obligatorio.' },
+    {
+      field: 'passengerId',
+      header: 'ID',
+      aliases: ['ID/RUT', 'RUT'],
+      required: true,
+      example: '11.111.111-1',
+      note: 'Obligatorio: RUT (se verifica el dígito) o pasaporte. Un pasajero con el mismo ID se actualiza.',
+      read: rutColumn,
+    },
+    { field: 'email', header: 'Email', example: 'jose@ejemplo.cl', note: 'Opcional.' },
+    {
+      field: 'dateOfBirth',
+      header: 'Fecha de nacimiento',
+      required: true,
+      example: '31/12/1985',
+      note: 'Obligatoria: dd/mm/aaaa o aaaa-mm-dd.',
+      read: dateColumn,
+    },
+    {
+      field: 'nationality',
+      header: 'Nacionalidad',
+      example: 'Chile',
+      note: 'Opcional: el país o su código (CL).',
+      read: countryColumn,
+    },
+    {
+      field: 'documentType',
+      header: 'Tipo de documento',
+      example: 'Pasaporte',
+      note: 'Opcional: RUT, Pasaporte, DNI u Otro.',
+      read: choiceColumn(
+        DOCUMENT_TYPES,
+        DOCUMENT_TYPE_LABELS,
+        'Tipo de documento inválido: escriba RUT, Pasaporte, DNI u Otro',
+      ),
+    },
+    { field: 'documentNumber', header: 'Número de documento', example: 'F1234567', note: 'Opcional.' },
+    {
+      field: 'documentExpiry',
+      header: 'Vencimiento del documento',
+      example: '2031-06-30',
+      note: 'Opcional: dd/mm/aaaa o aaaa-mm-dd.',
+      read: dateColumn,
+    },
+    { field: 'phone', header: 'Teléfono', example: '+56 9 8765 4321', note: 'Opcional.' },
+  ],
+  suppliers: [nameColumn],
+  operators: [{ ...nameColumn, example: 'Operador Ejemplo' }],
+  classifications: [
+    { ...nameColumn, example: 'Aéreo' },
+    {
+      field: 'taxTreatment',
+      header: 'Tratamiento tributario',
+      example: 'Según región',
+      note: 'Opcional: Exento, Afecto a IVA o Según región.',
+      read: choiceColumn(
+        TAX_TREATMENTS,
+        TAX_TREATMENT_LABELS,
+        'Tratamiento tributario inválido: escriba Exento, Afecto a IVA o Según región',
+      ),
+    },
+  ],
+};
+
+const SCHEMAS: Record<ImportKind, z.ZodType> = {
+  clients: clientSchema,
+  passengers: passengerSchema,
+  suppliers: catalogSchema('suppliers'),
+  operators: catalogSchema('operators'),
+  classifications: catalogSchema('classifications'),
+};
+
+/** Messages of the schemas kept in English for the original client, said here in Spanish. */
+const FIELD_MESSAGES: Record<string, string> = {
+  email: 'Email inválido: escriba una dirección como nombre@ejemplo.cl',
+};
+
+export interface ImportError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+/** One valid row: its spreadsheet row number, and the record as the kind's schema gives it. */
+export interface ImportRecord {
+  row: number;
+  values: Record<string, unknown>;
+  /** The fields the row filled (an empty cell leaves a saved value as it is). */
+  given: string[];
+}
+
+/** What identifies a record in the file and in the agency: the RUT/ID's key, or the folded name. */
+export function recordKey(kind: ImportKind, values: Record<string, unknown>): string {
+  const id = kind === 'clients' ? values.clientId : kind === 'passengers' ? values.passengerId : null;
+  if (typeof id === 'string' && id) return `id:${id.replace(/[\s.-]/g, '').toUpperCase()}`;
+  return `name:${foldText(String(values.name ?? ''))}`;
+}
+
+/** Which column each field is in, from the header row (headers and aliases, accents and case ignored). */
+export function matchHeaders(kind: ImportKind, headers: readonly RawCell[]) {
+  const columns = IMPORT_COLUMNS[kind];
+  const positions = new Map<string, number>();
+  headers.forEach((header, index) => {
+    const folded = foldText(cellText(header));
+    const column = columns.find((c) => [c.header, ...(c.aliases ?? [])].some((h) => foldText(h) === folded));
+    if (column && !positions.has(column.field)) positions.set(column.field, index);
+  });
+  const errors: ImportError[] = columns
+    .filter((c) => c.required && !positions.has(c.field))
+    .map((c) => ({
+      row: 1,
+      column: c.header,
+      message: `Falta la columna «${c.header}» en la fila de títulos`,
+    }));
+  return { positions, errors };
+}
+
+/**
+ * Reads the rows under the header row into records, or every error: required cells, each cell's format,
+ * the kind's schema (which names its field), and a record that appears twice in the file.
+ */
+export function readImportRows(kind: ImportKind, table: readonly (readonly RawCell[])[]) {
+  const columns = IMPORT_COLUMNS[kind];
+  const { positions, errors } = matchHeaders(kind, table[0] ?? []);
+  const records: ImportRecord[] = [];
+  if (errors.length) return { records, errors, rows: Math.max(table.length - 1, 0) };
+  const seen = new Map<string, number>();
+  let rows = 0;
+  table.slice(1).forEach((cells, index) => {
+    const row = index + 2;
+    if (cells.every((cell) => cellText(cell) === '')) return;
+    rows++;
+    const body: Record<string, string> = {};
+    const rowErrors: ImportError[] = [];
+    for (const column of columns) {
+      const position = positions.get(column.field);
+      const cell = position === undefined ? undefined : cells[position];
+      if (cellText(cell) === '') {
+        if (column.required)
+          rowErrors.push({ row, column: column.header, message: `«${column.header}» es obligatorio` });
+        continue;
+      }
+      const read = column.read ? column.read(cell) : ok(cellText(cell));
+      if (read.ok) body[column.field] = read.value;
+      else rowErrors.push({ row, column: column.header, message: read.message });
+    }
+    if (!rowErrors.length) {
+      const parsed = SCHEMAS[kind].safeParse(body);
+      if (parsed.success) {
+        const values = parsed.data as Record<string, unknown>;
+        const key = recordKey(kind, values);
+        const first = seen.get(key);
+        if (first !== undefined) {
+          const column = key.startsWith('id:') ? (columns[1]?.header ?? 'ID') : 'Nombre';
+          rowErrors.push({ row, column, message: `Repetido: la fila ${first} ya tiene este ${column}` });
+        } else {
+          seen.set(key, row);
+          records.push({ row, values, given: Object.keys(body) });
+        }
+      } else {
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? '');
+          const header = columns.find((c) => c.field === field)?.header ?? field;
+          rowErrors.push({ row, column: header, message: FIELD_MESSAGES[field] ?? issue.message });
+        }
+      }
+    }
+    errors.push(...rowErrors);
+  });
+  return { records, errors, rows };
+}
+
+/** `?dryRun=true|false` (false when left out) and nothing else. */
+export const importQuerySchema = z.strictObject({
+  dryRun: z
+    .enum(['true', 'false'], 'dryRun debe ser true o false')
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export const importParamsSchema = z.strictObject({
+  kind: z.enum(IMPORT_KINDS, `El tipo debe ser uno de: ${IMPORT_KINDS.join(', ')}`),
+});
+
+export const importResultSchema = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+/** The 422: the same counts (none written) with every error, and a message. */
+export const importRefusedSchema = importResultSchema.extend({ message: z.string() });
+
+export const catalogImportKind = (kind: ImportKind): CatalogKind | null =>
+  kind === 'suppliers' || kind === 'operators' || kind === 'classifications' ? kind : null;

@@ -1,0 +1,69 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { ImportKind } from '../../../domain/imports';
+import { foldText } from '../../../domain/imports';
+import { compactId } from '../../../domain/rut';
+import type { Database } from '../../db/client';
+import { classifications, clients, operators, passengers, suppliers } from '../../db/schema';
+
+/** The table each kind writes. */
+export const IMPORT_TABLES = { clients, passengers, suppliers, operators, classifications } as const;
+
+/** How the audit trail names a record of each kind. */
+export const IMPORT_ENTITIES: Record<ImportKind, string> = {
+  clients: 'client',
+  passengers: 'passenger',
+  suppliers: 'supplier',
+  operators: 'operator',
+  classifications: 'classification',
+};
+
+export type SavedRow = Record<string, unknown> & { id: number };
+
+/** Rows per insert statement: well under PostgreSQL's 65,535 parameters with every column. */
+const INSERT_BATCH = 1000;
+
+/**
+ * The kind's saved records by the keys an imported row is matched on (`recordKey`): a client by its
+ * ID/RUT's key (or, without one, by its name), a passenger by its ID's key, a catalog entry by its
+ * name without accents or case. Where saved records share a key, the oldest is the one matched.
+ */
+export async function savedByKey(db: Database, kind: ImportKind): Promise<Map<string, SavedRow>> {
+  const table = IMPORT_TABLES[kind];
+  const rows = (await db.select().from(table).orderBy(asc(table.id))) as unknown as SavedRow[];
+  const byKey = new Map<string, SavedRow>();
+  for (const row of rows) {
+    const id = kind === 'clients' ? row.clientId : kind === 'passengers' ? row.passengerId : null;
+    const key =
+      typeof id === 'string' && compactId(id) ? `id:${compactId(id)}` : `name:${foldText(String(row.name))}`;
+    if (!byKey.has(key)) byKey.set(key, row);
+  }
+  return byKey;
+}
+
+/**
+ * Keeps other writers of the kind's table out until the import commits: a client or passenger saved
+ * meanwhile could otherwise share an ID with one the import creates.
+ */
+export async function lockForImport(tx: Database, kind: ImportKind) {
+  await tx.execute(sql.raw(`lock table ${kind} in share row exclusive mode`));
+}
+
+export async function insertRecords(tx: Database, kind: ImportKind, records: Record<string, unknown>[]) {
+  const table = IMPORT_TABLES[kind];
+  for (let i = 0; i < records.length; i += INSERT_BATCH) {
+    await tx.insert(table).values(records.slice(i, i + INSERT_BATCH) as never);
+  }
+}
+
+export async function updateRecord(
+  tx: Database,
+  kind: ImportKind,
+  id: number,
+  values: Record<string, unknown>,
+) {
+  const table = IMPORT_TABLES[kind];
+  await tx
+    .update(table)
+    .set({ ...values, updatedAt: new Date() } as never)
+    .where(eq(table.id, id));
+}
