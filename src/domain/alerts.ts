@@ -21,6 +21,9 @@ export const ALERT_KINDS = [
   'stale-draft',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
+/** The passengers' travel-document kinds: the sale detail shows these from the sale itself. */
+export const DOCUMENT_ALERT_KINDS = ['document-missing', 'document-expiring', 'minor-travelling'] as const;
+export type DocumentAlertKind = (typeof DOCUMENT_ALERT_KINDS)[number];
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'client-balance': 'Cliente con saldo pendiente',
   'missing-reservation-code': 'Sin código de reserva',

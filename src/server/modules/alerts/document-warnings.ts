@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DOCUMENT_ALERT_KINDS, type DocumentAlertKind } from '../../../domain/alerts';
 import {
   ADULT_AGE,
   DOCUMENT_VALID_MONTHS_AFTER_RETURN,
@@ -20,8 +21,6 @@ import { type AlertsQuery, type Found, saleAlert } from './alert-parts';
  * the messages come from that rule itself, so the alert and the sale detail say the same words.
  */
 
-export const DOCUMENT_ALERT_KINDS = ['document-missing', 'document-expiring', 'minor-travelling'] as const;
-export type DocumentAlertKind = (typeof DOCUMENT_ALERT_KINDS)[number];
 const WARNING_OF: Record<DocumentAlertKind, PassengerWarningKind> = {
   'document-missing': 'documentMissing',
   'document-expiring': 'documentExpiring',
