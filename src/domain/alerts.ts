@@ -7,19 +7,29 @@ import { MAX_ID, queryInt } from './input';
  */
 
 /** In order of urgency (the order alerts are listed in): a client about to travel unpaid, a booking
- * without its code, a supplier payment already overdue, one due soon, a stale quote. The server sorts
+ * without its code, a passenger's travel document missing or expiring, a minor travelling abroad
+ * (decision 0098), a supplier payment already overdue, one due soon, a stale quote. The server sorts
  * each alert into its kind: an overdue payment is never "por vencer" (decision 0094). */
 export const ALERT_KINDS = [
   'client-balance',
   'missing-reservation-code',
+  'document-missing',
+  'document-expiring',
+  'minor-travelling',
   'supplier-overdue',
   'supplier-due',
   'stale-draft',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
+/** The passengers' travel-document kinds: the sale detail shows these from the sale itself. */
+export const DOCUMENT_ALERT_KINDS = ['document-missing', 'document-expiring', 'minor-travelling'] as const;
+export type DocumentAlertKind = (typeof DOCUMENT_ALERT_KINDS)[number];
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'client-balance': 'Cliente con saldo pendiente',
   'missing-reservation-code': 'Sin código de reserva',
+  'document-missing': 'Falta documento',
+  'document-expiring': 'Documento por vencer',
+  'minor-travelling': 'Menor viaja al extranjero',
   'supplier-overdue': 'Pago a proveedor vencido',
   'supplier-due': 'Pago a proveedor por vencer',
   'stale-draft': 'Borrador sin confirmar',
@@ -49,7 +59,7 @@ export const alertSchema = z.object({
   amount: z.number().optional(),
   /** The currency of `amount`: the sale's for a client's balance (decision 0085), else USD. */
   currency: z.string().optional(),
-  /** When action is due: the travel date, the supplier payment date or the draft's creation day. */
+  /** When action is due: the travel date (a document's too), the supplier payment date or the draft's creation day. */
   dueDate: z.string(),
   message: z.string(),
 });

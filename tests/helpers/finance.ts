@@ -42,6 +42,18 @@ export async function financeAgency(ctx: TestContext, tag: string) {
     ],
   });
   if (rates.statusCode !== 200) throw new Error(`rates: ${rates.statusCode} ${rates.body}`);
+  // The travelling passenger has a passport valid for decades, so the figures' sales (international)
+  // raise no travel-document alert (decision 0098) unless a test says otherwise.
+  const [traveller] = refs.passengers;
+  const passport = await call('PUT', `/api/passengers/${traveller?.id}`, {
+    name: traveller?.name,
+    passengerId: `P1-${tag}`,
+    dateOfBirth: '1985-04-02',
+    documentType: 'passport',
+    documentNumber: `F${tag}`,
+    documentExpiry: '2099-12-31',
+  });
+  if (passport.statusCode !== 200) throw new Error(`passport: ${passport.statusCode} ${passport.body}`);
 
   async function created<T>(url: string, payload: object, key: string): Promise<T> {
     const res = await call('POST', url, payload);

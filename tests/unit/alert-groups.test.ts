@@ -22,6 +22,9 @@ const reply: AlertsReply = {
   counts: {
     'client-balance': 1,
     'missing-reservation-code': 0,
+    'document-missing': 0,
+    'document-expiring': 0,
+    'minor-travelling': 0,
     'supplier-overdue': 1,
     'supplier-due': 9,
     'stale-draft': 0,
@@ -34,6 +37,9 @@ describe('alertGroups', () => {
     expect(groups.map((g) => [g.label, g.count])).toEqual([
       ['Cliente con saldo pendiente', 1],
       ['Sin código de reserva', 0],
+      ['Falta documento', 0],
+      ['Documento por vencer', 0],
+      ['Menor viaja al extranjero', 0],
       ['Pago a proveedor vencido', 1],
       ['Pago a proveedor por vencer', 9],
       ['Borrador sin confirmar', 0],

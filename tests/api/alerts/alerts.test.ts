@@ -104,6 +104,9 @@ describe('GET /api/alerts', () => {
     expect(body.counts).toEqual({
       'client-balance': 2,
       'missing-reservation-code': 2,
+      'document-missing': 0,
+      'document-expiring': 0,
+      'minor-travelling': 0,
       'supplier-overdue': 1,
       'supplier-due': 1,
       'stale-draft': 1,
@@ -137,6 +140,9 @@ describe('GET /api/alerts', () => {
     expect(own.counts).toEqual({
       'client-balance': 1,
       'missing-reservation-code': 1,
+      'document-missing': 0,
+      'document-expiring': 0,
+      'minor-travelling': 0,
       'supplier-overdue': 1,
       'supplier-due': 0,
       'stale-draft': 1,

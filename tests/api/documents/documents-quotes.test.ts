@@ -181,7 +181,7 @@ describe('accepting the quote', () => {
 });
 
 describe('the itinerary', () => {
-  it('lists each service with provider, code ("por confirmar" when missing), dates and passengers, in travel order', async () => {
+  it('lists each service with its operator, code ("por confirmar" when missing), dates and passengers, in travel order', async () => {
     const { id } = await sale('confirmed', [
       item({ description: 'Vuelo de regreso', dateIn: '2031-02-20', reservationCode: 'VUELTA9' }),
       item({ description: 'Hotel sin reservar', dateIn: '2031-02-12', dateOut: '2031-02-19' }),
@@ -197,10 +197,16 @@ describe('the itinerary', () => {
     expect(text).toContain('IDA7');
     expect(text).toContain('VUELTA9');
     expect(text).toMatch(/Hotel sin reservar .*por confirmar/);
-    expect(text).toContain(refs.supplier.name);
+    expect(text).toContain('Operador');
+    expect(text).toContain(refs.operator.name);
     expect(text).toContain(refs.passengers[0]?.name);
     expect(text).toContain(EMERGENCY);
+    // Never the supplier (the wholesaler the agency pays), a cost or a price.
+    expect(text).not.toContain(refs.supplier.name);
+    expect(text).not.toContain('Proveedor');
     expect(text).not.toContain('77.77');
+    expect(text).not.toContain('100.10');
+    expect(text).not.toContain('US$');
   });
 
   it('is refused for a draft and a cancelled sale', async () => {

@@ -164,6 +164,25 @@ describe('the preview is what issuing then produces', () => {
     expect((await preview((await sale([['taxable', '3.00']])).id)).missing).toEqual([]);
   });
 
+  it("prefills the receiver's giro and comuna from the client's record", async () => {
+    const client = idOf(
+      await api('POST', '/api/clients', {
+        name: 'Cliente con giro VP',
+        clientId: '76.086.428-5',
+        address: 'Calle Ejemplo 1',
+        commune: 'Providencia',
+        businessActivity: 'Servicios de ingeniería',
+      }),
+    );
+    const shown = await preview((await sale([['taxable', '5.00']], { client })).id);
+    expect(shown.missing).toEqual([]);
+    expect(shown.receiver).toMatchObject({
+      activity: 'Servicios de ingeniería',
+      commune: 'Providencia',
+      address: 'Calle Ejemplo 1',
+    });
+  });
+
   it("with an admin's choices: a taxable line exempt, a 34 made a 33, and a choice that changes nothing", async () => {
     const mixed = await sale([
       ['taxable', '100.00'],

@@ -63,9 +63,12 @@ describe('the morning reminders', () => {
       ].sort(),
     );
     const digest = queued.find((e) => e.to[0] === ctx.users.sales.email);
-    // The unpaid client and the supplier payment due on 2031-01-30, overdue by then.
-    expect(digest?.subject).toBe('Alertas del 01 feb 2031: 2 pendientes');
+    // The unpaid client, the supplier payment due on 2031-01-30 (overdue by then) and the two
+    // passengers of this international sale, who have no travel document (decision 0098).
+    expect(digest?.subject).toBe('Alertas del 01 feb 2031: 4 pendientes');
     expect(digest?.body).toContain('Pago a proveedor vencido (1)');
+    expect(digest?.body).toContain('Falta documento (2)');
+    expect(digest?.body).toContain(`Falta el número de documento de ${refs.passengers[0]?.name}.`);
     expect(digest?.body).toContain('las alertas de tus ventas');
     expect(digest?.body).toContain('Cliente con saldo pendiente (1)');
     expect(digest?.body).toContain(

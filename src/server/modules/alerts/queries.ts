@@ -1,31 +1,15 @@
+import { and, asc, count, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import {
-  and,
-  asc,
-  count,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  ne,
-  or,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
-import {
-  type Alert,
   type AlertKind,
   type AlertsReply,
   STALE_DRAFT_DAYS,
   SUPPLIER_DUE_DAYS,
 } from '../../../domain/alerts';
-import { formatDate, formatMoney, type NumberFormat } from '../../../domain/format';
+import { formatDate, formatMoney } from '../../../domain/format';
 import { addDays } from '../../../domain/report-params';
 import { agencyMidnight } from '../../db/agency-day';
 import type { Database } from '../../db/client';
 import { independentReads } from '../../db/independent-reads';
-import { countValue } from '../../db/money';
 import {
   balanceDays,
   saleBalances,
@@ -42,43 +26,14 @@ import {
   unpaidSupplierItems,
 } from '../reports';
 import { type SaleScope, sellerCondition } from '../sales';
+import { type AlertsQuery, countIn, type Found, saleAlert, withCount } from './alert-parts';
+import { documentWarnings } from './document-warnings';
 
 /*
  * Alerts before departure (docs/product.md#alerts): per kind, how many there are and the `limit` most urgent.
  * Each count reads an index range or a kept sum, never every alert joined to its sale: at a million sales
  * a kind can have tens of thousands (docs/decisions/0031). "Today" is the agency's day.
  */
-
-export interface AlertsQuery {
-  today: string;
-  days: number;
-  saleId?: number;
-  limit: number;
-  /** How the messages write amounts: the agency's number format (decision 0089). */
-  numberFormat: NumberFormat;
-}
-
-type Found = { alerts: Alert[]; count: number };
-
-/**
- * A kind's count as a column of its list, one statement instead of two: the list reads the same
- * alerts (and at least one), so an empty list means a count of 0.
- */
-const withCount = (count: SQLWrapper) => countValue(sql`(${count})`);
-const countIn = (rows: { total: number }[]) => rows[0]?.total ?? 0;
-
-/** An alert about one sale (who travels and when), with what is due by when. */
-const saleAlert = (
-  kind: AlertKind,
-  sale: { id: number; passengerName: string; travelDate: string },
-  due: Pick<Alert, 'amount' | 'currency' | 'dueDate' | 'message'>,
-): Alert => ({
-  kind,
-  saleId: sale.id,
-  passengerName: sale.passengerName,
-  travelDate: sale.travelDate,
-  ...due,
-});
 
 async function clientBalances(db: Database, scope: SaleScope, q: AlertsQuery): Promise<Found> {
   // Open sales departing between today and `days` from now (an open sale is never cancelled),
@@ -264,21 +219,34 @@ async function staleDrafts(db: Database, scope: SaleScope, q: AlertsQuery): Prom
 
 /**
  * Every kind of alert for the caller's sales, kind by kind in order of urgency (a client about to
- * travel without paying first, stale drafts last), soonest due first within a kind. The four queries
+ * travel without paying first, stale drafts last), soonest due first within a kind. The five queries
  * are independent: on PostgreSQL they run at once on the pool (in order inside a transaction).
  */
 export async function loadAlerts(db: Database, scope: SaleScope, q: AlertsQuery): Promise<AlertsReply> {
-  const [balances, codes, [overdue, dues], drafts] = await independentReads(db, [
+  const [balances, codes, documents, [overdue, dues], drafts] = await independentReads(db, [
     () => clientBalances(db, scope, q),
     () => missingCodes(db, scope, q),
+    () => documentWarnings(db, scope, q),
     () => supplierDues(db, scope, q),
     () => staleDrafts(db, scope, q),
   ] as const);
   return {
-    alerts: [...balances.alerts, ...codes.alerts, ...overdue.alerts, ...dues.alerts, ...drafts.alerts],
+    alerts: [
+      ...balances.alerts,
+      ...codes.alerts,
+      ...documents['document-missing'].alerts,
+      ...documents['document-expiring'].alerts,
+      ...documents['minor-travelling'].alerts,
+      ...overdue.alerts,
+      ...dues.alerts,
+      ...drafts.alerts,
+    ],
     counts: {
       'client-balance': balances.count,
       'missing-reservation-code': codes.count,
+      'document-missing': documents['document-missing'].count,
+      'document-expiring': documents['document-expiring'].count,
+      'minor-travelling': documents['minor-travelling'].count,
       'supplier-overdue': overdue.count,
       'supplier-due': dues.count,
       'stale-draft': drafts.count,

@@ -102,7 +102,11 @@ export interface ItineraryDocument {
   issuedOn: string;
 }
 
-/** The itinerary (voucher): each service with its provider and reservation code, in travel order. */
+/**
+ * The itinerary (voucher): each service with its operator and reservation code, in travel order. The
+ * operator is who the traveller meets (the airline, the hotel); the supplier is the wholesaler the
+ * agency buys from and pays, which the client never deals with, so it is not printed, nor any price.
+ */
 export function itineraryPdf(itinerary: ItineraryDocument): Promise<Buffer> {
   const { sale, company } = itinerary;
   return renderPdf(documentTitles.itinerary(sale.id), company, (doc) => {
@@ -117,7 +121,7 @@ export function itineraryPdf(itinerary: ItineraryDocument): Promise<Buffer> {
       doc,
       [
         { header: 'Servicio', share: 0.22, value: (item) => item.description || item.classificationName },
-        { header: 'Proveedor', share: 0.16, value: (item) => item.supplierName },
+        { header: 'Operador', share: 0.16, value: (item) => item.operatorName },
         // An item not yet booked is shown as such, never left out: the traveller must know.
         {
           header: 'Código de reserva',

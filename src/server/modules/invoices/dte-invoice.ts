@@ -66,9 +66,11 @@ export async function receiverDraft(
     .where(and(eq(sales.clientId, client.id), isNotNull(invoices.dteDocumentId)))
     .orderBy(desc(invoices.id))
     .limit(1);
-  const activity = body.receiverActivity ?? last?.activity ?? '';
+  // The client's own giro and comuna (migration 0040) come before the last DTE's: they are what the
+  // agency keeps up to date, and a client invoiced for the first time needs nothing typed.
+  const activity = body.receiverActivity || client.businessActivity?.trim() || last?.activity || '';
   const address = body.receiverAddress || client.address?.trim() || last?.address || '';
-  const commune = body.receiverCommune ?? last?.commune ?? '';
+  const commune = body.receiverCommune || client.commune?.trim() || last?.commune || '';
   const missing = [
     !activity && { path: 'receiverActivity' as const, message: 'Indica el giro del receptor' },
     !address && { path: 'receiverAddress' as const, message: 'Indica la dirección del receptor' },

@@ -21,6 +21,7 @@ import { Communications } from '../emails';
 import { SalePayments } from '../payments';
 import { type SaleDetail, useSale, useSaleSaved } from './api';
 import { DetailItem } from './DetailList';
+import { PassengerDocumentNotice } from './PassengerDocumentNotice';
 import { SaleActions } from './SaleActions';
 import { SaleItemCard } from './SaleItemCard';
 import { SalePassengers } from './SalePassengers';
@@ -79,6 +80,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
       </header>
 
       <SaleAlerts saleId={sale.id} />
+      <PassengerDocumentNotice sale={sale} timeZone={timeZone} />
 
       <Card>
         <h2 className="text-lg font-semibold text-gray-900">Información de la venta</h2>
