@@ -139,7 +139,9 @@ describe('sending the documents', () => {
     const text = await textOf(file.content);
     expect(text).toContain(`Itinerario de viaje - Venta #${saleId}`);
     expect(text).toContain('ABC123');
-    expect(text).toContain(refs.supplier.name);
+    // A client document names the operator, never the supplier (decision 0054).
+    expect(text).toContain(refs.operator.name);
+    expect(text).not.toContain(refs.supplier.name);
   });
 
   it("sends a payment's receipt, numbered, with the amount in words and the balance after it", async () => {
