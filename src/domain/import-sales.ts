@@ -126,14 +126,14 @@ export function readSaleRows(table: readonly (readonly RawCell[])[]) {
       rowErrors.push(...schemaErrors(row, data));
     }
     errors.push(...rowErrors);
-    if (rowErrors.length) return;
-    const next: SaleImportItem = { row, values: body, passengers };
-    if (group) group.items.push(next);
-    else groups.set(key, { key, row, sale: body, items: [next] });
+    // The first row names the sale even when it has errors: later rows are compared with it.
+    const target = group ?? (key ? { key, row, sale: body, items: [] } : null);
+    if (target && !group) groups.set(key, target);
+    if (!rowErrors.length) target?.items.push({ row, values: body, passengers } satisfies SaleImportItem);
   });
   for (const group of groups.values()) {
     const total = group.items.reduce((sum, item) => sum + cents(item.values.salePrice ?? '0'), 0);
-    if (cents(group.sale.paid ?? '0') > total)
+    if (group.items.length && cents(group.sale.paid ?? '0') > total)
       errors.push({ row: group.row, column: 'Pagado', message: 'Lo pagado supera el total de la venta' });
   }
   errors.sort((a, b) => a.row - b.row);
