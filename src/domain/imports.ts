@@ -13,8 +13,17 @@ import { parseTypedDecimal } from './typed-decimal';
  * its spreadsheet row (headers are row 1), its column and what to write instead.
  */
 
-export const IMPORT_KINDS = ['clients', 'passengers', 'suppliers', 'operators', 'classifications'] as const;
+export const IMPORT_KINDS = [
+  'clients',
+  'passengers',
+  'suppliers',
+  'operators',
+  'classifications',
+  'sales',
+] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+/** The kinds of one record per row (sales group their rows: src/domain/import-sales.ts). */
+export type RecordKind = Exclude<ImportKind, 'sales'>;
 
 /**
  * The types a file may be sent as: .xlsx, CSV (also as browsers name it: text/plain, Excel's
@@ -39,6 +48,7 @@ export const IMPORT_LABELS: Record<ImportKind, string> = {
   suppliers: 'Proveedores',
   operators: 'Operadores',
   classifications: 'Clasificaciones',
+  sales: 'Ventas',
 };
 
 /** A cell as a spreadsheet holds it: text (CSV, or an xlsx text cell), a number, a date cell, or empty. */
@@ -47,9 +57,9 @@ export type RawCell = string | number | Date | null | undefined;
 export const RUT_IMPORT_MESSAGE = 'RUT inválido: revise el dígito verificador (ej. 12.345.678-5)';
 export const DATE_IMPORT_MESSAGE = 'Fecha inválida: escriba dd/mm/aaaa o aaaa-mm-dd (ej. 31/12/1990)';
 
-type Read = { ok: true; value: string } | { ok: false; message: string };
-const ok = (value: string): Read => ({ ok: true, value });
-const refuse = (message: string): Read => ({ ok: false, message });
+export type Read = { ok: true; value: string } | { ok: false; message: string };
+export const ok = (value: string): Read => ({ ok: true, value });
+export const refuse = (message: string): Read => ({ ok: false, message });
 
 /** Lower case, no accents, single spaces: how headers and catalog names are compared. */
 export function foldText(text: string): string {
@@ -103,16 +113,16 @@ export interface ImportColumn {
   read?: (cell: RawCell) => Read;
 }
 
-const rutColumn = (cell: RawCell): Read => {
+export const rutColumn = (cell: RawCell): Read => {
   const text = cellText(cell);
   return looksLikeRut(text) && !hasValidCheckDigit(text) ? refuse(RUT_IMPORT_MESSAGE) : ok(text);
 };
-const dateColumn = (cell: RawCell): Read => {
+export const dateColumn = (cell: RawCell): Read => {
   const iso = importDate(cell);
   return iso ? ok(iso) : refuse(DATE_IMPORT_MESSAGE);
 };
 /** A choice by its code or its Spanish label ("Pasaporte" or passport). */
-const choiceColumn =
+export const choiceColumn =
   (choices: readonly string[], labels: Record<string, string>, message: string) =>
   (cell: RawCell): Read => {
     const folded = foldText(cellText(cell));
@@ -134,7 +144,7 @@ const nameColumn: ImportColumn = {
   note: 'Obligatorio. Si ya existe uno con el mismo nombre (sin importar tildes ni mayúsculas), se actualiza.',
 };
 
-export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
+export const IMPORT_COLUMNS: Record<RecordKind, readonly ImportColumn[]> = {
   clients: [
     { ...nameColumn, example: 'María Pérez Núñez', note: 'Obligatorio.' },
     {
@@ -217,7 +227,7 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   ],
 };
 
-const SCHEMAS: Record<ImportKind, z.ZodType> = {
+const SCHEMAS: Record<RecordKind, z.ZodType> = {
   clients: clientSchema,
   passengers: passengerSchema,
   suppliers: catalogSchema('suppliers'),
@@ -245,15 +255,15 @@ export interface ImportRecord {
 }
 
 /** What identifies a record in the file and in the agency: the RUT/ID's key, or the folded name. */
-export function recordKey(kind: ImportKind, values: Record<string, unknown>): string {
+export function recordKey(kind: RecordKind, values: Record<string, unknown>): string {
   const id = kind === 'clients' ? values.clientId : kind === 'passengers' ? values.passengerId : null;
   if (typeof id === 'string' && id) return `id:${id.replace(/[\s.-]/g, '').toUpperCase()}`;
   return `name:${foldText(String(values.name ?? ''))}`;
 }
 
 /** Which column each field is in, from the header row (headers and aliases, accents and case ignored). */
-export function matchHeaders(kind: ImportKind, headers: readonly RawCell[]) {
-  const columns = IMPORT_COLUMNS[kind];
+export function matchHeaders(kind: RecordKind | readonly ImportColumn[], headers: readonly RawCell[]) {
+  const columns = typeof kind === 'string' ? IMPORT_COLUMNS[kind] : kind;
   const positions = new Map<string, number>();
   headers.forEach((header, index) => {
     const folded = foldText(cellText(header));
@@ -274,7 +284,7 @@ export function matchHeaders(kind: ImportKind, headers: readonly RawCell[]) {
  * Reads the rows under the header row into records, or every error: required cells, each cell's format,
  * the kind's schema (which names its field), and a record that appears twice in the file.
  */
-export function readImportRows(kind: ImportKind, table: readonly (readonly RawCell[])[]) {
+export function readImportRows(kind: RecordKind, table: readonly (readonly RawCell[])[]) {
   const columns = IMPORT_COLUMNS[kind];
   const { positions, errors } = matchHeaders(kind, table[0] ?? []);
   const records: ImportRecord[] = [];

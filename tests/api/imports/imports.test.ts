@@ -50,7 +50,7 @@ describe('templates', () => {
       const file = template.rawPayload;
       if (format === 'csv') {
         expect(file.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-        expect(file.toString('utf8')).toContain('Nombre');
+        expect(file.toString('utf8')).toContain(kind === 'sales' ? 'Venta' : 'Nombre');
       } else {
         const workbook = new ExcelJS.Workbook();
         await workbook.xlsx.load(file as unknown as ArrayBuffer);

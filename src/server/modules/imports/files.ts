@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { parseCsvTable } from '../../../domain/import-csv';
+import { SALE_IMPORT_COLUMNS } from '../../../domain/import-sales';
 import {
   IMPORT_COLUMNS,
   IMPORT_LABELS,
@@ -72,7 +73,7 @@ export async function readTable(file: ImportFile): Promise<RawCell[][]> {
 
 /** The kind's file to fill: its headers, one example row and, on a second sheet or below, how to write each. */
 export async function templateFile(kind: ImportKind, format: 'xlsx' | 'csv'): Promise<Buffer> {
-  const columns = IMPORT_COLUMNS[kind];
+  const columns = kind === 'sales' ? SALE_IMPORT_COLUMNS : IMPORT_COLUMNS[kind];
   if (format === 'csv') {
     const rows = [columns.map((c) => c.header), columns.map((c) => c.example)];
     return Buffer.from(`\uFEFF${stringify(rows, { delimiter: ';', record_delimiter: 'windows' })}`, 'utf8');

@@ -1,9 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { ImportKind } from '../../../domain/imports';
+import type { ImportKind, ImportResult, RecordKind } from '../../../domain/imports';
 import { foldText } from '../../../domain/imports';
 import { compactId } from '../../../domain/rut';
 import type { Database } from '../../db/client';
 import { classifications, clients, operators, passengers, suppliers } from '../../db/schema';
+import { type AuditActor, record } from '../audit';
 
 /** The table each kind writes. */
 export const IMPORT_TABLES = { clients, passengers, suppliers, operators, classifications } as const;
@@ -15,6 +16,7 @@ export const IMPORT_ENTITIES: Record<ImportKind, string> = {
   suppliers: 'supplier',
   operators: 'operator',
   classifications: 'classification',
+  sales: 'sale',
 };
 
 export type SavedRow = Record<string, unknown> & { id: number };
@@ -27,7 +29,7 @@ const INSERT_BATCH = 1000;
  * ID/RUT's key (or, without one, by its name), a passenger by its ID's key, a catalog entry by its
  * name without accents or case. Where saved records share a key, the oldest is the one matched.
  */
-export async function savedByKey(db: Database, kind: ImportKind): Promise<Map<string, SavedRow>> {
+export async function savedByKey(db: Database, kind: RecordKind): Promise<Map<string, SavedRow>> {
   const table = IMPORT_TABLES[kind];
   const rows = (await db.select().from(table).orderBy(asc(table.id))) as unknown as SavedRow[];
   const byKey = new Map<string, SavedRow>();
@@ -48,7 +50,7 @@ export async function lockForImport(tx: Database, kind: ImportKind) {
   await tx.execute(sql.raw(`lock table ${kind} in share row exclusive mode`));
 }
 
-export async function insertRecords(tx: Database, kind: ImportKind, records: Record<string, unknown>[]) {
+export async function insertRecords(tx: Database, kind: RecordKind, records: Record<string, unknown>[]) {
   const table = IMPORT_TABLES[kind];
   for (let i = 0; i < records.length; i += INSERT_BATCH) {
     await tx.insert(table).values(records.slice(i, i + INSERT_BATCH) as never);
@@ -57,7 +59,7 @@ export async function insertRecords(tx: Database, kind: ImportKind, records: Rec
 
 export async function updateRecord(
   tx: Database,
-  kind: ImportKind,
+  kind: RecordKind,
   id: number,
   values: Record<string, unknown>,
 ) {
@@ -66,4 +68,26 @@ export async function updateRecord(
     .update(table)
     .set({ ...values, updatedAt: new Date() } as never)
     .where(eq(table.id, id));
+}
+
+export const IMPORT_REFUSED_MESSAGE =
+  'El archivo tiene errores: corríjalos y vuelva a enviarlo (no se importó nada)';
+
+/** What an import did or would do. */
+export type Outcome =
+  | { status: 200; body: ImportResult }
+  | { status: 422; body: ImportResult & { message: string } };
+
+/** The import's one audit entry: the kind's entity and the four counts. */
+export async function recordImport(tx: Database, actor: AuditActor, entity: string, result: ImportResult) {
+  await record(tx, actor, {
+    action: 'import',
+    entity,
+    entityId: null,
+    changes: (['rows', 'created', 'updated', 'unchanged'] as const).map((field) => ({
+      field,
+      from: null,
+      to: String(result[field]),
+    })),
+  });
 }

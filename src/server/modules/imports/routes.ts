@@ -7,6 +7,7 @@ import { requestTimeZone } from '../../lib/agency-zone';
 import { exportFileName } from '../../lib/export/columns';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { routeOf } from '../../lib/route';
+import { currentUser } from '../../plugins/current-user';
 import { auditActor } from '../audit';
 import { ImportFile, templateFile } from './files';
 import { runImport } from './service';
@@ -22,6 +23,7 @@ const FILE_NAMES = {
   suppliers: 'plantilla-proveedores',
   operators: 'plantilla-operadores',
   classifications: 'plantilla-clasificaciones',
+  sales: 'plantilla-ventas',
 } as const;
 
 /** Importar (docs/decisions/0095-imports.md); the file parsers are this plugin's alone. */
@@ -59,6 +61,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         request.params.kind,
         file,
         request.query.dryRun,
+        currentUser(request),
         auditActor(request),
       );
       return reply.status(outcome.status).send(outcome.body);

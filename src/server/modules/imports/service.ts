@@ -3,29 +3,26 @@ import {
   type ImportError,
   type ImportKind,
   type ImportRecord,
-  type ImportResult,
+  type RecordKind,
   readImportRows,
   recordKey,
 } from '../../../domain/imports';
 import type { Database } from '../../db/client';
-import { type AuditActor, record } from '../audit';
+import type { AuthUser } from '../../plugins/current-user';
+import type { AuditActor } from '../audit';
 import { type ImportFile, readTable } from './files';
 import {
   IMPORT_ENTITIES,
+  IMPORT_REFUSED_MESSAGE,
   insertRecords,
   lockForImport,
+  type Outcome,
+  recordImport,
   type SavedRow,
   savedByKey,
   updateRecord,
 } from './queries';
-
-export const IMPORT_REFUSED_MESSAGE =
-  'El archivo tiene errores: corríjalos y vuelva a enviarlo (no se importó nada)';
-
-/** What an import did or would do. */
-type Outcome =
-  | { status: 200; body: ImportResult }
-  | { status: 422; body: ImportResult & { message: string } };
+import { importSales } from './sales';
 
 const same = (field: string, saved: unknown, given: unknown, byName: boolean) =>
   field === 'name' && byName
@@ -33,7 +30,7 @@ const same = (field: string, saved: unknown, given: unknown, byName: boolean) =>
     : String(saved ?? '') === String(given ?? '');
 
 /** The rows to create, the saved records to change (only the fields the row filled) and the unchanged. */
-function plan(kind: ImportKind, records: ImportRecord[], saved: Map<string, SavedRow>) {
+function plan(kind: RecordKind, records: ImportRecord[], saved: Map<string, SavedRow>) {
   const creates: Record<string, unknown>[] = [];
   const updates: { id: number; values: Record<string, unknown> }[] = [];
   let unchanged = 0;
@@ -62,9 +59,11 @@ export async function runImport(
   kind: ImportKind,
   file: ImportFile,
   dryRun: boolean,
+  user: AuthUser,
   actor: AuditActor,
 ): Promise<Outcome> {
   const table = await readTable(file);
+  if (kind === 'sales') return importSales(db, table, dryRun, user, actor);
   const { records, errors, rows } = readImportRows(kind, table);
   const counts = (created: number, updated: number, unchanged: number, list: ImportError[] = []) => ({
     kind,
@@ -86,16 +85,7 @@ export async function runImport(
     await insertRecords(tx, kind, creates);
     for (const { id, values } of updates) await updateRecord(tx, kind, id, values);
     const result = counts(creates.length, updates.length, unchanged);
-    await record(tx, actor, {
-      action: 'import',
-      entity: IMPORT_ENTITIES[kind],
-      entityId: null,
-      changes: (['rows', 'created', 'updated', 'unchanged'] as const).map((field) => ({
-        field,
-        from: null,
-        to: String(result[field]),
-      })),
-    });
+    await recordImport(tx, actor, IMPORT_ENTITIES[kind], result);
     return result;
   });
   return { status: 200, body };

@@ -1,0 +1,1 @@
+export { createPayment } from './service';

@@ -1,0 +1,165 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, operators, payments, sales, suppliers } from '../../../src/server/db/schema';
+import { createTestContext, type TestContext } from '../../helpers/test-app';
+
+let ctx: TestContext;
+let asAdmin: Record<string, string>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  asAdmin = await ctx.auth('admin');
+  const rate = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/company/currency-rates',
+    headers: asAdmin,
+    payload: { rates: [{ currency: 'CLP', rate: 0.00105 }] },
+  });
+  expect(rate.statusCode, rate.body).toBe(200);
+  const passengers = csv([
+    'Nombre;ID;Fecha de nacimiento;Número de documento',
+    'Ana Pasajera;11.111.111-1;01/01/1980;',
+    'Beto Pasajero;P-200;02/02/1985;F9000',
+  ]);
+  expect((await send('passengers', passengers)).statusCode).toBe(200);
+});
+afterAll(() => ctx.close());
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CSV = 'text/csv';
+const send = (kind: string, file: Buffer | string, contentType = CSV, query = 'dryRun=false') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/imports/${kind}?${query}`,
+    headers: { ...asAdmin, 'content-type': contentType },
+    payload: file,
+  });
+const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: asAdmin });
+const csv = (lines: string[]) => `\uFEFF${lines.join('\r\n')}\r\n`;
+const countOf = async (table: typeof sales | typeof payments | typeof clients) =>
+  (await ctx.db.select().from(table)).length;
+
+const HEADER =
+  'Venta;RUT cliente;Cliente;Pasajero;Fecha de viaje;Tipo de venta;Tipo de servicio;Región;Moneda;Pagado;Clasificación;Proveedor;Operador;Descripción;Precio de venta;Costo;Pasajeros';
+
+describe('importing sales', () => {
+  it('the template, in both formats, imports back (once)', async () => {
+    for (const format of ['csv', 'xlsx'] as const) {
+      const template = await get(`/api/imports/sales/template?format=${format}`);
+      expect(template.statusCode, template.body).toBe(200);
+      if (format === 'xlsx') {
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+        expect(workbook.worksheets.map((s) => s.name)).toEqual(['Ventas', 'Instrucciones']);
+      }
+      const res = await send('sales', template.rawPayload, format === 'csv' ? CSV : XLSX);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ kind: 'sales', rows: 1, errors: [] });
+      // Sale, client and its three catalog entries the first time; nothing the second.
+      expect(res.json()).toMatchObject(
+        format === 'csv' ? { created: 5, unchanged: 0 } : { created: 0, unchanged: 1 },
+      );
+    }
+  });
+
+  const file = csv([
+    HEADER,
+    'A1;15.555.555-6;Cliente Importado;Ana Pasajera;15/03/2027;Individual;Vuelo;Nacional;;100;Aéreo Nuevo;LATAM Import;Operador Nuevo;Tramo 1;1.250,75;1.000;11.111.111-1',
+    'A1;;;;;;;;;;Hotel Nuevo;Hotel Sur;Operador Nuevo;Noche;300.25;200;"11.111.111-1; F9000"',
+    'B2;;Cliente Pesos;Beto Pasajero;2027-04-01;Grupal;paquete;international;CLP;50.000;Hotel Nuevo;Hotel Sur;Operador Nuevo;;120.000;90.000;P-200',
+  ]);
+
+  it('creates the sales through the sales service, with their payment, and nothing the second time', async () => {
+    const before = {
+      sales: await countOf(sales),
+      payments: await countOf(payments),
+      clients: await countOf(clients),
+    };
+    const dry = await send('sales', file, CSV, 'dryRun=true');
+    expect(dry.statusCode, dry.body).toBe(200);
+    // 2 sales + 2 clients + 2 classifications + 2 suppliers + 1 operator.
+    expect(dry.json()).toMatchObject({ rows: 3, created: 9, updated: 0, unchanged: 0 });
+    expect(await countOf(sales)).toBe(before.sales);
+
+    const res = await send('sales', file);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ rows: 3, created: 9, unchanged: 0 });
+    expect(await countOf(sales)).toBe(before.sales + 2);
+    expect(await countOf(payments)).toBe(before.payments + 2);
+    expect(await countOf(clients)).toBe(before.clients + 2);
+    const supplierNames = (await ctx.db.select().from(suppliers)).map((s) => s.name);
+    expect(supplierNames).toEqual(expect.arrayContaining(['LATAM Import', 'Hotel Sur']));
+    expect((await ctx.db.select().from(operators)).filter((o) => o.name === 'Operador Nuevo')).toHaveLength(
+      1,
+    );
+
+    const saved = (await ctx.db.select().from(sales)).slice(-2);
+    const usd = (await get(`/api/sales/${saved[0]?.id}`)).json();
+    expect(usd).toMatchObject({
+      currency: 'USD',
+      salePrice: 1551,
+      totalCost: 1200,
+      totalPaid: 100,
+      balance: 1451,
+    });
+    expect(usd.items).toHaveLength(2);
+    expect(usd.items[1].passengers).toHaveLength(2);
+    const clp = (await get(`/api/sales/${saved[1]?.id}`)).json();
+    expect(clp).toMatchObject({ currency: 'CLP', salePrice: 120000, totalPaid: 50000, balance: 70000 });
+    expect(clp).toMatchObject({ saleType: 'group', serviceType: 'package', region: 'international' });
+    const paid = (await ctx.db.select().from(payments)).filter((p) => p.saleId === saved[1]?.id);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ status: 'confirmed', currency: 'CLP', amount: '50000.00' });
+
+    const again = await send('sales', file);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+    expect(await countOf(sales)).toBe(before.sales + 2);
+    expect(await countOf(payments)).toBe(before.payments + 2);
+  });
+
+  it('answers 422 naming each bad row, and writes nothing', async () => {
+    const before = { sales: await countOf(sales), clients: await countOf(clients) };
+    const bad = csv([
+      HEADER,
+      'C1;;Cliente Nuevo Malo;X;01/05/2027;Individual;Vuelo;Nacional;;;Aéreo;Prov Malo;Op Malo;;100;50;99.999.999-9',
+      'C2;;Cliente Nuevo Malo;X;31/02/2027;Individual;Vuelo;Nacional;;;Aéreo;Prov Malo;Op Malo;;100;50;11.111.111-1',
+      'C3;;Cliente Nuevo Malo;X;01/05/2027;Individual;Vuelo;Nacional;;500;Aéreo;Prov Malo;Op Malo;;100;50;11.111.111-1',
+      'C4;;Cliente Nuevo Malo;X;01/05/2027;Individual;Vuelo;Nacional;XYZ;;Aéreo;Prov Malo;Op Malo;;100;50;11.111.111-1',
+      'C3;;Otro Cliente;;;;;;;;Aéreo;Prov Malo;Op Malo;;10;5;11.111.111-1',
+    ]);
+    for (const query of ['dryRun=true', 'dryRun=false']) {
+      const res = await send('sales', bad, CSV, query);
+      expect(res.statusCode, res.body).toBe(422);
+      const { errors, message } = res.json();
+      expect(message).toMatch(/no se importó nada/);
+      // The file's own errors are all listed first; the rest need the database.
+      expect(errors).toEqual([
+        { row: 3, column: 'Fecha de viaje', message: expect.stringMatching(/dd\/mm\/aaaa/) },
+        { row: 4, column: 'Pagado', message: 'Lo pagado supera el total de la venta' },
+        { row: 6, column: 'Cliente', message: expect.stringMatching(/Distinto de la fila 4/) },
+      ]);
+    }
+    const rest = csv([
+      HEADER,
+      'C1;;Cliente Nuevo Malo;X;01/05/2027;Individual;Vuelo;Nacional;;;Aéreo;Prov Malo;Op Malo;;100;50;99.999.999-9',
+      'C4;;Cliente Nuevo Malo;X;01/05/2027;Individual;Vuelo;Nacional;XYZ;;Aéreo;Prov Malo;Op Malo;;100;50;11.111.111-1',
+    ]);
+    const res = await send('sales', rest);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      {
+        row: 2,
+        column: 'Pasajeros',
+        message: expect.stringMatching(/99\.999\.999-9: impórtelo antes en Pasajeros/),
+      },
+      {
+        row: 3,
+        column: 'Moneda',
+        message: expect.stringMatching(/No hay una tasa de cambio activa para XYZ/),
+      },
+    ]);
+    expect(await countOf(sales)).toBe(before.sales);
+    expect(await countOf(clients)).toBe(before.clients);
+    expect((await ctx.db.select().from(suppliers)).some((s) => s.name === 'Prov Malo')).toBe(false);
+  });
+});

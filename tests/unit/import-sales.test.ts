@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { readSaleRows } from '../../src/domain/import-sales';
+
+const HEADER = [
+  'Venta',
+  'Cliente',
+  'Pasajero',
+  'Fecha de viaje',
+  'Tipo de venta',
+  'Tipo de servicio',
+  'Región',
+  'Moneda',
+  'Pagado',
+  'Clasificación',
+  'Proveedor',
+  'Operador',
+  'Precio de venta',
+  'Costo',
+  'Pasajeros',
+];
+
+describe('readSaleRows', () => {
+  it('groups the rows of a sale by «Venta», the sale read from its first row', () => {
+    const { groups, errors, rows } = readSaleRows([
+      HEADER,
+      [
+        'v1',
+        'Cliente',
+        'Ana',
+        '15/03/2027',
+        'Corporativo',
+        'Hotel',
+        'Regional',
+        'usd',
+        '10',
+        'A',
+        'P',
+        'O',
+        '1.250,75',
+        '1000',
+        'X-1; X-2',
+      ],
+      ['V1', '', '', '', '', '', '', '', '', 'A', 'P', 'O', '20', '10', 'X-1'],
+    ]);
+    expect(errors).toEqual([]);
+    expect(rows).toBe(2);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]?.sale).toMatchObject({
+      saleType: 'corporate',
+      serviceType: 'hotel',
+      region: 'regional',
+      currency: 'USD',
+      travelDate: '2027-03-15',
+    });
+    expect(groups[0]?.items.map((i) => [i.values.salePrice, i.passengers])).toEqual([
+      ['1250.75', ['X-1', 'X-2']],
+      ['20', ['X-1']],
+    ]);
+  });
+
+  it('names a different sale value, CLP decimals and an unknown label by row and column', () => {
+    const { errors } = readSaleRows([
+      HEADER,
+      [
+        'V1',
+        'Cliente',
+        'Ana',
+        '15/03/2027',
+        'Individual',
+        'Vuelo',
+        'Nacional',
+        'CLP',
+        '',
+        'A',
+        'P',
+        'O',
+        '1000,5',
+        '10',
+        'X-1',
+      ],
+      ['V1', 'Otro', '', '', '', '', '', '', '', 'A', 'P', 'O', '20', '10', 'X-1'],
+      [
+        'V2',
+        'Cliente',
+        'Ana',
+        '15/03/2027',
+        'Masivo',
+        'Vuelo',
+        'Nacional',
+        '',
+        '',
+        'A',
+        'P',
+        'O',
+        '20',
+        '10',
+        'X-1',
+      ],
+    ]);
+    expect(errors).toEqual([
+      { row: 2, column: 'Precio de venta', message: 'Los montos en CLP no llevan decimales' },
+      { row: 3, column: 'Cliente', message: expect.stringMatching(/Distinto de la fila 2/) },
+      { row: 4, column: 'Tipo de venta', message: expect.stringMatching(/Tipo de venta inválido/) },
+    ]);
+  });
+});
