@@ -2,13 +2,13 @@ import {
   cellText,
   choiceColumn,
   dateColumn,
-  type ImportColumn,
   importAmount,
   ok,
   type RawCell,
   refuse,
   rutColumn,
-} from './imports';
+} from './import-cells';
+import type { ImportColumn } from './imports';
 import {
   NEW_SALE_STATUSES,
   REGION_LABELS,

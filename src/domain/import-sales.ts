@@ -1,6 +1,7 @@
 import { currencyDecimals } from './currency-decimals';
+import { cellText, ok, type RawCell } from './import-cells';
 import { SALE_IMPORT_COLUMNS, SALE_LEVEL_FIELDS } from './import-sale-columns';
-import { cellText, type ImportError, matchHeaders, ok, type RawCell } from './imports';
+import { type ImportError, matchHeaders } from './imports';
 import { saleDataSchema, saleItemSchema } from './sales';
 
 export { SALE_IMPORT_COLUMNS } from './import-sale-columns';

@@ -1,15 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { csvSeparator, parseCsvTable } from '../../src/domain/import-csv';
 import {
   cellText,
   foldText,
   importAmount,
   importDate,
-  matchHeaders,
   RUT_IMPORT_MESSAGE,
-  readImportRows,
-} from '../../src/domain/imports';
+} from '../../src/domain/import-cells';
+import { csvSeparator, parseCsvTable } from '../../src/domain/import-csv';
+import { matchHeaders, readImportRows } from '../../src/domain/imports';
 
 describe('CSV files', () => {
   it('detects ; or , from the header row, outside quotes', () => {

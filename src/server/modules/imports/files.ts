@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import type { RawCell } from '../../../domain/import-cells';
 import { parseCsvTable } from '../../../domain/import-csv';
 import { SALE_IMPORT_COLUMNS } from '../../../domain/import-sales';
 import {
@@ -7,7 +8,6 @@ import {
   IMPORT_LABELS,
   type ImportKind,
   MAX_IMPORT_ROWS,
-  type RawCell,
   TOO_MANY_ROWS_MESSAGE,
 } from '../../../domain/imports';
 import { badRequest } from '../../lib/http-errors';

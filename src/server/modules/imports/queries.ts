@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { foldText } from '../../../domain/import-cells';
 import type { ImportKind, ImportResult, RecordKind } from '../../../domain/imports';
-import { foldText } from '../../../domain/imports';
 import { compactId } from '../../../domain/rut';
 import type { Database } from '../../db/client';
 import { classifications, clients, operators, passengers, suppliers } from '../../db/schema';

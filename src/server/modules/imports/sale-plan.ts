@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { foldText } from '../../../domain/import-cells';
 import { cents, type SaleImportGroup } from '../../../domain/import-sales';
-import { foldText, type ImportError, recordKey } from '../../../domain/imports';
+import { type ImportError, recordKey } from '../../../domain/imports';
 import { type CatalogKind, catalogSchema, clientSchema } from '../../../domain/master-data';
 import { compactId } from '../../../domain/rut';
 import type { Database } from '../../db/client';

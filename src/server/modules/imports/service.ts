@@ -1,5 +1,5 @@
+import { foldText } from '../../../domain/import-cells';
 import {
-  foldText,
   type ImportError,
   type ImportKind,
   type ImportRecord,
