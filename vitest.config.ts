@@ -18,27 +18,45 @@ const apiProject = (name: string, kind: 'pglite' | 'postgres', exclude: string[]
   },
 });
 
+const UNIT_FILES = ['tests/unit/**/*.test.{ts,tsx}'];
+
+/**
+ * Unit files that read a module's state shared by the whole page (the connection's slow and lost
+ * flags), which a request left in flight by another file would change: each gets fresh modules.
+ */
+const ISOLATED_UNIT_FILES = ['tests/unit/connection.test.tsx'];
+
+/**
+ * The unit project. The others share one worker's modules and environment between files
+ * (`isolate: false`): loading React, Testing Library and jsdom again for each file was two thirds of
+ * the project's time. Testing Library unmounts after each test and each file clears what it stubs.
+ */
+const unitProject = (name: string, isolate: boolean, exclude: string[], include = UNIT_FILES) => ({
+  plugins: [react()],
+  test: {
+    name,
+    include,
+    exclude,
+    isolate,
+    // Files that touch no DOM start with `// @vitest-environment node`: setting up jsdom is most
+    // of a small file's time.
+    environment: 'jsdom',
+    // The agency's zone, not the machine's UTC: a date shown in local time instead of UTC fails.
+    env: { TZ: 'America/Santiago' },
+    // Waits long enough for a loaded machine (see the file); a test gets time for a few of them.
+    setupFiles: ['tests/unit/setup.ts'],
+    testTimeout: 20_000,
+  },
+});
+
 export default defineConfig({
   test: {
     // Two files at once: much of an API test's time is spent waiting on PostgreSQL, argon2 or a child
     // server, so a second worker fills the idle core (one worker per core on the 2-core CI machine).
     maxWorkers: 2,
     projects: [
-      {
-        plugins: [react()],
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
-          // Files that touch no DOM start with `// @vitest-environment node`: setting up jsdom is most
-          // of a small file's time.
-          environment: 'jsdom',
-          // The agency's zone, not the machine's UTC: a date shown in local time instead of UTC fails.
-          env: { TZ: 'America/Santiago' },
-          // Waits long enough for a loaded machine (see the file); a test gets time for a few of them.
-          setupFiles: ['tests/unit/setup.ts'],
-          testTimeout: 20_000,
-        },
-      },
+      unitProject('unit', false, ISOLATED_UNIT_FILES),
+      unitProject('unit-isolated', true, [], ISOLATED_UNIT_FILES),
       // A backup written by the backups' thread from a connection of its own is PostgreSQL's alone.
       apiProject('api-pglite', 'pglite', ['tests/api/backups/backup-writing-responsive.test.ts']),
       // Files that never open the project's database (PGlite's data-folder lock, `npm start` on PGlite,
