@@ -1,26 +1,23 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { formatMoney } from '../../../src/domain/format';
-import { freePort } from '../../helpers/free-port';
 import { detail, pickFirst, searchAndPick } from '../sales/sales-fixtures';
 import { DEMO, loginForm, loginViaUi, mainNav } from '../support/helpers';
+import { startOwnServer } from '../support/own-server';
 import { CLIENTS, clientsFile, IMPORTED_SALE, PASSENGERS, passengersFile, salesFile } from './move-in-files';
 
 /**
  * An agency moves in: it removes the demo ("Empezar con mis datos"), imports its clients, passengers and
  * a sale from its spreadsheets, takes the demo admin's public e-mail and password off, creates its
  * seller, and the seller records her first sale. Emptying the demo agency needs a server of its own (the
- * shared ones keep their demo data for every other spec): the real server on a fresh PGlite folder, as
- * `npm start`. The steps share the server and one browser page, each test going on from the last.
+ * shared ones keep their demo data for every other spec). The steps share that server and one browser
+ * page, each test going on from the last.
  */
 test.describe.configure({ mode: 'serial' });
 
-let server: ChildProcess;
 let base = '';
-let dir = '';
+let stop: (() => Promise<void>) | undefined;
 let context: BrowserContext;
 let page: Page;
 
@@ -37,38 +34,7 @@ const CAROLINA = {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(150_000);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  dir = mkdtempSync(path.join(tmpdir(), 'e2e-propia-'));
-  // PGlite, never a developer's PostgreSQL.
-  const { DATABASE_URL: _postgres, ...inherited } = process.env;
-  server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/server/main.ts'], {
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dir, 'data'),
-      BACKUP_DIR: path.join(dir, 'backups'),
-      BACKUP_SCHEDULE: 'false',
-      REMINDER_SCHEDULE: 'false',
-      SII_SEND: 'false',
-      REPLY_CHECKS: 'check',
-      DEMO_DATA: 'true',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 120_000 },
-    )
-    .toBe(200);
+  ({ base, stop } = await startOwnServer());
   // The config's options (locale, zone, reduced motion) apply; only the address is this server's.
   context = await browser.newContext({ baseURL: base });
   page = await context.newPage();
@@ -76,12 +42,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   await context?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dir, { recursive: true, force: true });
+  await stop?.();
 });
 
 const demoAlert = () => page.getByRole('alert').filter({ hasText: 'Esta cuenta es la de demostración' });
