@@ -121,7 +121,7 @@ export const SALE_IMPORT_COLUMNS: readonly ImportColumn[] = [
     field: 'seller',
     header: 'Vendedor',
     example: '',
-    note: 'Opcional: el usuario del vendedor; si se deja vacío, quien importa.',
+    note: 'Opcional: el nombre de usuario del vendedor (sin importar tildes ni mayúsculas), activo; si se deja vacío, quien importa.',
   },
   {
     field: 'classification',
@@ -170,7 +170,7 @@ export const SALE_IMPORT_COLUMNS: readonly ImportColumn[] = [
     header: 'Pasajeros',
     required: true,
     example: '11.111.111-1',
-    note: 'Obligatorio: ID o número de documento de cada pasajero, separados por ; (impórtelos antes en Pasajeros).',
+    note: 'Obligatorio: ID o número de documento de cada pasajero, separados por ; (impórtelos antes en Pasajeros). En un CSV separado por ; la celda va entre comillas dobles: "11.111.111-1; F1234567".',
   },
 ];
 

@@ -25,6 +25,9 @@ export interface SaleImportGroup {
   items: SaleImportItem[];
 }
 
+export const EXTRA_CELLS_MESSAGE =
+  'La fila tiene más celdas que títulos: en un CSV separado por ; una celda con ; (como «Pasajeros» con varios documentos) va entre comillas dobles';
+
 /** Cents of a canonical amount, so sums and comparisons are exact. */
 export const cents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -46,12 +49,17 @@ export function readSaleRows(table: readonly (readonly RawCell[])[]) {
   const groups = new Map<string, SaleImportGroup>();
   if (errors.length) return { groups: [], errors, rows: Math.max(table.length - 1, 0) };
   let rows = 0;
+  const titles = (table[0] ?? []).length;
   table.slice(1).forEach((cells, index) => {
     const row = index + 2;
     if (cells.every((cell) => cellText(cell) === '')) return;
     rows++;
     const body: Record<string, string> = {};
     const rowErrors: ImportError[] = [];
+    // A cell past the titles is, in a CSV, most often a «Pasajeros» cell split at its ; without quotes:
+    // read as it is, its last documents would be lost without a word.
+    if (cells.slice(titles).some((cell) => cellText(cell) !== ''))
+      rowErrors.push({ row, column: headerOf('passengers'), message: EXTRA_CELLS_MESSAGE });
     const groupCell = positions.get('group');
     const known = groups.get(cellText(groupCell === undefined ? undefined : cells[groupCell]).toUpperCase());
     for (const column of SALE_IMPORT_COLUMNS) {

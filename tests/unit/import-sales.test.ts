@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSaleRows } from '../../src/domain/import-sales';
+import { EXTRA_CELLS_MESSAGE, readSaleRows } from '../../src/domain/import-sales';
 
 const HEADER = [
   'Venta',
@@ -102,5 +102,18 @@ describe('readSaleRows', () => {
       { row: 3, column: 'Cliente', message: expect.stringMatching(/Distinto de la fila 2/) },
       { row: 4, column: 'Tipo de venta', message: expect.stringMatching(/Tipo de venta inválido/) },
     ]);
+  });
+
+  it('names a row with cells past the titles (an unquoted ; in a CSV), but not empty ones', () => {
+    const item = ['A', 'P', 'O', '20', '10', 'X-1'];
+    const sale = ['Cliente', 'Ana', '15/03/2027', 'Individual', 'Vuelo', 'Nacional', '', ''];
+    const { errors, groups } = readSaleRows([
+      HEADER,
+      ['V1', ...sale, ...item, ' X-2'],
+      ['V2', ...sale.map((cell) => (cell === 'Ana' ? 'Beto' : cell)), ...item, '', ''],
+    ]);
+    expect(errors).toEqual([{ row: 2, column: 'Pasajeros', message: EXTRA_CELLS_MESSAGE }]);
+    expect(groups.map((g) => g.key)).toEqual(['V1', 'V2']);
+    expect(groups[1]?.items).toHaveLength(1);
   });
 });

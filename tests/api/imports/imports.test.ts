@@ -9,6 +9,7 @@ import {
   passengers,
   suppliers,
 } from '../../../src/server/db/schema';
+import { CSV, csv, importCalls, XLSX, xlsxOf } from '../../helpers/imports';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 let ctx: TestContext;
@@ -19,27 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const CSV = 'text/csv';
-
-const send = (kind: string, file: Buffer | string, contentType = CSV, query = 'dryRun=false') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/imports/${kind}?${query}`,
-    headers: { ...asAdmin, 'content-type': contentType },
-    payload: file,
-  });
-const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: asAdmin });
-const csv = (lines: string[]) => `\uFEFF${lines.join('\r\n')}\r\n`;
-const countOf = async (table: typeof clients | typeof passengers | typeof suppliers) =>
-  (await ctx.db.select().from(table)).length;
-
-async function xlsxOf(rows: (string | number | Date | null)[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Datos');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+const { send, get, countOf } = importCalls(
+  () => ctx,
+  () => asAdmin,
+);
 
 describe('templates', () => {
   it.each(IMPORT_KINDS)('the %s template, in both formats, imports back', async (kind: ImportKind) => {

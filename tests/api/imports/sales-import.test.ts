@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTRA_CELLS_MESSAGE } from '../../../src/domain/import-sales';
 import { clients, operators, payments, sales, suppliers } from '../../../src/server/db/schema';
+import { CSV, csv, importCalls, XLSX } from '../../helpers/imports';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 let ctx: TestContext;
@@ -24,19 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const CSV = 'text/csv';
-const send = (kind: string, file: Buffer | string, contentType = CSV, query = 'dryRun=false') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/imports/${kind}?${query}`,
-    headers: { ...asAdmin, 'content-type': contentType },
-    payload: file,
-  });
-const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: asAdmin });
-const csv = (lines: string[]) => `\uFEFF${lines.join('\r\n')}\r\n`;
-const countOf = async (table: typeof sales | typeof payments | typeof clients) =>
-  (await ctx.db.select().from(table)).length;
+const { send, get, countOf } = importCalls(
+  () => ctx,
+  () => asAdmin,
+);
 
 const HEADER =
   'Venta;RUT cliente;Cliente;Pasajero;Fecha de viaje;Tipo de venta;Tipo de servicio;Región;Moneda;Pagado;Clasificación;Proveedor;Operador;Descripción;Precio de venta;Costo;Pasajeros';
@@ -50,6 +43,12 @@ describe('importing sales', () => {
         const workbook = new ExcelJS.Workbook();
         await workbook.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
         expect(workbook.worksheets.map((s) => s.name)).toEqual(['Ventas', 'Instrucciones']);
+        // In a ;-separated CSV the passengers' cell, itself ;-separated, must be quoted: the sheet says so.
+        const notes: string[] = [];
+        workbook.getWorksheet('Instrucciones')?.eachRow((row) => {
+          notes.push(row.values.toString());
+        });
+        expect(notes.join('\n')).toMatch(/«Pasajeros» con varios documentos va entre comillas dobles/);
       }
       const res = await send('sales', template.rawPayload, format === 'csv' ? CSV : XLSX);
       expect(res.statusCode, res.body).toBe(200);
@@ -161,5 +160,96 @@ describe('importing sales', () => {
     expect(await countOf(sales)).toBe(before.sales);
     expect(await countOf(clients)).toBe(before.clients);
     expect((await ctx.db.select().from(suppliers)).some((s) => s.name === 'Prov Malo')).toBe(false);
+  });
+});
+
+describe('the passengers cell of a ;-separated CSV', () => {
+  it('unquoted, it spills into cells past the titles: an error on the row, nothing written', async () => {
+    const before = await countOf(sales);
+    const res = await send(
+      'sales',
+      csv([
+        HEADER,
+        'Q1;;Cliente Comillas;Ana Pasajera;09/09/2027;Individual;Vuelo;Nacional;;;Aéreo;Prov Q;Op Q;;100;50;11.111.111-1; F9000',
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([{ row: 2, column: 'Pasajeros', message: EXTRA_CELLS_MESSAGE }]);
+    expect(await countOf(sales)).toBe(before);
+  });
+});
+
+describe('the optional «Vendedor» column', () => {
+  const header = `${HEADER};Vendedor`;
+  /** A sale of its own per call (client, travel date and passenger differ), sold by `seller`. */
+  const saleRow = (key: string, day: string, seller: string) =>
+    `${key};;Cliente ${key};Pasajero ${key};${day}/07/2027;Individual;Vuelo;Nacional;;;Aéreo;Prov V;Op V;;100;50;11.111.111-1;${seller}`;
+  const sellerOf = async (passengerName: string) =>
+    (await ctx.db.select().from(sales)).find((s) => s.passengerName === passengerName)?.sellerId;
+
+  let carolina = 0;
+  let former = '';
+  beforeAll(async () => {
+    const create = async (username: string, email: string) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: asAdmin,
+        payload: { username, email, role: 'sales', password: 'clave-segura-1' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().user.id as number;
+    };
+    carolina = await create('Carolina Muñoz', 'carolina@agencia.cl');
+    former = 'Vendedor Antiguo';
+    const formerId = await create(former, 'antiguo@agencia.cl');
+    const off = await ctx.app.inject({ method: 'DELETE', url: `/api/users/${formerId}`, headers: asAdmin });
+    expect(off.statusCode, off.body).toBe(200);
+  });
+
+  it("an active user's name, accents and case ignored, makes the sale hers", async () => {
+    const res = await send('sales', csv([header, saleRow('V1', '01', 'carolina munoz')]));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ rows: 1, errors: [] });
+    expect(await sellerOf('Pasajero V1')).toBe(carolina);
+  });
+
+  it('left empty, or without the column, the importing admin is the seller', async () => {
+    expect((await send('sales', csv([header, saleRow('V2', '02', '')]))).statusCode).toBe(200);
+    expect(await sellerOf('Pasajero V2')).toBe(ctx.users.admin.id);
+    const withoutColumn = saleRow('V3', '03', '').replace(/;$/, '');
+    expect((await send('sales', csv([HEADER, withoutColumn]))).statusCode).toBe(200);
+    expect(await sellerOf('Pasajero V3')).toBe(ctx.users.admin.id);
+  });
+
+  it('an unknown or deactivated user is a 422 naming the row and the column, and nothing is written', async () => {
+    const before = await countOf(sales);
+    for (const query of ['dryRun=true', 'dryRun=false']) {
+      const res = await send(
+        'sales',
+        csv([
+          header,
+          saleRow('V4', '04', ''),
+          saleRow('V5', '05', 'Nadie Conocido'),
+          saleRow('V6', '06', former),
+        ]),
+        CSV,
+        query,
+      );
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual([
+        {
+          row: 3,
+          column: 'Vendedor',
+          message: expect.stringMatching(/^No hay un usuario activo «Nadie Conocido»/),
+        },
+        {
+          row: 4,
+          column: 'Vendedor',
+          message: expect.stringMatching(/^No hay un usuario activo «Vendedor Antiguo»/),
+        },
+      ]);
+    }
+    expect(await countOf(sales)).toBe(before);
   });
 });

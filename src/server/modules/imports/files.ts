@@ -97,13 +97,28 @@ export async function templateFile(kind: ImportKind, format: 'xlsx' | 'csv'): Pr
   notes.getRow(1).font = { bold: true };
   for (const c of columns) notes.addRow({ header: c.header, note: c.note });
   notes.addRow({});
-  for (const note of GENERAL_NOTES) notes.addRow({ header: '', note });
+  for (const note of kind === 'sales' ? SALES_NOTES : GENERAL_NOTES) notes.addRow({ header: '', note });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+const LIMIT_NOTE = `Hasta ${MAX_IMPORT_ROWS.toLocaleString('es-CL')} filas por archivo. Si una fila tiene errores no se importa nada: se listan todos.`;
+const FORMATS_NOTE = 'Fechas: dd/mm/aaaa o aaaa-mm-dd. Montos: 1.250,75 o 1250.75.';
+
 const GENERAL_NOTES = [
   'Una fila por registro; la fila 1 son los títulos (puede cambiar el orden de las columnas).',
-  'Fechas: dd/mm/aaaa o aaaa-mm-dd. Montos: 1.250,75 o 1250.75.',
+  FORMATS_NOTE,
   'Una celda vacía deja el dato guardado como está.',
-  `Hasta ${MAX_IMPORT_ROWS.toLocaleString('es-CL')} filas por archivo. Si una fila tiene errores no se importa nada: se listan todos.`,
+  LIMIT_NOTE,
+];
+
+/**
+ * A sales file has a row per item, and its «Pasajeros» cell holds documents separated by `;`: in a CSV
+ * separated by `;` too, that cell unquoted would split into cells of its own (decision 0095, "Sales").
+ */
+const SALES_NOTES = [
+  'Una fila por ítem; la fila 1 son los títulos (puede cambiar el orden de las columnas). Las filas con la misma «Venta» son una venta: sus datos de venta se leen de la primera.',
+  'En un CSV separado por ; la celda «Pasajeros» con varios documentos va entre comillas dobles ("11.111.111-1; F1234567"). Excel las pone al guardar como CSV; si escribe el archivo a mano, póngalas usted.',
+  FORMATS_NOTE,
+  'Una venta ya importada (mismo cliente, fecha de viaje, pasajero y total) no se vuelve a crear.',
+  LIMIT_NOTE,
 ];

@@ -71,7 +71,7 @@ export async function planSales(db: Database, groups: SaleImportGroup[]): Promis
   const sellers = new Map(
     (
       await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.isActive, true))
-    ).map((u) => [u.username.toLowerCase(), u.id]),
+    ).map((u) => [foldText(u.username), u.id]),
   );
   const rates = new Map<string, boolean>();
   const newClients = new Map<string, Record<string, unknown>>();
@@ -93,9 +93,14 @@ export async function planSales(db: Database, groups: SaleImportGroup[]): Promis
       });
     let sellerId: number | null = null;
     if (sale.seller) {
-      sellerId = sellers.get(sale.seller.toLowerCase()) ?? null;
+      // As the users' unique index compares names: accents and case ignored.
+      sellerId = sellers.get(foldText(sale.seller)) ?? null;
       if (sellerId === null)
-        errors.push({ row, column: 'Vendedor', message: `No hay un usuario activo «${sale.seller}»` });
+        errors.push({
+          row,
+          column: 'Vendedor',
+          message: `No hay un usuario activo «${sale.seller}»: escriba el nombre de usuario de un vendedor, como en Configuraciones > Usuarios`,
+        });
     }
     let client: Ref | null = null;
     const parsed = clientSchema.safeParse({

@@ -61,6 +61,13 @@ export function ImportsPage() {
           Hasta {MAX_IMPORT_ROWS.toLocaleString('es-CL')} filas. Si alguna fila tiene errores no se importa
           nada.
         </p>
+        {kind === 'sales' && (
+          // The one rule of a sales CSV that a person typing it by hand would not guess.
+          <p className="text-sm text-gray-600">
+            Ventas: una fila por ítem, juntadas por «Venta». En un CSV separado por ; la celda «Pasajeros» con
+            varios documentos va entre comillas dobles ("11.111.111-1; F1234567").
+          </p>
+        )}
         <div className="flex gap-2">
           <Button variant="secondary" disabled={!file || send.isPending} onClick={() => run(true)}>
             Revisar

@@ -7,6 +7,9 @@ export const companySetupQuery = () =>
   queryOptions({
     queryKey: ['company', 'setup'] as const,
     queryFn: async ({ signal }) => (await call(companyApi.setup, {}, { signal })).data,
+    // Each step is read off the database however it was done (Mi cuenta, Usuarios, Importar): kept for
+    // the next visit, the dashboard would show a step or the red warning already dealt with.
+    gcTime: 0,
   });
 
 /** "Empezar con mis datos": every list, figure and setting on screen was the demo's, so all is read again. */
