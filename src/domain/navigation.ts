@@ -8,7 +8,11 @@ export interface NavLink {
   roles: readonly Role[] | 'all';
 }
 
-export const NAV_LINKS: readonly NavLink[] = [
+function visibleTo(role: Role) {
+  return (link: NavLink) => link.roles === 'all' || link.roles.includes(role);
+}
+
+export const NAV_LINKS = [
   { label: 'Inicio', to: '/dashboard', roles: 'all' },
   { label: 'Ventas', to: '/sales', roles: SELLERS },
   { label: 'Clientes', to: '/clients', roles: SELLERS },
@@ -19,10 +23,10 @@ export const NAV_LINKS: readonly NavLink[] = [
   { label: 'Pagos a Proveedores', to: '/supplier-payments', roles: ADMINS },
   { label: 'Configuraciones', to: '/company-settings', roles: ADMINS },
   { label: 'Importar', to: '/imports', roles: ADMINS },
-];
+] as const satisfies readonly NavLink[];
 
 export function navLinksFor(role: Role): NavLink[] {
-  return NAV_LINKS.filter((link) => link.roles === 'all' || link.roles.includes(role));
+  return NAV_LINKS.filter(visibleTo(role));
 }
 
 /**
@@ -31,12 +35,15 @@ export function navLinksFor(role: Role): NavLink[] {
  * from the dashboard instead.
  */
 export const FINANCE_GROUP_LABEL = 'Finanzas';
-export const FINANCE_LINKS: readonly NavLink[] = [
+export const FINANCE_LINKS = [
   { label: 'Cobranza', to: '/receivables', roles: BOOKKEEPERS },
   { label: 'Vencimientos', to: '/payables', roles: BOOKKEEPERS },
   { label: 'Reportes', to: '/reports', roles: BOOKKEEPERS },
-];
+] as const satisfies readonly NavLink[];
+
+/** Every sidebar route: the web's icon table is keyed by it, so a new link without an icon does not compile. */
+export type NavPath = (typeof NAV_LINKS)[number]['to'] | (typeof FINANCE_LINKS)[number]['to'];
 
 export function financeLinksFor(role: Role): NavLink[] {
-  return FINANCE_LINKS.filter((link) => link.roles === 'all' || link.roles.includes(role));
+  return FINANCE_LINKS.filter(visibleTo(role));
 }

@@ -3,6 +3,7 @@ import {
   Building2,
   CalendarClock,
   ChartColumn,
+  FileUp,
   HandCoins,
   House,
   type LucideIcon,
@@ -14,8 +15,13 @@ import {
   Wallet,
 } from 'lucide-react';
 
-/** Icons for the sidebar links of src/domain/navigation.ts, keyed by route; the domain stays UI-free. */
-export const NAV_ICONS: Record<string, LucideIcon> = {
+import type { NavPath } from '../../domain/navigation';
+
+/**
+ * Icons for the sidebar links of src/domain/navigation.ts, keyed by route; the domain stays UI-free.
+ * Keyed by every NavPath, so a link added without its icon is a type error, not an empty circle.
+ */
+const ICONS = {
   '/dashboard': House,
   '/sales': ShoppingCart,
   '/clients': Users,
@@ -28,4 +34,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   '/receivables': HandCoins,
   '/payables': CalendarClock,
   '/reports': ChartColumn,
-};
+  '/imports': FileUp,
+} satisfies Record<NavPath, LucideIcon>;
+
+export const NAV_ICONS: Readonly<Record<string, LucideIcon>> = ICONS;
