@@ -196,6 +196,8 @@ const RECORD_NOUNS: Record<AuditEntity, string> = {
   caf: 'el CAF',
   user: 'el usuario',
   session: 'la sesión',
+  commissionRules: 'las reglas de comisión',
+  commissionMonth: 'el mes de comisiones',
 };
 const recordNoun = (entity: string) =>
   RECORD_NOUNS[entity as AuditEntity] ??
