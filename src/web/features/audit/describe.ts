@@ -20,6 +20,7 @@ const FIELD_LABELS: Record<string, string> = {
   totalCost: 'el costo total',
   status: 'el estado',
   creationDate: 'la fecha de creación',
+  completedAt: 'la fecha de liquidación',
   currency: 'la moneda',
   saleId: 'la venta',
   position: 'la posición',
