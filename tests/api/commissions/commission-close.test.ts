@@ -118,6 +118,24 @@ describe('closing a month', () => {
     expect(h.linesOf(await h.month('2026-08'), sale)).toEqual([]);
   });
 
+  it('a sale deleted after its month closed is taken back too, and its paid line stays', async () => {
+    await h.putRules([{ percent: 10, base: 'sale' }]);
+    const sale = await h.liquidated(refs, secondId, '2026-10-20T12:00:00Z');
+    expect((await h.close('2026-10')).statusCode).toBe(200);
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/sales/${sale}`,
+      headers: await ctx.auth('admin'),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(h.linesOf(await h.month('2026-10'), sale)).toEqual([
+      { saleId: sale, base: 1500.5, percent: 10, commission: 150.05 },
+    ]);
+    expect(h.linesOf(await h.month('2026-11'), sale)).toEqual([
+      { saleId: sale, base: -1500.5, percent: 10, commission: -150.05, adjustment: true },
+    ]);
+  });
+
   it('records each close in the audit trail', async () => {
     const trail = await ctx.app.inject({
       method: 'GET',
@@ -129,6 +147,6 @@ describe('closing a month', () => {
       .entries.map(
         (e: { changes: { field: string; to: string }[] }) => e.changes.find((c) => c.field === 'month')?.to,
       );
-    expect(months).toEqual(['2026-07', '2026-06', '2026-02']);
+    expect(months).toEqual(['2026-10', '2026-07', '2026-06', '2026-02']);
   });
 });
