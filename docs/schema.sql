@@ -97,6 +97,42 @@ CREATE TABLE clients (
   CONSTRAINT clients_pkey PRIMARY KEY (id)
 );
 
+CREATE TABLE commission_lines (
+  month text NOT NULL,
+  sale_id integer NOT NULL,
+  seller_id integer NOT NULL,
+  username text NOT NULL,
+  base numeric(16,2) NOT NULL,
+  percent numeric(5,2) NOT NULL,
+  commission numeric(16,2) NOT NULL,
+  adjustment boolean DEFAULT false NOT NULL,
+  CONSTRAINT commission_lines_month_sale_id_pk PRIMARY KEY (month, sale_id),
+  CONSTRAINT commission_lines_month_commission_months_month_fk FOREIGN KEY (month) REFERENCES commission_months(month) ON DELETE CASCADE,
+  CONSTRAINT commission_lines_seller_id_users_id_fk FOREIGN KEY (seller_id) REFERENCES users(id) ON DELETE RESTRICT
+);
+
+CREATE TABLE commission_months (
+  month text NOT NULL,
+  closed_at timestamp with time zone DEFAULT now() NOT NULL,
+  closed_by integer,
+  CONSTRAINT commission_months_pkey PRIMARY KEY (month),
+  CONSTRAINT commission_months_month_check CHECK ((month ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'::text)),
+  CONSTRAINT commission_months_closed_by_users_id_fk FOREIGN KEY (closed_by) REFERENCES users(id) ON DELETE RESTRICT
+);
+
+CREATE TABLE commission_rules (
+  id integer DEFAULT nextval('commission_rules_id_seq'::regclass) NOT NULL,
+  seller_id integer,
+  classification_id integer,
+  percent numeric(5,2) NOT NULL,
+  base text NOT NULL,
+  CONSTRAINT commission_rules_pkey PRIMARY KEY (id),
+  CONSTRAINT commission_rules_base_check CHECK ((base = ANY (ARRAY['margin'::text, 'sale'::text]))),
+  CONSTRAINT commission_rules_percent_check CHECK (((percent >= (0)::numeric) AND (percent <= (100)::numeric))),
+  CONSTRAINT commission_rules_classification_id_classifications_id_fk FOREIGN KEY (classification_id) REFERENCES classifications(id) ON DELETE RESTRICT,
+  CONSTRAINT commission_rules_seller_id_users_id_fk FOREIGN KEY (seller_id) REFERENCES users(id) ON DELETE RESTRICT
+);
+
 CREATE TABLE company_certificate (
   id integer DEFAULT 1 NOT NULL,
   holder_rut text NOT NULL,
@@ -502,6 +538,7 @@ CREATE TABLE sales (
   exchange_rate numeric(28,16) DEFAULT '1'::numeric NOT NULL,
   sale_price_usd numeric(16,2) GENERATED ALWAYS AS (round((sale_price * exchange_rate), 2)) STORED NOT NULL,
   total_cost_usd numeric(16,2) GENERATED ALWAYS AS (round((total_cost * exchange_rate), 2)) STORED NOT NULL,
+  completed_at timestamp with time zone,
   CONSTRAINT sales_pkey PRIMARY KEY (id),
   CONSTRAINT sales_amounts_check CHECK (((sale_price >= (0)::numeric) AND (total_cost >= (0)::numeric))),
   CONSTRAINT sales_exchange_rate_check CHECK ((exchange_rate > (0)::numeric)),
@@ -706,6 +743,8 @@ CREATE INDEX clients_client_id_key_idx ON public.clients USING btree (f_id_key(c
 CREATE INDEX clients_name_search_idx ON public.clients USING gin (f_unaccent(lower(name)) gin_trgm_ops);
 CREATE INDEX clients_name_sort_idx ON public.clients USING btree (f_unaccent(lower(name)), id);
 CREATE INDEX clients_search_text_idx ON public.clients USING gin (search_text gin_trgm_ops);
+CREATE INDEX commission_lines_sale_idx ON public.commission_lines USING btree (sale_id);
+CREATE UNIQUE INDEX commission_rules_pair_key ON public.commission_rules USING btree (COALESCE(seller_id, 0), COALESCE(classification_id, 0));
 CREATE UNIQUE INDEX currency_rates_currency_key ON public.currency_rates USING btree (currency);
 CREATE INDEX dte_cafs_type_idx ON public.dte_cafs USING btree (type, folio_from);
 CREATE UNIQUE INDEX dte_documents_type_folio_key ON public.dte_documents USING btree (type, folio);
@@ -749,6 +788,7 @@ CREATE INDEX sale_items_supplier_id_idx ON public.sale_items USING btree (suppli
 CREATE UNIQUE INDEX sale_quotes_number_key ON public.sale_quotes USING btree (number);
 CREATE UNIQUE INDEX sale_quotes_sale_version_key ON public.sale_quotes USING btree (sale_id, version);
 CREATE INDEX sales_client_id_idx ON public.sales USING btree (client_id);
+CREATE INDEX sales_completed_at_idx ON public.sales USING btree (completed_at, id) WHERE (completed_at IS NOT NULL);
 CREATE INDEX sales_creation_date_idx ON public.sales USING btree (creation_date DESC, id DESC);
 CREATE INDEX sales_daily_day_idx ON public.sales_daily USING btree (day);
 CREATE INDEX sales_passenger_name_search_idx ON public.sales USING gin (f_unaccent(lower(passenger_name)) gin_trgm_ops);
@@ -1418,6 +1458,21 @@ BEGIN
 END;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.sales_completed_at()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF NEW.status <> 'completed' THEN
+    NEW.completed_at := NULL;
+  ELSIF TG_OP = 'INSERT' THEN
+    NEW.completed_at := coalesce(NEW.completed_at, now());
+  ELSIF OLD.status <> 'completed' AND NEW.completed_at IS NOT DISTINCT FROM OLD.completed_at THEN
+    NEW.completed_at := now();
+  END IF;
+  RETURN NEW;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.sales_daily_add(s sales, sign integer)
  RETURNS void
  LANGUAGE sql
@@ -1706,6 +1761,7 @@ CREATE TRIGGER sale_items_refresh_update AFTER UPDATE ON sale_items REFERENCING 
 CREATE CONSTRAINT TRIGGER sale_items_search AFTER INSERT OR DELETE OR UPDATE OF sale_id, reservation_code ON sale_items DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sales_search_queue();
 CREATE TRIGGER sales_aggregates_insert_delete AFTER INSERT OR DELETE ON sales FOR EACH ROW EXECUTE FUNCTION sales_aggregates_on_sale();
 CREATE TRIGGER sales_aggregates_update AFTER UPDATE ON sales FOR EACH ROW WHEN (old.seller_id IS DISTINCT FROM new.seller_id OR old.status IS DISTINCT FROM new.status OR old.sale_type IS DISTINCT FROM new.sale_type OR old.service_type IS DISTINCT FROM new.service_type OR old.region IS DISTINCT FROM new.region OR old.sale_price_usd IS DISTINCT FROM new.sale_price_usd OR old.total_cost_usd IS DISTINCT FROM new.total_cost_usd OR old.creation_date IS DISTINCT FROM new.creation_date OR old.exchange_rate IS DISTINCT FROM new.exchange_rate OR old.currency IS DISTINCT FROM new.currency) EXECUTE FUNCTION sales_aggregates_on_sale();
+CREATE TRIGGER sales_completed_at BEFORE INSERT OR UPDATE OF status ON sales FOR EACH ROW EXECUTE FUNCTION sales_completed_at();
 CREATE CONSTRAINT TRIGGER sales_search_text AFTER INSERT OR UPDATE OF passenger_name, client_id ON sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sales_search_queue();
 CREATE TRIGGER sales_seller_counts_on_summary AFTER INSERT OR DELETE OR UPDATE ON sales_summary FOR EACH ROW EXECUTE FUNCTION sales_seller_counts_on_summary();
 CREATE TRIGGER sessions_notify_change AFTER UPDATE OF revoked_at, expires_at, last_seen_at, user_id ON sessions FOR EACH ROW WHEN (old.revoked_at IS DISTINCT FROM new.revoked_at OR old.expires_at IS DISTINCT FROM new.expires_at OR new.last_seen_at < old.last_seen_at OR old.user_id IS DISTINCT FROM new.user_id) EXECUTE FUNCTION notify_session_change();

@@ -116,18 +116,23 @@ async function seedSales(tx: Database, count: number, firstNewSaleId: number) {
       from generate_series(1, ${count})
     ), dated as (
       select d.*, (d.created::date + 2 + floor(power(random(), 2) * 240)::int) as travel from drawn d
+    ), fated as (
+      select d.*, case when fate < 0.07 then 'cancelled' when fate < 0.10 then 'draft'
+           when travel < current_date and fate < 0.95 then 'completed' else 'confirmed' end as status
+      from dated d
     )
     insert into sales (status, passenger_name, client_id, seller_id, creation_date, travel_date, sale_type,
-                       service_type, region, passenger_count, updated_at)
+                       service_type, region, passenger_count, updated_at, completed_at)
     select
-      case when fate < 0.07 then 'cancelled' when fate < 0.10 then 'draft'
-           when travel < current_date and fate < 0.95 then 'completed' else 'confirmed' end,
+      status,
       ${anyOf(FIRST_NAMES)} || ' ' || ${anyOf(LAST_NAMES)} || ' ' || ${anyOf(LAST_NAMES)},
       ids.clients[1 + floor(power(r, 1.5) * cardinality(ids.clients))::int],
       ids.sellers[1 + floor(random() * cardinality(ids.sellers))::int],
       created, travel, ${anyOf(SALE_TYPES)}, ${anyOf(SERVICE_TYPES)}, ${anyOf(REGIONS)},
-      1 + floor(power(random(), 3) * 6)::int, created
-    from dated, ids
+      1 + floor(power(random(), 3) * 6)::int, created,
+      -- The triggers are off during the load: liquidated a few days after travel, as sales_completed_at would.
+      case when status = 'completed' then least(now(), travel + interval '3 days') end
+    from fated, ids
     order by created`);
 
   // 1 to 4 items per sale (more often 1 or 2); a few big suppliers get most of the business.

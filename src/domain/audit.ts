@@ -22,6 +22,8 @@ export const AUDIT_ENTITIES = [
   'caf',
   'user',
   'session',
+  'commissionRules',
+  'commissionMonth',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -37,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'sii_retry',
   'remove_demo',
   'import',
+  'close',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -57,6 +60,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   caf: 'CAF (folios)',
   user: 'Usuario',
   session: 'Sesión',
+  commissionRules: 'Reglas de comisión',
+  commissionMonth: 'Mes de comisiones',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -71,6 +76,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   sii_retry: 'Reenvío al SII',
   remove_demo: 'Datos de demostración eliminados',
   import: 'Importación',
+  close: 'Cierre',
 };
 
 /** GET /api/audit: every filter optional; dates are days (UTC), `to` included; unknown filters are 400. */

@@ -14,6 +14,7 @@ import { startBackupSchedule, type TickOutcome, tickBackupSchedule } from './mod
 import { type BackupSettings, backupService } from './modules/backups/service';
 import { catalogRoutes } from './modules/catalogs/routes';
 import { clientsRoutes } from './modules/clients/routes';
+import { commissionsRoutes } from './modules/commissions/routes';
 import { agencyTimeZone } from './modules/company';
 import { companyRoutes } from './modules/company/routes';
 import { companySetupRoutes } from './modules/company/setup-routes';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(salesRoutes, { db });
   await app.register(dashboardRoutes, { db });
   await app.register(companyRoutes, { db });
+  await app.register(commissionsRoutes, { db });
   // Tests and tools that build the app without main.ts get a key of this process only.
   const secretKey = options.secretKey ?? randomBytes(32).toString('hex');
   await app.register(dteRoutes, { db, secretKey });

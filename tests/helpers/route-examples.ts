@@ -32,6 +32,7 @@ import type { Role } from '../../src/domain/roles';
 import { companySettings, companyTax, currencyRates, emails } from '../../src/server/db/schema';
 import { enqueueEmail } from '../../src/server/modules/emails';
 import { settledBackup, untilBackupsSettle } from './backups';
+import { commissionExamples } from './commission-examples';
 import { documentExamples } from './document-examples';
 import { dteExamples, receiverBody, rutClient, setUpDteInvoicing } from './dte-examples';
 import { createSaleRefs, type SaleRefs, saleBody } from './sales';
@@ -621,6 +622,7 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
     // The global search, as a seller (who finds only their own sales).
     [searchApi.search, async () => ({ url: '/api/search?q=ejemplo', as: 'sales' })],
     ...dteExamples(api),
+    ...commissionExamples({ classificationId: refs.classification.id, sellerId: ctx.users.sales.id }),
     ...masterData,
   ];
   const examples = new Map(entries);

@@ -2,6 +2,7 @@ import { alertsApi } from './alerts';
 import { auditApi } from './audit';
 import { authApi } from './auth';
 import { backupsApi } from './backups';
+import { commissionsApi } from './commissions';
 import { companyApi } from './company';
 import { dashboardApi } from './dashboard';
 import { documentsApi } from './documents';
@@ -27,6 +28,7 @@ export const API = {
   audit: auditApi,
   auth: authApi,
   backups: backupsApi,
+  commissions: commissionsApi,
   company: companyApi,
   dashboard: dashboardApi,
   emails: emailsApi,

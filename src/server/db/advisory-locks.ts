@@ -20,4 +20,6 @@ export const ADVISORY_LOCKS = {
   dteCafs: 727287,
   /** Two-key form (key, DTE type): folios of one type are taken one after another, across servers. */
   dteFolios: 727288,
+  /** The commission rules are replaced as a whole: two saves at once must not interleave. */
+  commissionRules: 727289,
 } as const;

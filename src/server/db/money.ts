@@ -56,6 +56,9 @@ export function percentValue(value: Numeric): SQL<number | null> {
   return sql<number | null>`${value}`.mapWith(fromDatabase);
 }
 
+/** A percentage kept as numeric (a commission rule's, 0 to 100), from a row or a raw row's text. */
+export const toPercent = (value: string): number => fromDatabase(value);
+
 /** A rate from a raw row or a column read as text (a write checking the rate it keeps). */
 export const toRate = (value: string): number => fromDatabase(value);
 

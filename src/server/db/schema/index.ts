@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './backups';
+export * from './commissions';
 export * from './company';
 export * from './documents';
 export * from './dte';

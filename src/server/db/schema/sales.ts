@@ -44,6 +44,12 @@ export const sales = pgTable(
     version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
     /**
+     * When the sale was liquidated (became completed), null while it is not: kept by the trigger
+     * sales_completed_at (migration 0043), never written by the application. A seller's commission
+     * counts in the agency month of this moment (docs/decisions/0100-seller-commissions.md).
+     */
+    completedAt: instant('completed_at'),
+    /**
      * What the list's search looks in, normalised (unaccented, lower case, ID/RUT keys without dots or
      * dashes): kept by triggers in the database (migrations/0006), never written by the application.
      */
@@ -77,6 +83,8 @@ export const sales = pgTable(
     // several words, whose common words make trigrams unselective.
     index('sales_search_pairs_idx').using('gin', sql`f_search_pairs(${t.searchText})`),
     index('sales_client_id_idx').on(t.clientId),
+    // A month's liquidated sales are one range of this index; sales never liquidated are not in it.
+    index('sales_completed_at_idx').on(t.completedAt, t.id).where(sql`${t.completedAt} is not null`),
     index('sales_passenger_name_search_idx').using(
       'gin',
       sql`f_unaccent(lower(${t.passengerName})) gin_trgm_ops`,

@@ -52,6 +52,9 @@ const DEMO_TABLES = [
   'suppliers',
   'operators',
   'classifications',
+  'commission_rules',
+  'commission_lines',
+  'commission_months',
 ];
 
 /** A demo account as the app was given it (src/server/demo/accounts.ts): modules know no demo data. */

@@ -20,6 +20,7 @@ const FIELD_LABELS: Record<string, string> = {
   totalCost: 'el costo total',
   status: 'el estado',
   creationDate: 'la fecha de creación',
+  completedAt: 'la fecha de liquidación',
   currency: 'la moneda',
   saleId: 'la venta',
   position: 'la posición',
@@ -196,6 +197,8 @@ const RECORD_NOUNS: Record<AuditEntity, string> = {
   caf: 'el CAF',
   user: 'el usuario',
   session: 'la sesión',
+  commissionRules: 'las reglas de comisión',
+  commissionMonth: 'el mes de comisiones',
 };
 const recordNoun = (entity: string) =>
   RECORD_NOUNS[entity as AuditEntity] ??
