@@ -41,9 +41,9 @@ run_step() {
   return 0
 }
 
-# run_side_by_side "Title" "command" "Title" "command"...: runs the steps at once (steps that each leave
-# a core idle much of the time: tsc is single-threaded), each into its own log, then shows each log and
-# result in order as run_step does.
+# run_side_by_side "Title" "command" "Title" "command"...: runs the steps at once (each one process that
+# leaves a core idle most of the time: tsc is single-threaded), each into its own log, then shows each
+# log and result in order as run_step does.
 run_side_by_side() {
   local dir
   dir=$(mktemp -d)
@@ -94,14 +94,10 @@ run_side_by_side \
 if [[ -n "${TEST_DATABASE_URL:-}" ]]; then
   echo "(TEST_DATABASE_URL definido: las pruebas de API también corren en PostgreSQL)"
 fi
+run_step "Pruebas unitarias y de API (Vitest)" \
+  npx vitest run --reporter=default --reporter=json "--outputFile.json=$VITEST_JSON"
 run_step "Presupuesto de JavaScript de /login (150 KB gzip)" node scripts/check-login-budget.mjs
-# Vitest and Playwright at once: Playwright alone keeps the two cores less than half busy (its tests
-# wait on pages and servers), so together they take little more than the longer one alone. They share
-# nothing: E2E servers have their own ports and folders, API tests pick free ports and temp folders.
-run_side_by_side \
-  "Pruebas unitarias y de API (Vitest)" \
-  "npx vitest run --reporter=default --reporter=json --outputFile.json=$VITEST_JSON" \
-  "Pruebas E2E (Playwright, Chromium)" "npx playwright test"
+run_step "Pruebas E2E (Playwright, Chromium)" npx playwright test
 
 # Sums passed and failed tests from both JSON reports. A missing report (runner crashed) adds nothing
 # here; its step is already counted as failed above.
