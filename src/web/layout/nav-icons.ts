@@ -6,6 +6,7 @@ import {
   HandCoins,
   House,
   type LucideIcon,
+  Percent,
   Plane,
   Settings,
   ShoppingCart,
@@ -28,4 +29,5 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   '/receivables': HandCoins,
   '/payables': CalendarClock,
   '/reports': ChartColumn,
+  '/commissions': Percent,
 };
