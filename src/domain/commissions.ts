@@ -13,7 +13,7 @@ export type CommissionBase = (typeof COMMISSION_BASES)[number];
 
 export const COMMISSION_BASE_LABELS: Record<CommissionBase, string> = {
   margin: 'Margen',
-  sale: 'Venta',
+  sale: 'Precio de venta',
 };
 
 /** At most this many rules: one per seller and classification pair is already far more than an agency has. */

@@ -1,4 +1,4 @@
-import { ADMINS, BOOKKEEPERS, SELLERS } from './access';
+import { ADMINS, BOOKKEEPERS, SELLERS, STAFF } from './access';
 import type { Role } from './roles';
 
 /** A sidebar link and the roles that see it. The server enforces access; this only decides what is shown. */
@@ -32,13 +32,15 @@ export function navLinksFor(role: Role): NavLink[] {
 /**
  * The finance screens form a second sidebar group below the original entries, which stay as
  * they are (docs/decisions/0016-finance-screens-and-scope.md). A seller reaches their own reports
- * from the dashboard instead.
+ * from the dashboard instead; Comisiones is the one finance screen a seller has, showing their own
+ * (decision 0100), so its roles are those of GET /api/commissions.
  */
 export const FINANCE_GROUP_LABEL = 'Finanzas';
 export const FINANCE_LINKS = [
   { label: 'Cobranza', to: '/receivables', roles: BOOKKEEPERS },
   { label: 'Vencimientos', to: '/payables', roles: BOOKKEEPERS },
   { label: 'Reportes', to: '/reports', roles: BOOKKEEPERS },
+  { label: 'Comisiones', to: '/commissions', roles: STAFF },
 ] as const satisfies readonly NavLink[];
 
 /** Every sidebar route: the web's icon table is keyed by it, so a new link without an icon does not compile. */

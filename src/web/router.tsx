@@ -5,6 +5,7 @@ import { Spinner } from './components/ui/Spinner';
 import { backupsRoutes } from './features/backups/routes';
 import { catalogsRoutes } from './features/catalogs/routes';
 import { clientsRoutes } from './features/clients/routes';
+import { commissionsRoutes } from './features/commissions/routes';
 import { companyRoutes } from './features/company/routes';
 import { emailsRoutes } from './features/emails/routes';
 import { importsRoutes } from './features/imports/routes';
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
           ...emailsRoutes,
           ...invoicesRoutes,
           ...reportsRoutes,
+          ...commissionsRoutes,
         ],
       },
       { path: '*', element: <Navigate to="/dashboard" replace /> },

@@ -16,16 +16,18 @@ describe('parseSection', () => {
     expect(parseSection('nope')).toBe('rates');
     expect(parseSection('security')).toBe('rates');
     expect(parseSection('audit')).toBe('audit');
+    expect(parseSection('commissions')).toBe('commissions');
     expect(parseSection('integrations')).toBe('rates');
   });
 
-  it('lists the menu in the original order, Auditoría in place of Seguridad, integrations still to come', () => {
+  it('lists the menu in the original order, Auditoría in place of Seguridad, Comisiones, integrations still to come', () => {
     expect(SECTIONS.map((s) => s.label)).toEqual([
       'Tasas de Cambio',
       'Información de la Empresa',
       'Usuarios y Permisos',
       'Auditoría',
       'Facturación Electrónica',
+      'Comisiones',
       'Integraciones',
     ]);
     expect(SECTIONS.filter((s) => !s.available).map((s) => s.id)).toEqual(['integrations']);

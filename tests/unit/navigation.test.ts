@@ -31,10 +31,10 @@ describe('navLinksFor', () => {
 });
 
 describe('financeLinksFor', () => {
-  it('gives admin and finance the Finanzas group, and sales nothing', () => {
-    const labels = ['Cobranza', 'Vencimientos', 'Reportes'];
+  it('gives admin and finance the Finanzas group, and sales only Comisiones (their own)', () => {
+    const labels = ['Cobranza', 'Vencimientos', 'Reportes', 'Comisiones'];
     expect(financeLinksFor('admin').map((link) => link.label)).toEqual(labels);
     expect(financeLinksFor('finance').map((link) => link.label)).toEqual(labels);
-    expect(financeLinksFor('sales')).toEqual([]);
+    expect(financeLinksFor('sales').map((link) => link.to)).toEqual(['/commissions']);
   });
 });

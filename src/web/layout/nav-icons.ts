@@ -7,6 +7,7 @@ import {
   HandCoins,
   House,
   type LucideIcon,
+  Percent,
   Plane,
   Settings,
   ShoppingCart,
@@ -35,6 +36,7 @@ const ICONS = {
   '/payables': CalendarClock,
   '/reports': ChartColumn,
   '/imports': FileUp,
+  '/commissions': Percent,
 } satisfies Record<NavPath, LucideIcon>;
 
 export const NAV_ICONS: Readonly<Record<string, LucideIcon>> = ICONS;

@@ -29,9 +29,12 @@ test.describe('menú lateral por rol', () => {
       // toHaveText with an array compares the whole list, in order: no missing and no extra link.
       await expect(links).toHaveText(EXPECTED_LINKS[role]);
       await expect(links.first()).toHaveAttribute('href', '/dashboard');
-      // The finance screens form a menu of their own below the original ones, for admin and finance only.
+      // The finance screens form a menu of their own below the original ones; a seller has only their
+      // own commissions there.
       const finance = page.getByRole('navigation', { name: 'Finanzas' }).getByRole('link');
-      await expect(finance).toHaveText(role === 'sales' ? [] : ['Cobranza', 'Vencimientos', 'Reportes']);
+      await expect(finance).toHaveText(
+        role === 'sales' ? ['Comisiones'] : ['Cobranza', 'Vencimientos', 'Reportes', 'Comisiones'],
+      );
     });
   }
 });

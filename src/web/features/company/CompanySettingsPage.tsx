@@ -4,6 +4,7 @@ import { FOCUS_RING } from '../../components/ui/Button';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { cn } from '../../lib/cn';
 import { AuditSection } from '../audit';
+import { CommissionRulesSection } from '../commissions';
 import { DteSection } from '../dte';
 import { UsersSection } from '../users';
 import { useAgencyPreferences } from './agency';
@@ -22,6 +23,7 @@ const SECTION_VIEWS: Record<SectionId, ComponentType> = {
   users: UsersSection,
   audit: AgencyAuditSection,
   dte: DteSection,
+  commissions: CommissionRulesSection,
 };
 
 const ITEM =

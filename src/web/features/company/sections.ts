@@ -13,6 +13,8 @@ export const SECTIONS = [
   // The company's tax data, certificate and CAFs for electronic tax documents (docs/decisions/0065-dte-
   // invoices.md).
   { id: 'dte', label: 'Facturación Electrónica', available: true },
+  // The rules of the sellers' commissions (docs/decisions/0100-seller-commissions.md).
+  { id: 'commissions', label: 'Comisiones', available: true },
   { id: 'integrations', label: 'Integraciones', available: false },
 ] as const;
 
