@@ -22,9 +22,15 @@ const UNIT_FILES = ['tests/unit/**/*.test.{ts,tsx}'];
 
 /**
  * Unit files that read a module's state shared by the whole page (the connection's slow and lost
- * flags), which a request left in flight by another file would change: each gets fresh modules.
+ * flags), which a request left in flight or answered late by another file would change: each gets
+ * fresh modules. Every file that reads `connection` belongs here.
  */
-const ISOLATED_UNIT_FILES = ['tests/unit/connection.test.tsx'];
+const ISOLATED_UNIT_FILES = [
+  'tests/unit/connection.test.tsx',
+  'tests/unit/resilient-routes.test.tsx',
+  'tests/unit/app-shell.test.tsx',
+  'tests/unit/api-client.test.ts',
+];
 
 /**
  * The unit project. The others share one worker's modules and environment between files
