@@ -109,6 +109,9 @@ test.describe('conexión perdida', () => {
     page,
   }) => {
     await signIn(page, DEMO.admin, '/dashboard');
+    // Every chunk the dashboard itself asks for has arrived (a slow machine may still be fetching one,
+    // whose failure would replace the layout, links and all).
+    await page.waitForLoadState('networkidle');
     // The code of pages not opened yet cannot be downloaded.
     await page.route('**/assets/*.js', (route) => route.abort('connectionrefused'));
     await page.getByRole('link', { name: 'Ventas' }).first().click();

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { formatDate } from '../../../domain/format';
+import { lazyPart } from '../../lib/lazy-part';
 import { useMoney, useNumberFormat } from '../../lib/use-money';
 import type { OverviewDay } from './api';
 import { Panel } from './Panel';
 import { formatCount, overviewTotals } from './stats';
 
-const SalesChart = lazy(async () => ({ default: (await import('./SalesChart')).SalesChart }));
+const SalesChart = lazyPart(async () => (await import('./SalesChart')).SalesChart);
 
 /**
  * 'Ventas de los últimos 30 días'. The sentence gives everyone the totals; the visually hidden table

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { reportsApi } from '../../../domain/api/reports';
 import {
   REPORT_DATE_FIELD_LABELS,
@@ -18,10 +18,11 @@ import { ListPage } from '../../components/ui/ListPage';
 import { Money } from '../../components/ui/Money';
 import { ChoiceField } from '../../components/ui/SelectField';
 import { cn } from '../../lib/cn';
+import { lazyPart } from '../../lib/lazy-part';
 import { useAgencyToday } from '../company';
 import { type SalesReportFilters, useSalesReport } from './api';
 
-const ReportChart = lazy(async () => ({ default: (await import('./ReportChart')).ReportChart }));
+const ReportChart = lazyPart(async () => (await import('./ReportChart')).ReportChart);
 
 const GROUP_OPTIONS = REPORT_GROUPS.map((value) => ({ value, label: REPORT_GROUP_LABELS[value] }));
 const DATE_OPTIONS = REPORT_DATE_FIELDS.map((value) => ({ value, label: REPORT_DATE_FIELD_LABELS[value] }));
