@@ -73,3 +73,43 @@ export const choiceColumn =
     const found = choices.find((c) => foldText(c) === folded || foldText(labels[c] ?? '') === folded);
     return found ? ok(found) : refuse(message);
   };
+
+/** One column of a kind's file: the field it fills, its header (and the other headers taken for it). */
+export interface ImportColumn {
+  field: string;
+  header: string;
+  aliases?: readonly string[];
+  required?: boolean;
+  example: string;
+  note: string;
+  /** Turns the cell into the schema's value; text (trimmed) when left out. */
+  read?: (cell: RawCell) => Read;
+}
+
+/**
+ * One row's cells read by their columns: each given cell turned into its field's value, or an error on
+ * its column; an empty required cell is an error unless `mayBeEmpty` says the row can leave it out.
+ */
+export function readRowCells(
+  columns: readonly ImportColumn[],
+  positions: ReadonlyMap<string, number>,
+  cells: readonly RawCell[],
+  row: number,
+  mayBeEmpty: (column: ImportColumn) => boolean = () => false,
+) {
+  const body: Record<string, string> = {};
+  const errors: { row: number; column: string; message: string }[] = [];
+  for (const column of columns) {
+    const position = positions.get(column.field);
+    const cell = position === undefined ? undefined : cells[position];
+    if (cellText(cell) === '') {
+      if (column.required && !mayBeEmpty(column))
+        errors.push({ row, column: column.header, message: `«${column.header}» es obligatorio` });
+      continue;
+    }
+    const read = column.read ? column.read(cell) : ok(cellText(cell));
+    if (read.ok) body[column.field] = read.value;
+    else errors.push({ row, column: column.header, message: read.message });
+  }
+  return { body, errors };
+}

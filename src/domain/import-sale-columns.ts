@@ -1,3 +1,4 @@
+import type { ImportColumn } from './import-cells';
 import {
   cellText,
   choiceColumn,
@@ -8,7 +9,6 @@ import {
   refuse,
   rutColumn,
 } from './import-cells';
-import type { ImportColumn } from './imports';
 import {
   NEW_SALE_STATUSES,
   REGION_LABELS,

@@ -1,7 +1,7 @@
 import { currencyDecimals } from './currency-decimals';
-import { cellText, ok, type RawCell } from './import-cells';
+import { cellText, type RawCell, readRowCells } from './import-cells';
 import { SALE_IMPORT_COLUMNS, SALE_LEVEL_FIELDS } from './import-sale-columns';
-import { type ImportError, matchHeaders } from './imports';
+import { matchHeaders } from './imports';
 import { saleDataSchema, saleItemSchema } from './sales';
 
 export { SALE_IMPORT_COLUMNS } from './import-sale-columns';
@@ -54,28 +54,20 @@ export function readSaleRows(table: readonly (readonly RawCell[])[]) {
     const row = index + 2;
     if (cells.every((cell) => cellText(cell) === '')) return;
     rows++;
-    const body: Record<string, string> = {};
-    const rowErrors: ImportError[] = [];
+    const groupCell = positions.get('group');
+    const known = groups.get(cellText(groupCell === undefined ? undefined : cells[groupCell]).toUpperCase());
+    // A later row of a sale may leave the sale's own columns empty.
+    const { body, errors: rowErrors } = readRowCells(
+      SALE_IMPORT_COLUMNS,
+      positions,
+      cells,
+      row,
+      (column) => Boolean(known) && (SALE_LEVEL_FIELDS as readonly string[]).includes(column.field),
+    );
     // A cell past the titles is, in a CSV, most often a «Pasajeros» cell split at its ; without quotes:
     // read as it is, its last documents would be lost without a word.
     if (cells.slice(titles).some((cell) => cellText(cell) !== ''))
       rowErrors.push({ row, column: headerOf('passengers'), message: EXTRA_CELLS_MESSAGE });
-    const groupCell = positions.get('group');
-    const known = groups.get(cellText(groupCell === undefined ? undefined : cells[groupCell]).toUpperCase());
-    for (const column of SALE_IMPORT_COLUMNS) {
-      const position = positions.get(column.field);
-      const cell = position === undefined ? undefined : cells[position];
-      if (cellText(cell) === '') {
-        // A later row of a sale may leave the sale's own columns empty.
-        const saleLevel = (SALE_LEVEL_FIELDS as readonly string[]).includes(column.field);
-        if (column.required && !(known && saleLevel))
-          rowErrors.push({ row, column: column.header, message: `«${column.header}» es obligatorio` });
-        continue;
-      }
-      const read = column.read ? column.read(cell) : ok(cellText(cell));
-      if (read.ok) body[column.field] = read.value;
-      else rowErrors.push({ row, column: column.header, message: read.message });
-    }
     const key = (body.group ?? '').toUpperCase();
     const group = groups.get(key);
     if (group) {

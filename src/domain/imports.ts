@@ -5,9 +5,9 @@ import {
   choiceColumn,
   dateColumn,
   foldText,
-  ok,
+  type ImportColumn,
   type RawCell,
-  type Read,
+  readRowCells,
   rutColumn,
 } from './import-cells';
 import { type CatalogKind, catalogSchema, clientSchema, passengerSchema } from './master-data';
@@ -57,18 +57,6 @@ export const IMPORT_LABELS: Record<ImportKind, string> = {
   classifications: 'Clasificaciones',
   sales: 'Ventas',
 };
-
-/** One column of a kind's file: the field it fills, its header (and the other headers taken for it). */
-export interface ImportColumn {
-  field: string;
-  header: string;
-  aliases?: readonly string[];
-  required?: boolean;
-  example: string;
-  note: string;
-  /** Turns the cell into the schema's value; text (trimmed) when left out. */
-  read?: (cell: RawCell) => Read;
-}
 
 const COUNTRY_NAMES = Object.fromEntries(COUNTRY_CODES.map((code) => [code, countryName(code)]));
 const countryColumn = choiceColumn(
@@ -236,20 +224,7 @@ export function readImportRows(kind: RecordKind, table: readonly (readonly RawCe
     const row = index + 2;
     if (cells.every((cell) => cellText(cell) === '')) return;
     rows++;
-    const body: Record<string, string> = {};
-    const rowErrors: ImportError[] = [];
-    for (const column of columns) {
-      const position = positions.get(column.field);
-      const cell = position === undefined ? undefined : cells[position];
-      if (cellText(cell) === '') {
-        if (column.required)
-          rowErrors.push({ row, column: column.header, message: `«${column.header}» es obligatorio` });
-        continue;
-      }
-      const read = column.read ? column.read(cell) : ok(cellText(cell));
-      if (read.ok) body[column.field] = read.value;
-      else rowErrors.push({ row, column: column.header, message: read.message });
-    }
+    const { body, errors: rowErrors } = readRowCells(columns, positions, cells, row);
     if (!rowErrors.length) {
       const parsed = SCHEMAS[kind].safeParse(body);
       if (parsed.success) {
