@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createSession } from '../../src/server/modules/auth';
-import { itemBody, type SaleRefs, saleBody } from './sales';
-import { insertUser, type TestContext } from './test-app';
+import { createSaleRefs, itemBody, type SaleRefs, saleBody } from './sales';
+import { createTestContext, insertUser, type TestContext } from './test-app';
 
 /** Helpers of the commission tests (tests/api/commissions): sales liquidated at a chosen moment, rules, reads. */
 export function commissionHelpers(ctx: TestContext) {
@@ -85,3 +85,15 @@ export function commissionHelpers(ctx: TestContext) {
 
   return { as, newSeller, liquidated, putRules, month, close, linesOf };
 }
+
+/**
+ * One commissions file's database: sale references named by `tag`, the helpers, and a second seller
+ * (besides the test context's own) with a session.
+ */
+export async function commissionContext(tag: string) {
+  const ctx = await createTestContext();
+  const refs: SaleRefs = await createSaleRefs(ctx, tag);
+  const h = commissionHelpers(ctx);
+  return { ctx, refs, h, second: await h.newSeller('dos') };
+}
+export type CommissionContext = Awaited<ReturnType<typeof commissionContext>>;

@@ -1,23 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencyToday } from '../../../src/domain/agency-day';
-import { commissionHelpers } from '../../helpers/commissions';
-import { createSaleRefs, type SaleRefs } from '../../helpers/sales';
-import { createTestContext, type TestContext } from '../../helpers/test-app';
+import { type CommissionContext, commissionContext } from '../../helpers/commissions';
 
 /**
  * Closing a month freezes its commissions: later rule changes and sale edits do not move it, a sale
  * cancelled afterwards is taken back in the next open month, and a month closes once, after it ends.
  */
-let ctx: TestContext;
-let refs: SaleRefs;
-let h: ReturnType<typeof commissionHelpers>;
-let secondId: number;
+// Filled before the first test (the destructuring keeps each file's short names).
+let { ctx, refs, h, second } = {} as CommissionContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  refs = await createSaleRefs(ctx, 'cierre');
-  h = commissionHelpers(ctx);
-  secondId = (await h.newSeller('dos')).id;
+  ({ ctx, refs, h, second } = await commissionContext('cierre'));
 });
 afterAll(() => ctx.close());
 
@@ -33,7 +26,7 @@ describe('closing a month', () => {
     await h.putRules([{ percent: 10, base: 'margin' }]);
     const at = '2026-02-10T12:00:00Z';
     const first = await h.liquidated(refs, ctx.users.sales.id, at);
-    await h.liquidated(refs, secondId, at);
+    await h.liquidated(refs, second.id, at);
     const open = await h.month('2026-02');
     expect(open.closed).toBe(false);
     const closed = await h.close('2026-02');
@@ -53,12 +46,12 @@ describe('closing a month', () => {
     });
     expect(edit.statusCode).toBe(409);
     await ctx.db.execute(sql`update sales set sale_price = 99999, total_cost = 1 where id = ${first}`);
-    await ctx.db.execute(sql`update users set username = 'renombrado' where id = ${secondId}`);
+    await ctx.db.execute(sql`update users set username = 'renombrado' where id = ${second.id}`);
     expect(await h.month('2026-02')).toEqual(frozen);
     // The seller reads their own part of the stored month.
     const own = await h.month('2026-02', await ctx.auth('sales'));
     expect(own.sellers).toEqual(frozen.sellers.filter((s) => s.sellerId === ctx.users.sales.id));
-    await ctx.db.execute(sql`update users set username = 'sales_dos' where id = ${secondId}`);
+    await ctx.db.execute(sql`update users set username = 'sales_dos' where id = ${second.id}`);
   });
 
   it('a month closes once, only after it has ended, and only by an admin', async () => {
@@ -120,7 +113,7 @@ describe('closing a month', () => {
 
   it('a sale deleted after its month closed is taken back too, and its paid line stays', async () => {
     await h.putRules([{ percent: 10, base: 'sale' }]);
-    const sale = await h.liquidated(refs, secondId, '2026-10-20T12:00:00Z');
+    const sale = await h.liquidated(refs, second.id, '2026-10-20T12:00:00Z');
     expect((await h.close('2026-10')).statusCode).toBe(200);
     const removed = await ctx.app.inject({
       method: 'DELETE',

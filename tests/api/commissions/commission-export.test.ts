@@ -1,37 +1,30 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissionHelpers } from '../../helpers/commissions';
+import { type CommissionContext, commissionContext } from '../../helpers/commissions';
 import { csvNumber, readCsv, readXlsx } from '../../helpers/exports';
-import { createSaleRefs, type SaleRefs } from '../../helpers/sales';
-import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 /** The export of a month's commissions holds the reply's lines, one row each, in its order. */
-let ctx: TestContext;
-let refs: SaleRefs;
-let h: ReturnType<typeof commissionHelpers>;
-let secondId: number;
+// Filled before the first test (the destructuring keeps each file's short names).
+let { ctx, refs, h, second } = {} as CommissionContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  refs = await createSaleRefs(ctx, 'export');
-  h = commissionHelpers(ctx);
-  secondId = (await h.newSeller('dos')).id;
+  ({ ctx, refs, h, second } = await commissionContext('export'));
   await h.putRules([
     { percent: '7.5', base: 'sale' },
-    { sellerId: secondId, percent: 12, base: 'margin' },
+    { sellerId: second.id, percent: 12, base: 'margin' },
   ]);
   const seller = ctx.users.sales.id;
   const cancelled = await h.liquidated(refs, seller, '2026-09-10T12:00:00Z');
   await h.liquidated(refs, seller, '2026-09-11T12:00:00Z');
-  await h.liquidated(refs, secondId, '2026-09-12T12:00:00Z');
+  await h.liquidated(refs, second.id, '2026-09-12T12:00:00Z');
   expect((await h.close('2026-09')).statusCode).toBe(200);
   // Taken back in October, beside October's own sales.
   await ctx.db.execute(sql`update sales set status = 'cancelled' where id = ${cancelled}`);
   await h.liquidated(refs, seller, '2026-10-02T12:00:00Z');
-  await h.liquidated(refs, secondId, '2026-10-03T12:00:00Z');
+  await h.liquidated(refs, second.id, '2026-10-03T12:00:00Z');
 });
 afterAll(() => ctx.close());
 
-type Reply = Awaited<ReturnType<ReturnType<typeof commissionHelpers>['month']>>;
+type Reply = Awaited<ReturnType<CommissionContext['h']['month']>>;
 
 /** The reply's lines as the export's columns list them. */
 const replyRows = (reply: Reply) =>

@@ -1,23 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissionHelpers } from '../../helpers/commissions';
-import { createSaleRefs, itemBody, type SaleRefs } from '../../helpers/sales';
-import { createTestContext, type TestContext } from '../../helpers/test-app';
+import { type CommissionContext, commissionContext } from '../../helpers/commissions';
+import { itemBody } from '../../helpers/sales';
 
 /**
  * A month's commissions while it is open: which rule each liquidated sale takes, of which base, in
  * which month of the agency's calendar, and who sees whose.
  */
-let ctx: TestContext;
-let refs: SaleRefs;
+// Filled before the first test (the destructuring keeps each file's short names).
+let { ctx, refs, h, second } = {} as CommissionContext;
 let otherKind: { id: number };
-let h: ReturnType<typeof commissionHelpers>;
-let second: Awaited<ReturnType<ReturnType<typeof commissionHelpers>['newSeller']>>;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  refs = await createSaleRefs(ctx, 'meses');
-  h = commissionHelpers(ctx);
-  second = await h.newSeller('dos');
+  ({ ctx, refs, h, second } = await commissionContext('meses'));
   const created = await ctx.app.inject({
     method: 'POST',
     url: '/api/classifications',
