@@ -1,22 +1,8 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
+import { CSV } from './spreadsheets';
 import type { TestContext } from './test-app';
 
 /** The calls and files of the import tests (tests/api/imports/), in one place. */
-
-export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const CSV = 'text/csv';
-
-/** A CSV as Excel saves one: UTF-8 with a BOM, lines ended by CRLF. */
-export const csv = (lines: string[]) => `\uFEFF${lines.join('\r\n')}\r\n`;
-
-/** An .xlsx of one sheet with these rows (strings, numbers, real date cells). */
-export async function xlsxOf(rows: (string | number | Date | null)[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Datos');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
 
 /**
  * The import routes called as one user. The test app and the headers are read at each call, as a test

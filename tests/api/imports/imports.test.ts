@@ -9,7 +9,8 @@ import {
   passengers,
   suppliers,
 } from '../../../src/server/db/schema';
-import { CSV, csv, importCalls, XLSX, xlsxOf } from '../../helpers/imports';
+import { importCalls } from '../../helpers/imports';
+import { CSV, csv, PASSENGER_TITLES, XLSX, xlsxOf } from '../../helpers/spreadsheets';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 let ctx: TestContext;
@@ -172,15 +173,7 @@ describe('importing clients', () => {
 describe('importing passengers and catalogs', () => {
   it('reads an xlsx built with real date cells, country names and document labels', async () => {
     const file = await xlsxOf([
-      [
-        'Nombre',
-        'ID',
-        'Fecha de nacimiento',
-        'Nacionalidad',
-        'Tipo de documento',
-        'Número de documento',
-        'Vencimiento del documento',
-      ],
+      PASSENGER_TITLES,
       [
         'Íñigo Sáez',
         '16.666.666-K',

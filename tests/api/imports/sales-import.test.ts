@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTRA_CELLS_MESSAGE } from '../../../src/domain/import-sales';
 import { clients, operators, payments, sales, suppliers } from '../../../src/server/db/schema';
-import { CSV, csv, importCalls, XLSX } from '../../helpers/imports';
+import { importCalls } from '../../helpers/imports';
+import { CSV, csv, XLSX } from '../../helpers/spreadsheets';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
 
 let ctx: TestContext;

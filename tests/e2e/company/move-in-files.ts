@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { PASSENGER_TITLES, XLSX, xlsxOf } from '../../helpers/spreadsheets';
 
 /**
  * The spreadsheets an agency brings on its first day (tests/e2e/company/move-in.spec.ts), written as a
@@ -7,16 +7,12 @@ import ExcelJS from 'exceljs';
  * amounts as numbers or as typed in Chile.
  */
 
-export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-type Cell = string | number | Date | null;
-
-async function workbook(name: string, rows: Cell[][]) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Hoja1');
-  for (const row of rows) sheet.addRow(row);
-  return { name, mimeType: XLSX, buffer: Buffer.from(await book.xlsx.writeBuffer()) };
-}
+/** A file to give Playwright's file chooser. */
+const workbook = async (name: string, rows: Parameters<typeof xlsxOf>[0]) => ({
+  name,
+  mimeType: XLSX,
+  buffer: await xlsxOf(rows),
+});
 
 export const CLIENTS = {
   martina: { name: 'Martina Ibáñez Peña', rut: '15.555.555-6' },
@@ -49,15 +45,7 @@ export const clientsFile = () =>
 
 export const passengersFile = () =>
   workbook('pasajeros.xlsx', [
-    [
-      'Nombre',
-      'ID',
-      'Fecha de nacimiento',
-      'Nacionalidad',
-      'Tipo de documento',
-      'Número de documento',
-      'Vencimiento del documento',
-    ],
+    PASSENGER_TITLES,
     [
       PASSENGERS.martina.name,
       PASSENGERS.martina.id,
