@@ -123,7 +123,7 @@ const final = (id: number) =>
     () => submissionOf(id),
     (s) => s.status !== 'pending' && s.status !== 'sent',
   );
-const callsOf = (standin: { calls: Record<string, number> }) => ({ ...standin.calls });
+const callsOf = <T extends object>(standin: { calls: T }) => ({ ...standin.calls });
 
 beforeAll(async () => {
   facturas = await startSiiStandin();
