@@ -4,18 +4,17 @@
 // EnvioBOLETA-shaped document signed by the company's certificate, stored as issuing would store it.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { create } from 'xmlbuilder2';
 import { SII_STATUS_LABELS } from '../../../src/domain/sii';
 import { loadConfig } from '../../../src/server/config';
-import { dteCafs, dteDocuments, siiAttempts, siiSubmissions } from '../../../src/server/db/schema';
+import { siiAttempts, siiSubmissions } from '../../../src/server/db/schema';
 import { companySigner, type IssueInput, issueDte, secretBox } from '../../../src/server/modules/dte';
 import {
-  queueSiiSubmission,
   SII_BOLETA_HOSTS,
   type SiiOutboxOptions,
   siiBoletaEndpoints,
   startSiiOutbox,
 } from '../../../src/server/modules/sii';
+import { queueBoletaDocument } from '../../helpers/boleta-outbox';
 import { COMPANY_RUT, HOLDER_RUT } from '../../helpers/dte-fixtures';
 import { setUpIssuing } from '../../helpers/dte-setup';
 import { type SiiBoletaStandin, startSiiBoletaStandin } from '../../helpers/sii-boleta-standin';
@@ -47,53 +46,8 @@ function startWorker(extra: Partial<SiiOutboxOptions> = {}) {
 }
 
 let nextFolio = 1;
-/**
- * A boleta as the outbox finds it: its document row, its signed EnvioBOLETA (changed by `edit` after
- * it was signed, to break its signature), its queued submission.
- */
-async function queueBoleta(type: 39 | 41 = 39, edit = (xml: string) => xml) {
-  const folio = nextFolio++;
-  const root = create({ version: '1.0', encoding: 'ISO-8859-1' }).ele(
-    'http://www.sii.cl/SiiDte',
-    'EnvioBOLETA',
-    {
-      version: '1.0',
-    },
-  );
-  const set = root.ele('SetDTE', { ID: 'SetDoc' });
-  const cover = set.ele('Caratula', { version: '1.0' });
-  cover.ele('RutEmisor').txt(COMPANY_RUT).up().ele('RutEnvia').txt(HOLDER_RUT);
-  const header = set
-    .ele('DTE', { version: '1.0' })
-    .ele('Documento', { ID: `B${folio}` })
-    .ele('Encabezado');
-  header.ele('IdDoc').ele('TipoDTE').txt(String(type)).up().ele('Folio').txt(String(folio));
-  header.ele('Emisor').ele('CmnaOrigen').txt('Ñuñoa');
-  header.ele('Totales').ele('MntTotal').txt('11900');
-  (await companySigner(ctx.db, box, new Date())).signDocument(root);
-  const xml = edit(root.end({ prettyPrint: false }));
-  const [caf] = await ctx.db.select({ id: dteCafs.id }).from(dteCafs).limit(1);
-  const [document] = await ctx.db
-    .insert(dteDocuments)
-    .values({
-      type,
-      folio,
-      // Any CAF of the company: this test is about the transport, not about the boleta's folios.
-      cafId: caf?.id ?? 0,
-      issueDate: '2031-02-01',
-      receiverRut: '66666666-6',
-      receiverName: 'Consumidor final',
-      netAmount: '10000',
-      exemptAmount: '0',
-      vatAmount: '1900',
-      totalAmount: '11900',
-      xml,
-    })
-    .returning();
-  if (!document) throw new Error('no document');
-  await queueSiiSubmission(ctx.db, document.id);
-  return document;
-}
+const queueBoleta = (type: 39 | 41 = 39, edit?: (xml: string) => string) =>
+  queueBoletaDocument(ctx.db, box, { type, folio: nextFolio++, edit });
 
 const invoice: IssueInput = {
   type: 33,
