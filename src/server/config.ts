@@ -5,6 +5,16 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** SII_BASE_URL, SII_BOLETA_BASE_URL: a host only, since the SII's paths are kept (a stand-in, tests). */
+const hostOnly = (name: string) =>
+  z
+    .string()
+    .regex(
+      /^https?:\/\/[^/]+\/?$/,
+      `${name} debe ser esquema://servidor[:puerto], sin ruta (por ejemplo http://127.0.0.1:8089)`,
+    )
+    .optional();
+
 /**
  * CORS_ORIGINS: comma-separated origins (`https://agencia.cl,http://192.168.1.20:5173`) whose pages may
  * call the API; each must be exactly an origin (scheme, host, optional port; no path or final slash),
@@ -60,13 +70,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL debe empezar con smtp:// o smtps://')
     .optional(),
   SII_SEND: booleanFlag.default(true),
-  SII_BASE_URL: z
-    .string()
-    .regex(
-      /^https?:\/\/[^/]+\/?$/,
-      'SII_BASE_URL debe ser esquema://servidor[:puerto], sin ruta (por ejemplo http://127.0.0.1:8089)',
-    )
-    .optional(),
+  SII_BASE_URL: hostOnly('SII_BASE_URL'),
+  SII_BOLETA_BASE_URL: hostOnly('SII_BOLETA_BASE_URL'),
   // Seals the certificate's private key in the database (decision 0063); long enough not to be guessed.
   SECRET_KEY: z.string().min(16, 'SECRET_KEY debe tener al menos 16 caracteres').optional(),
 });
@@ -101,6 +106,8 @@ export interface Config {
   siiSend: boolean;
   /** SII_BASE_URL: replaces the SII's host of the company's environment (a stand-in, tests). */
   siiBaseUrl: string | undefined;
+  /** SII_BOLETA_BASE_URL: replaces the hosts of the SII's boleta service (unset: SII_BASE_URL does). */
+  siiBoletaBaseUrl: string | undefined;
   /** SECRET_KEY: seals the certificate's private key; unset, the key in `secretKeyFile` is used. */
   secretKey: string | undefined;
   /** `secret-key` beside the data directory: generated on the first start when SECRET_KEY is unset. */
@@ -148,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY,
     siiSend: e.SII_SEND,
     siiBaseUrl: e.SII_BASE_URL,
+    siiBoletaBaseUrl: e.SII_BOLETA_BASE_URL,
     secretKeyFile: path.join(path.dirname(path.resolve(e.DATA_DIR)), 'secret-key'),
   };
 }

@@ -41,7 +41,7 @@ async function main() {
     scheduleReminders: config.reminderSchedule,
     outbox: config.smtpUrl ? { smtpUrl: config.smtpUrl } : undefined,
     secretKey: secret.key,
-    sii: config.siiSend ? { baseUrl: config.siiBaseUrl } : undefined,
+    sii: config.siiSend ? { baseUrl: config.siiBaseUrl, boletaBaseUrl: config.siiBoletaBaseUrl } : undefined,
   });
 
   let closing = false;

@@ -6,10 +6,17 @@
  * app does not sign with: the signed seed's XMLDSig against the certificate in its KeyInfo, and at the
  * status query, as the SII does, every signature of the uploaded EnvioDTE against that certificate.
  */
-import { randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { freePort } from './free-port';
-import { verifySignatures, type XmlNode, xmlTree } from './xml-check.mjs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  cookieToken,
+  escaped,
+  find,
+  multipart,
+  respuesta,
+  seedsAndTokens,
+  standinServer,
+} from './sii-standin-common';
+import { verifySignatures, xmlTree } from './xml-check.mjs';
 
 export type Verdict = 'accept' | 'repairs' | 'reject-document';
 
@@ -24,62 +31,19 @@ export interface Upload {
   state?: string;
 }
 
-function find(node: XmlNode, name: string): XmlNode | undefined {
-  if (node.name === name) return node;
-  for (const child of node.children) {
-    const found = find(child, name);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The SII's SOAP reply: its RESPUESTA document as the operation's string result. */
 function soapReply(operation: string, body: string, header: string) {
-  const inner =
-    '<?xml version="1.0" encoding="UTF-8"?><SII:RESPUESTA xmlns:SII="http://www.sii.cl/XMLSchema">' +
-    `<SII:RESP_BODY>${body}</SII:RESP_BODY><SII:RESP_HDR>${header}</SII:RESP_HDR></SII:RESPUESTA>`;
   return (
     '<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/">' +
     `<soapenv:Body><ns1:${operation}Response xmlns:ns1="http://DefaultNamespace">` +
-    `<${operation}Return>${escaped(inner)}</${operation}Return></ns1:${operation}Response></soapenv:Body></soapenv:Envelope>`
+    `<${operation}Return>${escaped(respuesta(body, header))}</${operation}Return></ns1:${operation}Response></soapenv:Body></soapenv:Envelope>`
   );
 }
 
-/** The multipart form's fields; the file as its bytes read one per character (ISO-8859-1). */
-function multipart(body: Buffer, contentType: string) {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
-  const fields: Record<string, { value: string; fileName?: string }> = {};
-  if (!boundary) return fields;
-  const text = body.toString('latin1');
-  for (const part of text.split(`--${boundary[1] ?? boundary[2]}`)) {
-    const split = part.indexOf('\r\n\r\n');
-    if (split < 0) continue;
-    const headers = part.slice(0, split);
-    const name = /name="([^"]+)"/.exec(headers)?.[1];
-    if (!name) continue;
-    fields[name] = {
-      value: part.slice(split + 4).replace(/\r\n$/, ''),
-      fileName: /filename="([^"]*)"/.exec(headers)?.[1],
-    };
-  }
-  return fields;
-}
-
-const read = (request: IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-
 export async function startSiiStandin() {
-  const port = await freePort();
-  const seeds = new Set<string>();
+  const auth = seedsAndTokens();
   /** Token -> the certificate (PEM) whose signed seed got it. */
-  const tokens = new Map<string, string>();
+  const tokens = auth.tokens;
   const uploads: Upload[] = [];
   const calls = { seed: 0, token: 0, upload: 0, status: 0 };
   let unavailable = false;
@@ -87,46 +51,33 @@ export async function startSiiStandin() {
   /** Status queries answered "en proceso" before the final word. */
   let processingQueries = 0;
   let nextTrackId = 4_700_000;
-  let server: Server | undefined;
 
   function getSeed(res: ServerResponse) {
     calls.seed++;
-    const seed = String(randomInt(1e11, 1e12 - 1)).padStart(12, '0');
-    seeds.add(seed);
-    res.end(soapReply('getSeed', `<SEMILLA>${seed}</SEMILLA>`, '<ESTADO>00</ESTADO>'));
+    res.end(soapReply('getSeed', `<SEMILLA>${auth.newSeed()}</SEMILLA>`, '<ESTADO>00</ESTADO>'));
   }
 
   function getToken(body: string, res: ServerResponse) {
     calls.token++;
     const signed = find(xmlTree(body), 'pszXml')?.text ?? '';
-    const refuse = (estado: string, glosa: string) =>
-      res.end(soapReply('getToken', '', `<ESTADO>${estado}</ESTADO><GLOSA>${glosa}</GLOSA>`));
-    let doc: XmlNode;
-    try {
-      doc = xmlTree(signed);
-    } catch {
-      return refuse('-07', 'Error de Firma');
+    const answer = auth.exchange(signed);
+    if (!('token' in answer)) {
+      return res.end(
+        soapReply('getToken', '', `<ESTADO>${answer.estado}</ESTADO><GLOSA>${answer.glosa}</GLOSA>`),
+      );
     }
-    const seed = find(doc, 'Semilla')?.text ?? '';
-    const certificate = find(doc, 'X509Certificate')?.text.replace(/\s+/g, '') ?? '';
-    const pem = `-----BEGIN CERTIFICATE-----\n${certificate.match(/.{1,64}/g)?.join('\n')}\n-----END CERTIFICATE-----\n`;
-    const reference = find(doc, 'Reference')?.attributes.URI;
-    if (doc.name !== 'getToken' || reference !== '') return refuse('-07', 'Error de Firma');
-    if (!seeds.delete(seed)) return refuse('-03', 'Semilla invalida');
-    if (verifySignatures(signed, pem).join() !== 'true') return refuse('-07', 'Error de Firma');
-    const token = Array.from(
-      { length: 13 },
-      () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[randomInt(36)],
-    ).join('');
-    tokens.set(token, pem);
     res.end(
-      soapReply('getToken', `<TOKEN>${token}</TOKEN>`, '<ESTADO>00</ESTADO><GLOSA>Token Creado</GLOSA>'),
+      soapReply(
+        'getToken',
+        `<TOKEN>${answer.token}</TOKEN>`,
+        '<ESTADO>00</ESTADO><GLOSA>Token Creado</GLOSA>',
+      ),
     );
   }
 
   function upload(request: IncomingMessage, body: Buffer, res: ServerResponse) {
     calls.upload++;
-    const token = /(?:^|;\s*)TOKEN=([^;]+)/.exec(request.headers.cookie ?? '')?.[1] ?? '';
+    const token = cookieToken(request);
     const fields = multipart(body, request.headers['content-type'] ?? '');
     const reply = (status: string, extra = '') =>
       res.end(`<?xml version="1.0"?><RECEPCIONDTE><STATUS>${status}</STATUS>${extra}</RECEPCIONDTE>`);
@@ -188,12 +139,7 @@ export async function startSiiStandin() {
     );
   }
 
-  async function handle(request: IncomingMessage, res: ServerResponse) {
-    const body = await read(request);
-    if (unavailable) {
-      res.statusCode = 503;
-      return res.end('Servicio no disponible');
-    }
+  function handle(request: IncomingMessage, body: Buffer, res: ServerResponse) {
     if (request.method !== 'POST') {
       res.statusCode = 405;
       return res.end();
@@ -214,38 +160,12 @@ export async function startSiiStandin() {
         res.end();
     }
   }
-
-  /** Listens on the same port again after `stop` (nothing when listening already). */
-  const start = () =>
-    new Promise<void>((resolve, reject) => {
-      if (server) return resolve();
-      const starting = createServer((request, res) => {
-        handle(request, res).catch(() => {
-          res.statusCode = 500;
-          res.end();
-        });
-      });
-      starting.once('error', reject);
-      starting.listen(port, '127.0.0.1', () => {
-        server = starting;
-        resolve();
-      });
-    });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (!server) return resolve();
-      server.closeAllConnections();
-      server.close(() => resolve());
-      server = undefined;
-    });
-  await start();
+  const server = await standinServer(handle, () => unavailable);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    ...server,
     uploads,
     calls,
-    start,
-    stop,
     /** Every call answered 503 while true. */
     setUnavailable(value: boolean) {
       unavailable = value;

@@ -1,7 +1,13 @@
 // @vitest-environment node
-// What each reply of the SII means for a submission (docs/decisions/0066).
+// What each reply of the SII means for a submission (docs/decisions/0066, and 0102 for boletas).
 import { describe, expect, it } from 'vitest';
-import { statusOutcome, uploadOutcome } from '../../src/server/modules/sii/outcome';
+import { TOKEN_REFUSED } from '../../src/server/modules/sii/boleta-client';
+import {
+  boletaStatusOutcome,
+  boletaUploadOutcome,
+  statusOutcome,
+  uploadOutcome,
+} from '../../src/server/modules/sii/outcome';
 
 const status = (code: string, counts = { informed: 0, accepted: 0, rejected: 0, repairs: 0 }) =>
   statusOutcome({ code, glosa: 'glosa', counts, byType: [] });
@@ -61,5 +67,48 @@ describe('the upload status (getEstUp)', () => {
       expect(status(code)).toMatchObject({ kind: 'processing' });
     expect(status('-11')).toEqual({ kind: 'retry', error: 'QueryEstUp -11: glosa' });
     for (const code of ['001', '002', '003']) expect(status(code)).toEqual({ kind: 'token' });
+  });
+});
+
+describe("the boleta service's replies", () => {
+  const none = { informed: 0, accepted: 0, rejected: 0, repairs: 0 };
+  it('a track id is sent; none is tried again; 401 asks for a new token', () => {
+    expect(boletaUploadOutcome({ trackId: '202612000000001', code: 'REC' })).toEqual({
+      kind: 'sent',
+      trackId: '202612000000001',
+      code: 'REC',
+      messages: ['REC: Envío recibido'],
+    });
+    expect(boletaUploadOutcome({ code: '' })).toEqual({
+      kind: 'retry',
+      error: 'Envío de boleta sin trackid (REC: Envío recibido)',
+    });
+    expect(boletaUploadOutcome(TOKEN_REFUSED)).toEqual({ kind: 'token' });
+    expect(boletaStatusOutcome(TOKEN_REFUSED)).toEqual({ kind: 'token' });
+  });
+
+  it('its states read as QueryEstUp: RCO and VOF reject, REC and PRD wait, EPR decides by its counts', () => {
+    const boleta = (code: string, counts = none, details: string[] = []) =>
+      boletaStatusOutcome({ code, glosa: 'glosa', counts, byType: [], details });
+    for (const code of ['RCO', 'VOF', 'RSC', 'RFR', 'RCT', 'RCH', 'RPT']) {
+      expect(boleta(code)).toMatchObject({ kind: 'final', status: 'rejected', code });
+    }
+    for (const code of ['REC', 'PRD', 'SOK', 'CRT', 'FOK', 'EPR']) {
+      expect(boleta(code)).toMatchObject({ kind: 'processing', code });
+    }
+    expect(boleta('RPR')).toMatchObject({ kind: 'final', status: 'repairs' });
+    expect(
+      boleta('EPR', { informed: 1, accepted: 0, rejected: 1, repairs: 0 }, [
+        'Tipo 39 N° 7: RCH DTE Rechazado',
+      ]),
+    ).toEqual({
+      kind: 'final',
+      status: 'rejected',
+      code: 'EPR',
+      messages: ['EPR: glosa', 'Tipo 39 N° 7: RCH DTE Rechazado'],
+    });
+    expect(boleta('EPR', { informed: 1, accepted: 1, rejected: 0, repairs: 0 })).toMatchObject({
+      status: 'accepted',
+    });
   });
 });

@@ -1,15 +1,16 @@
-import { create } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { SiiEndpoints } from './endpoints';
+import {
+  answered,
+  rutParts,
+  SII_USER_AGENT,
+  type SiiSigner,
+  signedSeed,
+  siiText,
+  uploadForm,
+} from './protocol';
 import { escapeXml, readXml, SiiTemporaryError } from './xml';
 
-/** The company's certificate, as the outbox needs it (dte's companySigner, handed over by app.ts). */
-export interface SiiSigner {
-  /** RutEnvia: the holder, who sends. */
-  holderRut: string;
-  /** Appends an enveloped XMLDSig of the whole document (Reference URI="") to `root`. */
-  signDocument(root: XMLBuilder): void;
-}
+export type { SiiSigner } from './protocol';
 
 /** What DTEUpload answered (RECEPCIONDTE): STATUS 0 and a TRACKID when it took the file. */
 export interface UploadReply {
@@ -18,37 +19,36 @@ export interface UploadReply {
   messages: string[];
 }
 
-/** What QueryEstUp answered: the upload's ESTADO and, once processed, the documents' counts. */
+/** An upload: the envelope stored for the document, sent by the certificate's holder for the company. */
+export interface UploadInput {
+  token: string;
+  senderRut: string;
+  companyRut: string;
+  fileName: string;
+  xml: string;
+}
+
+/** What a status query answered: the upload's state and, once processed, the documents' counts. */
 export interface UploadStatusReply {
   code: string;
   glosa: string;
   counts: { informed: number; accepted: number; rejected: number; repairs: number };
   /** One line per document type, as the SII reports them. */
   byType: string[];
+  /** One line per document the SII rejected or accepted with reparos, with its errors (boletas). */
+  details?: string[];
 }
+
+/** A document type's counts as the messages show them (both services report them per type). */
+export const typeLine = (type: string | number, c: UploadStatusReply['counts']) =>
+  `Tipo ${type}: ${c.informed} informados, ${c.accepted} aceptados, ${c.rejected} rechazados, ${c.repairs} con reparos`;
 
 const SOAP = 'http://schemas.xmlsoap.org/soap/envelope/';
 /** The SII's services are Apache Axis RPC ones: Java's default namespace, no SOAPAction. */
 const RPC = 'http://DefaultNamespace';
 
-/** RUT "76123456-0" as the SII's forms take it: number and check digit apart. */
-export const rutParts = (rut: string) => {
-  const [number = '', digit = ''] = rut.replace(/\./g, '').toUpperCase().split('-');
-  return { number, digit };
-};
-
-async function post(url: string, init: RequestInit, timeoutMs: number): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(url, { ...init, method: 'POST', signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    throw new SiiTemporaryError(`SII no disponible (${cause ?? (error as Error).message})`);
-  }
-  const text = await response.text();
-  if (!response.ok) throw new SiiTemporaryError(`SII no disponible (HTTP ${response.status})`);
-  return text;
-}
+const post = (url: string, init: RequestInit, timeoutMs: number) =>
+  siiText(url, { ...init, method: 'POST' }, timeoutMs);
 
 /** Calls an RPC operation and returns the XML document the SII writes as its string result. */
 async function soapCall(url: string, operation: string, params: Record<string, string>, timeoutMs: number) {
@@ -66,17 +66,7 @@ async function soapCall(url: string, operation: string, params: Record<string, s
   );
   const result = readXml(reply).first(`${operation}Return`);
   if (!result) throw new SiiTemporaryError(`Respuesta SOAP sin ${operation}Return`);
-  return readXml(result);
-}
-
-/** The SII's answer to the seed and token calls: ESTADO 00 and the value, or a temporary failure. */
-function answered(reply: ReturnType<typeof readXml>, field: string, step: string) {
-  const estado = reply.first('ESTADO');
-  const value = reply.first(field);
-  if (estado !== '00' || !value) {
-    throw new SiiTemporaryError(`${step}: ${estado ?? '?'} ${reply.first('GLOSA') ?? ''}`.trim());
-  }
-  return value;
+  return result;
 }
 
 /** The SII's web services as its manuals describe them (docs/decisions/0066). */
@@ -85,37 +75,18 @@ export function siiClient(endpoints: SiiEndpoints, timeoutMs: number) {
     /** CrSeed, then GetTokenFromSeed with the seed signed by the certificate. */
     async token(signer: SiiSigner): Promise<string> {
       const seed = answered(await soapCall(endpoints.seed, 'getSeed', {}, timeoutMs), 'SEMILLA', 'Semilla');
-      const request = create({ version: '1.0' }).ele('getToken');
-      request.ele('item').ele('Semilla').txt(seed);
-      signer.signDocument(request);
-      const xml = request.end({ headless: true, allowEmptyTags: true });
-      const reply = await soapCall(endpoints.token, 'getToken', { pszXml: xml }, timeoutMs);
-      return answered(reply, 'TOKEN', 'Token');
+      const pszXml = signedSeed(signer, seed);
+      return answered(await soapCall(endpoints.token, 'getToken', { pszXml }, timeoutMs), 'TOKEN', 'Token');
     },
 
-    /** DTEUpload: the EnvioDTE's ISO-8859-1 bytes (as its declaration says) as the file `archivo`. */
-    async upload(input: {
-      token: string;
-      senderRut: string;
-      companyRut: string;
-      fileName: string;
-      xml: string;
-    }): Promise<UploadReply> {
-      const sender = rutParts(input.senderRut);
-      const company = rutParts(input.companyRut);
-      const form = new FormData();
-      form.set('rutSender', sender.number);
-      form.set('dvSender', sender.digit);
-      form.set('rutCompany', company.number);
-      form.set('dvCompany', company.digit);
-      form.set('archivo', new Blob([Buffer.from(input.xml, 'latin1')], { type: 'text/xml' }), input.fileName);
+    /** DTEUpload: the EnvioDTE as the file `archivo`, the token as the TOKEN cookie. */
+    async upload(input: UploadInput): Promise<UploadReply> {
       const reply = readXml(
         await post(
           endpoints.upload,
-          // The SII's manual shows a browser's User-Agent; its upload has answered other clients with errors.
           {
-            headers: { cookie: `TOKEN=${input.token}`, 'user-agent': 'Mozilla/4.0 (compatible; PROG 1.0)' },
-            body: form,
+            headers: { cookie: `TOKEN=${input.token}`, 'user-agent': SII_USER_AGENT },
+            body: uploadForm(input),
           },
           timeoutMs,
         ),
@@ -132,27 +103,32 @@ export function siiClient(endpoints: SiiEndpoints, timeoutMs: number) {
       trackId: string;
     }): Promise<UploadStatusReply> {
       const company = rutParts(input.companyRut);
-      const reply = await soapCall(
-        endpoints.uploadStatus,
-        'getEstUp',
-        {
-          RutCompania: company.number,
-          DvCompania: company.digit,
-          TrackId: input.trackId,
-          Token: input.token,
-        },
-        timeoutMs,
+      const reply = readXml(
+        await soapCall(
+          endpoints.uploadStatus,
+          'getEstUp',
+          {
+            RutCompania: company.number,
+            DvCompania: company.digit,
+            TrackId: input.trackId,
+            Token: input.token,
+          },
+          timeoutMs,
+        ),
       );
       const code = reply.first('ESTADO');
       if (code === undefined) throw new SiiTemporaryError('Respuesta de QueryEstUp sin ESTADO');
       // One group of counts per document type; an envelope of ours carries one document.
       const numbers = (name: string) => reply.all(name).map(Number);
       const sum = (name: string) => numbers(name).reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0);
-      const types = reply.all('TIPO_DOCTO');
-      const byType = types.map(
-        (type, i) =>
-          `Tipo ${type}: ${numbers('INFORMADOS')[i]} informados, ${numbers('ACEPTADOS')[i]} aceptados, ` +
-          `${numbers('RECHAZADOS')[i]} rechazados, ${numbers('REPAROS')[i]} con reparos`,
+      const at = (name: string, i: number) => numbers(name)[i] ?? Number.NaN;
+      const byType = reply.all('TIPO_DOCTO').map((type, i) =>
+        typeLine(type, {
+          informed: at('INFORMADOS', i),
+          accepted: at('ACEPTADOS', i),
+          rejected: at('RECHAZADOS', i),
+          repairs: at('REPAROS', i),
+        }),
       );
       return {
         code,

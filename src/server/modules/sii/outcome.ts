@@ -1,4 +1,5 @@
 import type { SiiStatus } from '../../../domain/sii';
+import { BOLETA_STATES, type BoletaUploadReply, TOKEN_REFUSED } from './boleta-client';
 import type { UploadReply, UploadStatusReply } from './client';
 
 /**
@@ -47,15 +48,18 @@ export function uploadOutcome(reply: UploadReply): Outcome {
   return { kind: 'retry', error: `DTEUpload ${messages.join(' · ')}` };
 }
 
-/** QueryEstUp's ESTADO of an upload the SII refused whole (schema, signature, cover, ...). */
-const REJECTED = new Set(['RSC', 'RFR', 'RCT', 'RCH', 'RPT']);
+/**
+ * The ESTADO of an upload the SII refused whole (schema, signature, cover, ...): QueryEstUp's, and the
+ * boleta service's, which adds RCO (consistency) and VOF (no .xml file found).
+ */
+const REJECTED = new Set(['RSC', 'RFR', 'RCT', 'RCH', 'RPT', 'RCO', 'VOF']);
 /** Accepted with repairs (RLV: leves). */
 const REPAIRS = new Set(['RPR', 'RLV']);
 /** The SII does not know the token: 001 cookie inactiva, 002 token inactivo, 003 no existe. */
 const TOKEN_UNKNOWN = new Set(['001', '002', '003']);
 
 export function statusOutcome(reply: UploadStatusReply): Outcome {
-  const messages = [`${reply.code}: ${reply.glosa}`.trim(), ...reply.byType];
+  const messages = [`${reply.code}: ${reply.glosa}`.trim(), ...reply.byType, ...(reply.details ?? [])];
   const { code, counts } = reply;
   if (TOKEN_UNKNOWN.has(code)) return { kind: 'token' };
   // Negative codes are the query's own failures (no data yet, internal errors), not the upload's.
@@ -67,6 +71,19 @@ export function statusOutcome(reply: UploadStatusReply): Outcome {
     const status = counts.rejected > 0 ? 'rejected' : counts.repairs > 0 ? 'repairs' : 'accepted';
     return { kind: 'final', status, code, messages };
   }
-  // SOK, CRT, FOK, PDR (and EPR before its counts): the SII is still at it.
+  // SOK, CRT, FOK, PDR (the boleta service's REC, PRD; EPR before its counts): the SII is still at it.
   return { kind: 'processing', code, messages };
 }
+
+/** The boleta service's upload (docs/decisions/0102): a track id means taken; HTTP 401 a stale token. */
+export function boletaUploadOutcome(reply: BoletaUploadReply | typeof TOKEN_REFUSED): Outcome {
+  if (reply === TOKEN_REFUSED) return { kind: 'token' };
+  const code = reply.code || 'REC';
+  const messages = [`${code}: ${BOLETA_STATES[code] ?? 'Estado desconocido'}`];
+  if (reply.trackId) return { kind: 'sent', trackId: reply.trackId, code, messages };
+  return { kind: 'retry', error: `Envío de boleta sin trackid (${messages[0]})` };
+}
+
+/** Its status query reads as QueryEstUp's: the same ESTADO codes and counts per type. */
+export const boletaStatusOutcome = (reply: UploadStatusReply | typeof TOKEN_REFUSED): Outcome =>
+  reply === TOKEN_REFUSED ? { kind: 'token' } : statusOutcome(reply);

@@ -2,12 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { companyTax, dteDocuments, siiSubmissions } from '../../db/schema';
 import { type Backoff, claimDue, startWorkerLoop } from '../../lib/outbox-worker';
-import { type SiiClient, type SiiSigner, siiClient } from './client';
-import { type SiiEnvironment, siiEndpoints } from './endpoints';
-import { type Outcome, type Settled, statusOutcome, uploadOutcome } from './outcome';
+import type { SiiEnvironment } from './endpoints';
+import type { Outcome, Settled } from './outcome';
+import type { SiiSigner } from './protocol';
 import { SII_OUTBOX_CHANNEL } from './queue';
 import { settle } from './settle';
 import { tokenCache } from './tokens';
+import { type SiiTransport, transportFor } from './transports';
 import { SiiTemporaryError } from './xml';
 
 export interface SiiOutboxOptions {
@@ -15,6 +16,8 @@ export interface SiiOutboxOptions {
   loadSigner(db: Database, now: Date): Promise<SiiSigner>;
   /** SII_BASE_URL: replaces the environment's host (tests, a stand-in). */
   baseUrl?: string;
+  /** SII_BOLETA_BASE_URL: replaces the boleta service's hosts; `baseUrl` does when not given. */
+  boletaBaseUrl?: string;
   /** How often to look for due submissions besides the wake-ups (ms). */
   pollMs?: number;
   /** How long a claimed submission is this server's (ms): longer than a try can take. */
@@ -76,7 +79,8 @@ async function claimNext(db: Database, leaseMs: number): Promise<Claimed | undef
 
 /**
  * The SII's outbox worker (docs/decisions/0066): uploads each queued DTE, then asks for its state
- * until the SII's final word, one submission at a time, woken by NOTIFY and every `pollMs`.
+ * until the SII's final word, one submission at a time, woken by NOTIFY and every `pollMs`. Boletas
+ * travel the SII's boleta service, the rest its factura one, with the same steps (decision 0102).
  */
 export function startSiiOutbox(database: DatabaseHandle, options: SiiOutboxOptions) {
   const o = { ...DEFAULTS, ...options };
@@ -85,12 +89,12 @@ export function startSiiOutbox(database: DatabaseHandle, options: SiiOutboxOptio
 
   /** Runs `call` with the cached token; once more with a new one when the SII does not know it. */
   async function withToken(
-    client: SiiClient,
+    transport: SiiTransport,
     signer: SiiSigner,
-    key: string,
     call: (t: string) => Promise<Outcome>,
   ): Promise<Settled> {
-    const fetchToken = () => client.token(signer);
+    const key = `${transport.service} ${signer.holderRut}`;
+    const fetchToken = () => transport.token(signer);
     const outcome = await call(await tokens.get(key, fetchToken));
     if (outcome.kind !== 'token') return outcome;
     tokens.drop(key);
@@ -98,31 +102,26 @@ export function startSiiOutbox(database: DatabaseHandle, options: SiiOutboxOptio
     return again.kind === 'token' ? { kind: 'retry', error: 'El SII no reconoce el token' } : again;
   }
 
+  /** One step of the submission, through the service of its document's type (docs/decisions/0102). */
   async function attempt(submission: Claimed): Promise<Settled> {
     const [tax] = await db.select().from(companyTax).where(eq(companyTax.id, 1));
     if (!tax) throw new SiiTemporaryError('Faltan los datos tributarios de la empresa');
     const signer = await o.loadSigner(db, new Date(o.now()));
-    const endpoints = siiEndpoints(tax.environment as SiiEnvironment, o.baseUrl);
-    const client = siiClient(endpoints, o.timeoutMs);
-    const key = `${endpoints.base} ${signer.holderRut}`;
+    const transport = transportFor(submission.type, tax.environment as SiiEnvironment, o);
     if (submission.status === 'pending') {
-      const fileName = `EnvioDTE_${submission.type}_${submission.folio}.xml`;
-      return withToken(client, signer, key, async (token) =>
-        uploadOutcome(
-          await client.upload({
-            token,
-            senderRut: signer.holderRut,
-            companyRut: tax.rut,
-            fileName,
-            xml: submission.xml,
-          }),
-        ),
+      const fileName = transport.fileName(submission.type, submission.folio);
+      return withToken(transport, signer, (token) =>
+        transport.upload({
+          token,
+          senderRut: signer.holderRut,
+          companyRut: tax.rut,
+          fileName,
+          xml: submission.xml,
+        }),
       );
     }
     const trackId = submission.trackId ?? '';
-    return withToken(client, signer, key, async (token) =>
-      statusOutcome(await client.uploadStatus({ token, companyRut: tax.rut, trackId })),
-    );
+    return withToken(transport, signer, (token) => transport.status({ token, companyRut: tax.rut, trackId }));
   }
 
   const loop = startWorkerLoop({
