@@ -170,7 +170,7 @@ export const SALE_IMPORT_COLUMNS: readonly ImportColumn[] = [
     header: 'Pasajeros',
     required: true,
     example: '11.111.111-1',
-    note: 'Obligatorio: ID o número de documento de cada pasajero, separados por ; (impórtelos antes en Pasajeros). En un CSV separado por ; la celda va entre comillas dobles: "11.111.111-1; F1234567".',
+    note: 'Obligatorio: ID o número de documento de cada pasajero, separados por ;. Un pasajero que aún no está en Pasajeros se crea si se escribe su nombre y, entre paréntesis, el documento y la fecha de nacimiento: Tomás Díaz (F1234567, 31/12/1990). En un CSV separado por ; la celda va entre comillas dobles: "11.111.111-1; Tomás Díaz (F1234567, 31/12/1990)".',
   },
 ];
 

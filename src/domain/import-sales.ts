@@ -13,10 +13,32 @@ export { SALE_IMPORT_COLUMNS } from './import-sale-columns';
 
 const headerOf = (field: string) => SALE_IMPORT_COLUMNS.find((c) => c.field === field)?.header ?? field;
 
+/**
+ * One passenger of an item's «Pasajeros» cell: its ID or document, and, to create one the agency has
+ * not saved yet, the name and birth date a passenger needs (`birthDate` as written, read when created).
+ */
+export interface Traveller {
+  document: string;
+  name?: string;
+  birthDate?: string;
+}
+
 export interface SaleImportItem {
   row: number;
   values: Record<string, string>;
-  passengers: string[];
+  passengers: Traveller[];
+}
+
+/**
+ * Reads one entry of «Pasajeros»: `11.111.111-1`, or `Inés Ortúzar (F7654321, 31/12/1990)` to name a
+ * passenger the agency has not saved yet, whom the import then creates.
+ */
+export function readTraveller(entry: string): Traveller {
+  const named = /^(.*\S)\s*\(([^()]+)\)$/.exec(entry);
+  if (!named?.[1] || !named[2]) return { document: entry };
+  const [document = '', birthDate] = named[2].split(',').map((part) => part.trim());
+  if (!document) return { document: entry };
+  return { document, name: named[1].trim(), ...(birthDate ? { birthDate } : {}) };
 }
 export interface SaleImportGroup {
   key: string;
@@ -90,7 +112,8 @@ export function readSaleRows(table: readonly (readonly RawCell[])[]) {
     const passengers = (body.passengers ?? '')
       .split(';')
       .map((p) => p.trim())
-      .filter(Boolean);
+      .filter(Boolean)
+      .map(readTraveller);
     const item = saleItemSchema.safeParse({
       classificationId: 1,
       supplierId: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXTRA_CELLS_MESSAGE, readSaleRows } from '../../src/domain/import-sales';
+import { EXTRA_CELLS_MESSAGE, readSaleRows, readTraveller } from '../../src/domain/import-sales';
 
 const HEADER = [
   'Venta',
@@ -52,7 +52,7 @@ describe('readSaleRows', () => {
       currency: 'USD',
       travelDate: '2027-03-15',
     });
-    expect(groups[0]?.items.map((i) => [i.values.salePrice, i.passengers])).toEqual([
+    expect(groups[0]?.items.map((i) => [i.values.salePrice, i.passengers.map((p) => p.document)])).toEqual([
       ['1250.75', ['X-1', 'X-2']],
       ['20', ['X-1']],
     ]);
@@ -115,5 +115,22 @@ describe('readSaleRows', () => {
     expect(errors).toEqual([{ row: 2, column: 'Pasajeros', message: EXTRA_CELLS_MESSAGE }]);
     expect(groups.map((g) => g.key)).toEqual(['V1', 'V2']);
     expect(groups[1]?.items).toHaveLength(1);
+  });
+});
+
+describe('readTraveller', () => {
+  it('reads a document alone, or a name with its document and birth date in parentheses', () => {
+    expect(readTraveller('11.111.111-1')).toEqual({ document: '11.111.111-1' });
+    expect(readTraveller('Inés Ortúzar (F7654321, 14/02/1991)')).toEqual({
+      document: 'F7654321',
+      name: 'Inés Ortúzar',
+      birthDate: '14/02/1991',
+    });
+    expect(readTraveller('Inés Ortúzar ( F7654321 )')).toEqual({
+      document: 'F7654321',
+      name: 'Inés Ortúzar',
+    });
+    // Nothing to read inside the parentheses: the entry stays a document, which no passenger has.
+    expect(readTraveller('Inés ()')).toEqual({ document: 'Inés ()' });
   });
 });

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTRA_CELLS_MESSAGE } from '../../../src/domain/import-sales';
-import { clients, operators, payments, sales, suppliers } from '../../../src/server/db/schema';
+import { clients, operators, passengers, payments, sales, suppliers } from '../../../src/server/db/schema';
 import { importCalls } from '../../helpers/imports';
 import { CSV, csv, XLSX } from '../../helpers/spreadsheets';
 import { createTestContext, type TestContext } from '../../helpers/test-app';
@@ -252,5 +253,61 @@ describe('the optional «Vendedor» column', () => {
       ]);
     }
     expect(await countOf(sales)).toBe(before);
+  });
+
+  it('creates a passenger named with its document and birth date in parentheses, once, and links every item that names it', async () => {
+    const before = await countOf(passengers);
+    const file = csv([
+      HEADER,
+      'P1;;Familia Ortúzar;Inés Ortúzar;10/08/2027;Individual;Paquete;Nacional;;;Alojamiento Sur;Hostal Ortúzar;Op Sur;Noche 1;100;80;"Inés Ortúzar (F7654321, 14/02/1991); 11.111.111-1"',
+      'P1;;;;;;;;;;Alojamiento Sur;Hostal Ortúzar;Op Sur;Noche 2;100;80;F7654321',
+      'P2;;Familia Ortúzar;Inés Ortúzar;12/08/2027;Individual;Paquete;Nacional;;;Alojamiento Sur;Hostal Ortúzar;Op Sur;Noche 3;100;80;Inés Ortúzar (F7654321, 14/02/1991)',
+    ]);
+    const dry = await send('sales', file, CSV, 'dryRun=true');
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(await countOf(passengers)).toBe(before);
+    const res = await send('sales', file);
+    expect(res.statusCode, res.body).toBe(200);
+    // Two sales, the client, its three catalog entries and the one passenger, as the dry run said.
+    expect(res.json()).toMatchObject({ created: 7, errors: [] });
+    expect(dry.json().created).toBe(7);
+    const created = (await ctx.db.select().from(passengers)).filter((p) => p.passengerId === 'F7654321');
+    expect(created.map((p) => [p.name, p.dateOfBirth])).toEqual([['Inés Ortúzar', '1991-02-14']]);
+    const items = (await ctx.db.execute(
+      sql`select sp.passenger_id from sale_item_passengers sp join sale_items i on i.id = sp.sale_item_id
+          join sales s on s.id = i.sale_id join clients c on c.id = s.client_id
+          where c.name = 'Familia Ortúzar' and sp.passenger_id = ${created[0]?.id}`,
+    )) as unknown as { rows: unknown[] };
+    expect(items.rows).toHaveLength(3);
+    // The same file again: nothing new, the passenger included.
+    const again = await send('sales', file);
+    expect(again.json()).toMatchObject({ created: 0, unchanged: 2 });
+    expect(await countOf(passengers)).toBe(before + 1);
+  });
+
+  it('a passenger to create without a valid birth date, or unknown and unnamed, is an error on «Pasajeros», and nothing is written', async () => {
+    const before = await countOf(passengers);
+    const res = await send(
+      'sales',
+      csv([
+        HEADER,
+        'Q1;;Cliente Q;Q;10/08/2027;Individual;Paquete;Nacional;;;Hotel;Hotel Q;Op Q;;100;80;Rosa Q (F0000002)',
+        'Q2;;Cliente Q;Q;11/08/2027;Individual;Paquete;Nacional;;;Hotel;Hotel Q;Op Q;;100;80;Rosa Q (F0000003, 31/02/1990)',
+        'Q3;;Cliente Q;Q;12/08/2027;Individual;Paquete;Nacional;;;Hotel;Hotel Q;Op Q;;100;80;F0000001',
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
+      [2, 'Pasajeros'],
+      [3, 'Pasajeros'],
+      [4, 'Pasajeros'],
+    ]);
+    const [noBirth, badBirth, unknown] = res.json().errors.map((e: { message: string }) => e.message);
+    expect(noBirth).toBe(
+      'Para crear a Rosa Q escriba también su fecha de nacimiento: «Rosa Q (F0000002, 31/12/1990)»',
+    );
+    expect(badBirth).toMatch(/^Rosa Q \(F0000003\): /);
+    expect(unknown).toMatch(/como «Tomás Díaz \(F0000001, 31\/12\/1990\)», para crearlo/);
+    expect(await countOf(passengers)).toBe(before);
   });
 });

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { foldText } from '../../../domain/import-cells';
-import { cents, type SaleImportGroup } from '../../../domain/import-sales';
+import { foldText, importDate } from '../../../domain/import-cells';
+import { cents, type SaleImportGroup, type Traveller } from '../../../domain/import-sales';
 import { type ImportError, recordKey } from '../../../domain/imports';
-import { type CatalogKind, catalogSchema, clientSchema } from '../../../domain/master-data';
+import { type CatalogKind, catalogSchema, clientSchema, passengerSchema } from '../../../domain/master-data';
 import { compactId } from '../../../domain/rut';
 import type { Database } from '../../db/client';
 import { passengers, sales, users } from '../../db/schema';
@@ -11,7 +11,7 @@ import { savedByKey } from './queries';
 
 /*
  * What an import of sales would write, read from the database without writing: the client, catalog
- * entries and passengers of each group (new clients and catalog entries to create), and whether a sale
+ * entries and passengers of each group (new clients, catalog entries and passengers to create), and whether a sale
  * like it is already saved (docs/decisions/0095-imports.md, "Sales").
  */
 
@@ -31,7 +31,7 @@ export interface PlannedSale {
   sellerId: number | null;
   currency: string;
   total: number;
-  items: { catalog: Record<ItemColumn, Ref>; passengers: number[] }[];
+  items: { catalog: Record<ItemColumn, Ref>; passengers: Ref[] }[];
 }
 
 export interface SalePlan {
@@ -39,9 +39,29 @@ export interface SalePlan {
   sales: PlannedSale[];
   unchanged: number;
   newClients: Map<string, Record<string, unknown>>;
+  newPassengers: Map<string, Record<string, unknown>>;
   newCatalog: Record<CatalogKind, Map<string, Record<string, unknown>>>;
 }
 
+const sameRef = (a: Ref, b: Ref) =>
+  'id' in a && 'id' in b ? a.id === b.id : 'create' in a && 'create' in b && a.create === b.create;
+
+/** A passenger the file names and the agency has not saved: the record to create, or what is missing. */
+function newPassenger({ document, name, birthDate }: Traveller) {
+  if (!birthDate)
+    return {
+      message: `Para crear a ${name} escriba también su fecha de nacimiento: «${name} (${document}, 31/12/1990)»`,
+    };
+  const parsed = passengerSchema.safeParse({
+    name,
+    passengerId: document,
+    dateOfBirth: importDate(birthDate) ?? birthDate,
+  });
+  if (parsed.success) return { values: parsed.data as Record<string, unknown>, message: '' };
+  return { message: `${name} (${document}): ${parsed.error.issues[0]?.message ?? 'pasajero inválido'}` };
+}
+
+/** Every saved passenger by its ID's key and, when no other has that ID, by its document's. */
 async function passengerIds(db: Database) {
   const rows = await db
     .select({
@@ -50,11 +70,11 @@ async function passengerIds(db: Database) {
       documentNumber: passengers.documentNumber,
     })
     .from(passengers);
-  const byKey = new Map<string, number>();
+  const byKey = new Map<string, Ref>();
   for (const row of rows) {
-    byKey.set(compactId(row.passengerId), row.id);
+    byKey.set(compactId(row.passengerId), { id: row.id });
     if (row.documentNumber && !byKey.has(compactId(row.documentNumber)))
-      byKey.set(compactId(row.documentNumber), row.id);
+      byKey.set(compactId(row.documentNumber), { id: row.id });
   }
   return byKey;
 }
@@ -75,6 +95,7 @@ export async function planSales(db: Database, groups: SaleImportGroup[]): Promis
   );
   const rates = new Map<string, boolean>();
   const newClients = new Map<string, Record<string, unknown>>();
+  const newPassengers = new Map<string, Record<string, unknown>>();
   const newCatalog: SalePlan['newCatalog'] = {
     classifications: new Map(),
     suppliers: new Map(),
@@ -140,31 +161,42 @@ export async function planSales(db: Database, groups: SaleImportGroup[]): Promis
           catalog[column] = { create: key };
         }
       }
-      const ids: number[] = [];
-      for (const document of item.passengers) {
-        const id = travellers.get(compactId(document));
-        if (id === undefined)
+      const refs: Ref[] = [];
+      for (const traveller of item.passengers) {
+        const { document, name } = traveller;
+        const key = compactId(document);
+        let ref = travellers.get(key);
+        if (!ref && name) {
+          // Named in the file and not saved: created once, however many items name it.
+          const created = newPassenger(traveller);
+          if (created.values) {
+            newPassengers.set(key, created.values);
+            ref = { create: key };
+            travellers.set(key, ref);
+          } else errors.push({ row: item.row, column: 'Pasajeros', message: created.message });
+        } else if (!ref)
           errors.push({
             row: item.row,
             column: 'Pasajeros',
-            message: `No hay un pasajero con el documento ${document}: impórtelo antes en Pasajeros`,
+            message: `No hay un pasajero con el documento ${document}: impórtelo antes en Pasajeros, o escriba su nombre y, entre paréntesis, el documento y la fecha de nacimiento, como «Tomás Díaz (${document}, 31/12/1990)», para crearlo`,
           });
-        else if (ids.includes(id))
+        if (!ref) continue;
+        if (refs.some((saved) => sameRef(saved, ref)))
           errors.push({
             row: item.row,
             column: 'Pasajeros',
             message: `El pasajero ${document} está dos veces`,
           });
-        else ids.push(id);
+        else refs.push(ref);
       }
-      items.push({ catalog, passengers: ids });
+      items.push({ catalog, passengers: refs });
     }
     const total = group.items.reduce((sum, item) => sum + cents(item.values.salePrice ?? '0'), 0);
     if (client) planned.push({ group, client, sellerId, currency, total, items });
   }
   errors.sort((a, b) => a.row - b.row);
   const { fresh, unchanged } = await unsaved(db, planned);
-  return { errors, sales: fresh, unchanged, newClients, newCatalog };
+  return { errors, sales: fresh, unchanged, newClients, newPassengers, newCatalog };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { CatalogKind } from '../../../domain/master-data';
 import { paymentCreateSchema } from '../../../domain/payments';
 import type { NewSaleData, SaleItemRequest } from '../../../domain/sale-requests';
 import type { Database } from '../../db/client';
-import { classifications, clients, operators, suppliers } from '../../db/schema';
+import { classifications, clients, operators, passengers, suppliers } from '../../db/schema';
 import type { AuthUser } from '../../plugins/current-user';
 import type { AuditActor } from '../audit';
 import { agencyTimeZone } from '../company';
@@ -18,7 +18,7 @@ const CATALOG_TABLES = { classifications, suppliers, operators } as const;
 /** Inserts the new records of one table and gives each key its id. */
 async function insertNew(
   tx: Database,
-  table: typeof clients | (typeof CATALOG_TABLES)[CatalogKind],
+  table: typeof clients | typeof passengers | (typeof CATALOG_TABLES)[CatalogKind],
   records: Map<string, Record<string, unknown>>,
 ) {
   const ids = new Map<string, number>();
@@ -38,13 +38,15 @@ const idOf = (ref: Ref, created: Map<string, number>) =>
 /** Every planned sale through the sales service, and what was paid through the payments service. */
 async function writeSales(tx: Database, user: AuthUser, actor: AuditActor, plan: SalePlan) {
   const clientIds = await insertNew(tx, clients, plan.newClients);
+  const passengerIds = await insertNew(tx, passengers, plan.newPassengers);
   const catalogIds = {
     classifications: await insertNew(tx, classifications, plan.newCatalog.classifications),
     suppliers: await insertNew(tx, suppliers, plan.newCatalog.suppliers),
     operators: await insertNew(tx, operators, plan.newCatalog.operators),
   };
   const today = agencyToday(await agencyTimeZone(tx));
-  for (const planned of plan.sales) await writeSale(tx, user, actor, planned, clientIds, catalogIds, today);
+  for (const planned of plan.sales)
+    await writeSale(tx, user, actor, planned, { clientIds, passengerIds, catalogIds }, today);
 }
 
 async function writeSale(
@@ -52,11 +54,16 @@ async function writeSale(
   user: AuthUser,
   actor: AuditActor,
   { group, client, sellerId, currency, items }: PlannedSale,
-  clientIds: Map<string, number>,
-  catalogIds: Record<CatalogKind, Map<string, number>>,
+  created: {
+    clientIds: Map<string, number>;
+    passengerIds: Map<string, number>;
+    catalogIds: Record<CatalogKind, Map<string, number>>;
+  },
   today: string,
 ) {
   const { sale } = group;
+  const { clientIds, catalogIds } = created;
+  const travellers = items.map((item) => item.passengers.map((ref) => idOf(ref, created.passengerIds)));
   const saleData = {
     clientId: idOf(client, clientIds),
     sellerId: sellerId ?? user.id,
@@ -65,7 +72,7 @@ async function writeSale(
     saleType: sale.saleType,
     serviceType: sale.serviceType,
     region: sale.region,
-    passengerCount: Math.max(new Set(items.flatMap((i) => i.passengers)).size, 1),
+    passengerCount: Math.max(new Set(travellers.flat()).size, 1),
     currency,
     status: sale.status ?? 'confirmed',
   } as NewSaleData;
@@ -75,7 +82,7 @@ async function writeSale(
         classificationId: idOf(items[n]?.catalog.classification ?? { id: 0 }, catalogIds.classifications),
         supplierId: idOf(items[n]?.catalog.supplier ?? { id: 0 }, catalogIds.suppliers),
         operatorId: idOf(items[n]?.catalog.operator ?? { id: 0 }, catalogIds.operators),
-        passengers: items[n]?.passengers ?? [],
+        passengers: travellers[n] ?? [],
         dateIn: values.dateIn ?? null,
         dateOut: values.dateOut ?? null,
         description: values.description ?? null,
@@ -85,11 +92,11 @@ async function writeSale(
         paymentDate: null,
       }) as SaleItemRequest,
   );
-  const created = await createSale(tx, user, { saleData, items: itemRequests }, actor);
+  const saved = await createSale(tx, user, { saleData, items: itemRequests }, actor);
   const paid = sale.paid ?? '0';
   if (cents(paid) > 0) {
     const payment = paymentCreateSchema.parse({
-      saleId: created.id,
+      saleId: saved.id,
       date: today,
       amount: paid,
       currency,
@@ -114,6 +121,7 @@ export async function importSales(
     created: plan
       ? plan.sales.length +
         plan.newClients.size +
+        plan.newPassengers.size +
         Object.values(plan.newCatalog).reduce((sum, entries) => sum + entries.size, 0)
       : 0,
     updated: 0,
@@ -128,7 +136,7 @@ export async function importSales(
     return { status: 200, body: counts(plan) };
   }
   const outcome = await db.transaction(async (tx) => {
-    for (const kind of ['clients', 'classifications', 'suppliers', 'operators'] as const)
+    for (const kind of ['clients', 'passengers', 'classifications', 'suppliers', 'operators'] as const)
       await lockForImport(tx, kind);
     await lockForImport(tx, 'sales');
     const plan = await planSales(tx, groups);
