@@ -244,7 +244,7 @@ CREATE TABLE dte_cafs (
   CONSTRAINT dte_cafs_pkey PRIMARY KEY (id),
   CONSTRAINT dte_cafs_next_folio_check CHECK (((next_folio >= folio_from) AND (next_folio <= (folio_to + 1)))),
   CONSTRAINT dte_cafs_range_check CHECK (((folio_from >= 1) AND (folio_to >= folio_from))),
-  CONSTRAINT dte_cafs_type_check CHECK ((type = ANY (ARRAY[33, 34, 61])))
+  CONSTRAINT dte_cafs_type_check CHECK ((type = ANY (ARRAY[33, 34, 39, 41, 61])))
 );
 
 CREATE TABLE dte_documents (
@@ -264,7 +264,7 @@ CREATE TABLE dte_documents (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT dte_documents_pkey PRIMARY KEY (id),
   CONSTRAINT dte_documents_reference_check CHECK (((type = 61) = (reference_id IS NOT NULL))),
-  CONSTRAINT dte_documents_type_check CHECK ((type = ANY (ARRAY[33, 34, 61]))),
+  CONSTRAINT dte_documents_type_check CHECK ((type = ANY (ARRAY[33, 34, 39, 41, 61]))),
   CONSTRAINT dte_documents_caf_id_dte_cafs_id_fk FOREIGN KEY (caf_id) REFERENCES dte_cafs(id),
   CONSTRAINT dte_documents_reference_id_dte_documents_id_fk FOREIGN KEY (reference_id) REFERENCES dte_documents(id)
 );

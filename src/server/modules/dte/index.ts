@@ -1,4 +1,4 @@
-export { assertCafOf, CAF_MESSAGES, type Caf, DTE_TYPES, type DteType, parseCaf } from './caf';
+export { assertCafOf, CAF_MESSAGES, type Caf, DTE_TYPES, type DteType, isBoleta, parseCaf } from './caf';
 export { CERTIFICATE_MESSAGES, type Certificate, readCertificate } from './certificate';
 export { companySigner } from './company-signer';
 export {
@@ -6,9 +6,11 @@ export {
   buildDte,
   DTE_MESSAGES,
   type DteInput,
+  GENERIC_RECEIVER_RUT,
   type DteLine,
   type DteReference,
   type Issuer,
+  boletaTypeFor,
   invoiceTypeFor,
   type Party,
 } from './document';
