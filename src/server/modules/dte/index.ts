@@ -3,14 +3,14 @@ export { CERTIFICATE_MESSAGES, type Certificate, readCertificate } from './certi
 export { companySigner } from './company-signer';
 export {
   type BuiltDte,
+  boletaTypeFor,
   buildDte,
   DTE_MESSAGES,
   type DteInput,
-  GENERIC_RECEIVER_RUT,
   type DteLine,
   type DteReference,
+  GENERIC_RECEIVER_RUT,
   type Issuer,
-  boletaTypeFor,
   invoiceTypeFor,
   type Party,
 } from './document';

@@ -7,7 +7,13 @@ import { conflict } from '../../lib/http-errors';
 import type { AuthUser } from '../auth';
 import { assertIssuable, getCompanyTax, ISSUE_MESSAGES, type SecretBox, VAT_PERCENT } from '../dte';
 import { loadSale, scopeFor } from '../sales';
-import { boletaReceiver, DTE_INVOICE_MESSAGES, invoiceDraft, isBoletaFor, receiverDraft } from './dte-invoice';
+import {
+  boletaReceiver,
+  DTE_INVOICE_MESSAGES,
+  invoiceDraft,
+  isBoletaFor,
+  receiverDraft,
+} from './dte-invoice';
 import { ALREADY_INVOICED, activeInvoiceId, NOT_COMPLETED } from './service';
 
 const pesos = (amount: bigint) => toMoney(amount.toString(), 'CLP');
