@@ -218,8 +218,10 @@ describe('a client with RUT', () => {
     const sale = await completedSale('company', [['taxable', '10.00']]);
     const factura = await issued(sale.id);
     expect(factura.dteType).toBe(33);
-    const { tree } = await checkedXml(`/api/invoices/${factura.id}/xml`, cafs[33]);
+    const { xml, tree } = await checkedXml(`/api/invoices/${factura.id}/xml`, cafs[33]);
     expect(tree.name).toBe('EnvioDTE');
+    // DTE_v10.xsd is really checked: a factura without its Acteco is not valid.
+    expect(await xsdErrors(xml.replace(/<Acteco>\d+<\/Acteco>/, ''))).not.toEqual([]);
 
     const other = await completedSale('company', [['taxable', '10.00']]);
     const boleta = await issued(other.id, { documentType: 39 });
