@@ -244,7 +244,7 @@ CREATE TABLE dte_cafs (
   CONSTRAINT dte_cafs_pkey PRIMARY KEY (id),
   CONSTRAINT dte_cafs_next_folio_check CHECK (((next_folio >= folio_from) AND (next_folio <= (folio_to + 1)))),
   CONSTRAINT dte_cafs_range_check CHECK (((folio_from >= 1) AND (folio_to >= folio_from))),
-  CONSTRAINT dte_cafs_type_check CHECK ((type = ANY (ARRAY[33, 34, 61])))
+  CONSTRAINT dte_cafs_type_check CHECK ((type = ANY (ARRAY[33, 34, 39, 41, 61])))
 );
 
 CREATE TABLE dte_documents (

@@ -78,7 +78,7 @@ export const invoicePreviewLineSchema = z.object({
 });
 
 export const invoicePreviewSchema = z.object({
-  dteType: z.union([z.literal(33), z.literal(34)]),
+  dteType: z.union([z.literal(33), z.literal(34), z.literal(39), z.literal(41)]),
   currency: z.string(),
   /** Pesos per unit of the sale's currency, as the invoice would freeze it; absent for a sale in pesos. */
   exchangeRate: absentWhenNull(z.number()),

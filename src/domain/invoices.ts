@@ -28,7 +28,16 @@ const receiverText = (label: string, max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
+/**
+ * The documents "Generar Factura" issues (decision 0097): Factura (33), Factura Exenta (34), Boleta (39),
+ * Boleta Exenta (41). Unnamed, the server chooses: a factura for a client with RUT, a boleta otherwise,
+ * exempt or not by the items.
+ */
+export const INVOICE_DOCUMENT_TYPES = [33, 34, 39, 41] as const;
+export type InvoiceDocumentType = (typeof INVOICE_DOCUMENT_TYPES)[number];
+
 export const invoiceIssueSchema = z.strictObject({
+  documentType: z.literal(INVOICE_DOCUMENT_TYPES, 'documentType debe ser 33, 34, 39 o 41').optional(),
   receiverActivity: receiverText('El giro del receptor', 40),
   receiverAddress: receiverText('La dirección del receptor', 70),
   receiverCommune: receiverText('La comuna del receptor', 20),

@@ -14,6 +14,7 @@ import { all, first, names, timbreVerifies, value } from '../../helpers/dte-xml'
 import { pdfText } from '../../helpers/pdf-text';
 import { createTestContext, insertUser, type TestContext } from '../../helpers/test-app';
 import { verifySignatures, xmlTree } from '../../helpers/xml-check.mjs';
+import { xsdErrors } from '../../helpers/xsd';
 
 let ctx: TestContext;
 type Who = 'admin' | 'sales' | 'finance' | 'otherSeller';
@@ -82,6 +83,8 @@ async function xmlOf(url: string) {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('application/xml; charset=ISO-8859-1');
   const xml = res.rawPayload.toString('latin1');
+  // Every DTE read here is checked against the SII's schema by libxml2 (tests/helpers/xsd.ts).
+  expect(await xsdErrors(xml)).toEqual([]);
   return { xml, tree: xmlTree(xml) };
 }
 const referenciaOf = (tree: ReturnType<typeof xmlTree>) =>

@@ -317,8 +317,9 @@ describe("issuing's refusals, with issuing's messages", () => {
       issue: [409, NOT_COMPLETED],
     });
     const noRut = await sale([['taxable', '5.00']], { client: refs.noRut });
-    const noRutRefusal = [409, DTE_INVOICE_MESSAGES.noRut];
-    expect(await bothRefuse(noRut.id)).toEqual({ preview: noRutRefusal, issue: noRutRefusal });
+    // A client without RUT gets a boleta (decision 0097): without a CAF of 39, both say so.
+    const noBoletaFolios = [409, ISSUE_MESSAGES.noFolios(39, COMPANY_RUT_STORED)];
+    expect(await bothRefuse(noRut.id)).toEqual({ preview: noBoletaFolios, issue: noBoletaFolios });
 
     // No folios of 34 left: only an all-exempt sale is refused.
     const insurance = await sale([['exempt', '5.00']]);

@@ -48,6 +48,7 @@ beforeAll(async () => {
     [
       { type: 33, from: 1, to: 30 },
       { type: 34, from: 1, to: 2 },
+      { type: 39, from: 1, to: 12 },
     ],
     { certificate: false },
   );
@@ -84,22 +85,39 @@ describe('issuing a DTE', () => {
     expect(await cafLeft(33)).toEqual([29]);
   });
 
-  it('gives 20 invoices issued at once from two servers 20 distinct folios without gaps', async () => {
+  it('gives 20 invoices and 10 boletas issued at once from two servers distinct folios without gaps', async () => {
     // On PostgreSQL a second connection pool is a second server; PGlite has one connection.
     const url = ctx.database.url;
     const second = url ? await openPostgres(url, 5) : undefined;
+    // A boleta to a person: the SII's generic receiver, no giro (decision 0097).
+    const boleta = invoice({
+      type: 39,
+      receiver: {
+        rut: '66666666-6',
+        businessName: 'Ana Pérez',
+        businessActivity: '',
+        address: '',
+        commune: '',
+      },
+    });
     try {
       const dbs: Database[] = [ctx.db, second?.db ?? ctx.db];
-      const issued = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => issueDte(dbs[i % 2] as Database, box, invoice())),
-      );
-      expect(issued.map((d) => d.folio).sort((a, b) => a - b)).toEqual(
-        Array.from({ length: 20 }, (_, i) => i + 2),
-      );
+      const issued = await Promise.all([
+        ...Array.from({ length: 20 }, (_, i) => issueDte(dbs[i % 2] as Database, box, invoice())),
+        ...Array.from({ length: 10 }, (_, i) => issueDte(dbs[i % 2] as Database, box, boleta)),
+      ]);
+      const folios = (type: number) =>
+        issued
+          .filter((d) => d.type === type)
+          .map((d) => d.folio)
+          .sort((a, b) => a - b);
+      expect(folios(33)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+      expect(folios(39)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     } finally {
       await second?.close();
     }
     expect(await cafLeft(33)).toEqual([9]);
+    expect(await cafLeft(39)).toEqual([2]);
   });
 
   it('takes no folio when the document is refused, and says when the folios run out', async () => {

@@ -151,7 +151,7 @@ describe('CAF', () => {
     expect(overlap.json().message).toContain('se superponen');
     const refusals = [
       [makeCaf({ rut: '11111111-1' }).xml, CAF_MESSAGES.rut],
-      [makeCaf({ type: 39, from: 500, to: 600 }).xml, CAF_MESSAGES.type],
+      [makeCaf({ type: 52, from: 500, to: 600 }).xml, CAF_MESSAGES.type],
       [makeCaf({ from: 900, to: 950, wrongPrivateKey: rsaPair(512).privateKey }).xml, CAF_MESSAGES.key],
       ['<AUTORIZACION></AUTORIZACION>', CAF_MESSAGES.format],
     ] as const;

@@ -77,7 +77,7 @@ export const dteCafs = pgTable(
   },
   (t) => [
     index('dte_cafs_type_idx').on(t.type, t.folioFrom),
-    check('dte_cafs_type_check', sql`${t.type} in (33, 34, 61)`),
+    check('dte_cafs_type_check', sql`${t.type} in (33, 34, 39, 41, 61)`),
     check('dte_cafs_range_check', sql`${t.folioFrom} >= 1 and ${t.folioTo} >= ${t.folioFrom}`),
     check('dte_cafs_next_folio_check', sql`${t.nextFolio} between ${t.folioFrom} and ${t.folioTo} + 1`),
   ],

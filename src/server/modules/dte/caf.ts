@@ -6,12 +6,18 @@ import { compactId, hasValidCheckDigit, siiRut } from '../../../domain/rut';
 import { badRequest } from '../../lib/http-errors';
 
 /** The document types this product issues. */
-export const DTE_TYPES = [33, 34, 61] as const;
+export const DTE_TYPES = [33, 34, 39, 41, 61] as const;
 export type DteType = (typeof DTE_TYPES)[number];
+
+/**
+ * Boletas (39 afecta, 41 exenta): sold to whoever buys, without giro, in the SII's own boleta format and
+ * envelope (EnvioBOLETA), unlike the facturas and credit notes (decision 0097).
+ */
+export const isBoleta = (type: number): type is 39 | 41 => type === 39 || type === 41;
 
 export const CAF_MESSAGES = {
   format: 'El archivo no es un CAF del SII: falta AUTORIZACION, CAF, DA, RNG, RSAPK, FRMA o RSASK',
-  type: 'El CAF es de un tipo de documento que no se emite aquí (33, 34 o 61)',
+  type: 'El CAF es de un tipo de documento que no se emite aquí (33, 34, 39, 41 o 61)',
   range: 'El rango de folios del CAF no es válido',
   folioTooBig:
     'Los folios del CAF no pueden superar 2.147.483.646: revisa que sea el archivo que entregó el SII',

@@ -1,10 +1,10 @@
 import { create } from 'xmlbuilder2';
 import { siiRut } from '../../../domain/rut';
-import type { DteType } from './caf';
+import { type DteType, isBoleta } from './caf';
 import { SII_NAMESPACE } from './document';
 import { type Signer, signEnveloped, WRITE } from './signature';
 
-/** The SII's own RUT: the receiver of every EnvioDTE sent to it. */
+/** The SII's own RUT: the receiver of every EnvioDTE and EnvioBOLETA sent to it. */
 export const SII_RUT = '60803000-K';
 
 export interface EnvioInput {
@@ -21,11 +21,16 @@ export interface EnvioInput {
 
 /**
  * The signed envelope the SII receives: SetDTE (Carátula with the count of each type, then the signed
- * DTEs as they are) and the sender's signature over SetDTE. No xsi:schemaLocation on the root: an
- * extra namespace in scope would enter each DTE's canonical form and break its signature.
+ * DTEs as they are) and the sender's signature over SetDTE. Boletas travel in an EnvioBOLETA
+ * (EnvioBOLETA_v11.xsd), whose Carátula is the EnvioDTE's; the SII takes them apart from the other
+ * documents, so one envelope never mixes both. No xsi:schemaLocation on the root: an extra namespace in
+ * scope would enter each DTE's canonical form and break its signature.
  */
 export function buildEnvio(input: EnvioInput, signer: Signer): string {
-  const envio = create({ version: '1.0', encoding: 'ISO-8859-1' }).ele(SII_NAMESPACE, 'EnvioDTE', {
+  const boletas = input.dtes.filter((dte) => isBoleta(dte.type)).length;
+  if (boletas > 0 && boletas < input.dtes.length) throw new Error('Un envío no mezcla boletas y otros DTE');
+  const root = boletas > 0 ? 'EnvioBOLETA' : 'EnvioDTE';
+  const envio = create({ version: '1.0', encoding: 'ISO-8859-1' }).ele(SII_NAMESPACE, root, {
     version: '1.0',
   });
   const setDte = envio.ele('SetDTE', { ID: 'SetDoc' });

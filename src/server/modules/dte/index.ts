@@ -1,13 +1,15 @@
-export { assertCafOf, CAF_MESSAGES, type Caf, DTE_TYPES, type DteType, parseCaf } from './caf';
+export { assertCafOf, CAF_MESSAGES, type Caf, DTE_TYPES, type DteType, isBoleta, parseCaf } from './caf';
 export { CERTIFICATE_MESSAGES, type Certificate, readCertificate } from './certificate';
 export { companySigner } from './company-signer';
 export {
   type BuiltDte,
+  boletaTypeFor,
   buildDte,
   DTE_MESSAGES,
   type DteInput,
   type DteLine,
   type DteReference,
+  GENERIC_RECEIVER_RUT,
   type Issuer,
   invoiceTypeFor,
   type Party,

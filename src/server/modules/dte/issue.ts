@@ -42,7 +42,7 @@ export interface IssuedDte {
   type: DteType;
   folio: number;
   totals: PesoTotals;
-  /** The signed EnvioDTE. */
+  /** The signed EnvioDTE (EnvioBOLETA for a boleta). */
   xml: string;
 }
 

@@ -2,7 +2,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { tedOf } from './timbre';
 
-/** What the printed copy of a DTE shows, read back from the signed EnvioDTE that was issued. */
+/** What the printed copy of a DTE shows, read back from the signed EnvioDTE (or EnvioBOLETA) issued. */
 export interface PrintedDte {
   type: string;
   folio: string;
@@ -56,8 +56,9 @@ export function readDte(envio: string): PrintedDte {
     issueDate: textOf(documento, 'FchEmis'),
     issuer: {
       rut: textOf(emisor, 'RUTEmisor'),
-      businessName: textOf(emisor, 'RznSoc'),
-      businessActivity: textOf(emisor, 'GiroEmis'),
+      // A factura's names, else a boleta's (EnvioBOLETA_v11.xsd).
+      businessName: textOf(emisor, 'RznSoc') || textOf(emisor, 'RznSocEmisor'),
+      businessActivity: textOf(emisor, 'GiroEmis') || textOf(emisor, 'GiroEmisor'),
       address: textOf(emisor, 'DirOrigen'),
       commune: textOf(emisor, 'CmnaOrigen'),
     },

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { agencyToday } from '../../../domain/agency-day';
 import { CREDIT_NOTE_CODES, type CreditNoteBody } from '../../../domain/invoices';
 import type { Database } from '../../db/client';
-import { invoiceCreditNotes, invoices } from '../../db/schema';
+import { dteDocuments, invoiceCreditNotes, invoices } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import { type AuditActor, record } from '../audit';
 import type { AuthUser } from '../auth';
@@ -22,7 +22,7 @@ export const CREDIT_NOTE_MESSAGES = {
 } as const;
 
 /**
- * Issues a Nota de Crédito (61) on a DTE invoice (decision 0067): one that annuls it (CodRef 1,
+ * Issues a Nota de Crédito (61) on a DTE invoice or boleta (decisions 0067, 0097): one that annuls it (CodRef 1,
  * crediting what is left of each item, and the invoice is annulled as a cancellation does), one that
  * corrects its text (2, no amounts) or one that credits part of its items' amounts (3). The invoice
  * row is locked first, so two clicks issue one note and what is left is read once; every refusal
@@ -48,12 +48,17 @@ export async function issueCreditNote(
       .where(eq(invoiceCreditNotes.invoiceId, id))
       .orderBy(asc(invoiceCreditNotes.id));
     const { lines, credited } = creditLines(invoice.items, pesosLeft(invoice.items, earlier), body);
-    // The receiver exactly as the invoice's DTE stated it.
+    // The receiver exactly as the invoice's DTE stated it: its RUT is the DTE's, which for a boleta to
+    // a person is the SII's generic one, not the client's record.
+    const [stated] = await tx
+      .select({ rut: dteDocuments.receiverRut })
+      .from(dteDocuments)
+      .where(eq(dteDocuments.id, invoice.dteDocumentId));
     const issued = await issueDte(tx, box, {
       type: 61,
       issueDate: agencyToday(await agencyTimeZone(tx)),
       receiver: {
-        rut: invoice.clientTaxId ?? '',
+        rut: stated?.rut ?? invoice.clientTaxId ?? '',
         businessName: invoice.clientName,
         businessActivity: invoice.clientActivity ?? '',
         address: invoice.clientAddress ?? '',

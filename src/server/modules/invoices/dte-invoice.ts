@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ExemptReason } from '../../../domain/invoice-preview';
-import type { invoiceIssueSchema } from '../../../domain/invoices';
+import type { InvoiceDocumentType, invoiceIssueSchema } from '../../../domain/invoices';
 import { hasValidCheckDigit, looksLikeRut } from '../../../domain/rut';
 import { isExempt } from '../../../domain/tax-treatment';
 import type { Database } from '../../db/client';
@@ -17,10 +17,14 @@ import { badRequest, conflict, forbidden } from '../../lib/http-errors';
 import type { AuthUser } from '../auth';
 import { activeRate } from '../company';
 import {
+  boletaTypeFor,
   type DteLine,
+  GENERIC_RECEIVER_RUT,
   type IssuedDte,
   invoiceTypeFor,
+  isBoleta,
   issueDte,
+  type Party,
   pesoRate,
   pesosOf,
   pesoTotals,
@@ -33,7 +37,7 @@ export type InvoiceIssueBody = z.output<typeof invoiceIssueSchema>;
 
 export const DTE_INVOICE_MESSAGES = {
   noRut:
-    'El cliente no tiene un RUT válido y una factura electrónica lo necesita: agrégalo en la ficha del cliente (por ejemplo 76.123.456-0)',
+    'El cliente no tiene un RUT válido y una factura electrónica lo necesita: agrégalo en la ficha del cliente (por ejemplo 76.123.456-0) o emite una boleta',
   missingReceiver: (missing: string[]) =>
     `Para emitir la factura electrónica faltan datos del receptor: ${missing.join(', ')}`,
   overrideAdmin: 'Solo un administrador puede cambiar si un ítem está exento de IVA',
@@ -42,6 +46,40 @@ export const DTE_INVOICE_MESSAGES = {
 
 /** The peso the SII's documents are in. */
 const PESO = 'CLP';
+
+const hasValidRut = (client: typeof clients.$inferSelect) => {
+  const rut = client.clientId ?? '';
+  return looksLikeRut(rut) && hasValidCheckDigit(rut);
+};
+
+/**
+ * Whether the sale's document is a boleta (decision 0097): the type asked for says so; unnamed, a
+ * client without a valid RUT (a person, most leisure clients) gets one. A factura asked for such a
+ * client is refused (409): no factura can name it.
+ */
+export function isBoletaFor(client: typeof clients.$inferSelect, requested?: InvoiceDocumentType): boolean {
+  const rut = hasValidRut(client);
+  if (requested === undefined) return !rut;
+  if (!isBoleta(requested) && !rut) throw conflict(DTE_INVOICE_MESSAGES.noRut);
+  return isBoleta(requested);
+}
+
+/**
+ * A boleta's receiver: the client's RUT when valid, else the SII's generic one, and the client's name;
+ * no giro, and the address and comuna only if known (the boleta does not require them).
+ */
+export function boletaReceiver(
+  client: typeof clients.$inferSelect,
+  body: Partial<Pick<InvoiceIssueBody, 'receiverAddress' | 'receiverCommune'>> = {},
+): Party {
+  return {
+    rut: hasValidRut(client) ? (client.clientId ?? '') : GENERIC_RECEIVER_RUT,
+    businessName: client.name,
+    businessActivity: '',
+    address: body.receiverAddress || client.address?.trim() || '',
+    commune: body.receiverCommune || client.commune?.trim() || '',
+  };
+}
 
 /**
  * The receiver as the invoice would state it: its giro, address and comuna from the body, else the
@@ -54,7 +92,7 @@ export async function receiverDraft(
   body: Partial<Pick<InvoiceIssueBody, 'receiverActivity' | 'receiverAddress' | 'receiverCommune'>>,
 ) {
   const rut = client.clientId ?? '';
-  if (!looksLikeRut(rut) || !hasValidCheckDigit(rut)) throw conflict(DTE_INVOICE_MESSAGES.noRut);
+  if (!hasValidRut(client)) throw conflict(DTE_INVOICE_MESSAGES.noRut);
   const [last] = await tx
     .select({
       activity: invoices.clientActivity,
@@ -131,25 +169,29 @@ async function linesOf(
 }
 
 /**
- * The DTE the sale's invoice would be: its lines, type (33 or 34), totals and rate. Issuing and the
- * preview both call this, so what the screen shows is what is issued (decision 0071).
+ * The DTE the sale's invoice would be: its lines, type (33 or 34, or 39 or 41 for a boleta), totals and
+ * rate. Issuing and the preview both call this, so what the screen shows is what is issued (decision
+ * 0071).
  */
 export async function invoiceDraft(
   tx: Database,
   actor: AuthUser,
   sale: SaleDetail,
   overrides: InvoiceIssueBody['items'],
+  boleta = false,
 ) {
   const rate = await rateOf(tx, sale.currency);
   const lines = await linesOf(tx, actor, sale, overrides, rate);
   const dteLines = lines.map((l) => l.line);
-  return { rate, lines, dteLines, type: invoiceTypeFor(dteLines), totals: pesoTotals(dteLines) };
+  const type = boleta ? boletaTypeFor(dteLines) : invoiceTypeFor(dteLines);
+  return { rate, lines, dteLines, type, totals: pesoTotals(dteLines) };
 }
 
 /**
- * Issues the sale's Factura Electrónica (33) or Exenta (34) inside the caller's transaction, which
- * holds the sale's row lock: every refusal (no RUT, missing receiver data, no folios, no usable
- * certificate) comes before or inside it and takes no folio. Returns what the invoice row keeps.
+ * Issues the sale's Factura Electrónica (33) or Exenta (34), or its Boleta (39) or Boleta Exenta (41),
+ * inside the caller's transaction, which holds the sale's row lock: every refusal (a factura without
+ * RUT, missing receiver data, lines the asked type cannot carry, no folios, no usable certificate)
+ * comes before or inside it and takes no folio. Returns what the invoice row keeps.
  */
 export async function issueInvoiceDte(
   tx: Database,
@@ -163,10 +205,12 @@ export async function issueInvoiceDte(
   },
 ) {
   const { actor, sale, client, body, issueDate } = input;
-  const receiver = await receiverOf(tx, client, body);
-  const draft = await invoiceDraft(tx, actor, sale, body.items);
+  const boleta = isBoletaFor(client, body.documentType);
+  const receiver = boleta ? boletaReceiver(client, body) : await receiverOf(tx, client, body);
+  const draft = await invoiceDraft(tx, actor, sale, body.items, boleta);
   const issued: IssuedDte = await issueDte(tx, box, {
-    type: draft.type,
+    // The type asked for is issued as asked: lines it cannot carry are refused (400) by the document.
+    type: body.documentType ?? draft.type,
     issueDate,
     receiver,
     lines: draft.dteLines,

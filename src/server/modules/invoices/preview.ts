@@ -7,7 +7,13 @@ import { conflict } from '../../lib/http-errors';
 import type { AuthUser } from '../auth';
 import { assertIssuable, getCompanyTax, ISSUE_MESSAGES, type SecretBox, VAT_PERCENT } from '../dte';
 import { loadSale, scopeFor } from '../sales';
-import { DTE_INVOICE_MESSAGES, invoiceDraft, receiverDraft } from './dte-invoice';
+import {
+  boletaReceiver,
+  DTE_INVOICE_MESSAGES,
+  invoiceDraft,
+  isBoletaFor,
+  receiverDraft,
+} from './dte-invoice';
 import { ALREADY_INVOICED, activeInvoiceId, NOT_COMPLETED } from './service';
 
 const pesos = (amount: bigint) => toMoney(amount.toString(), 'CLP');
@@ -32,8 +38,10 @@ export async function previewInvoice(
   if (!(await getCompanyTax(db))) throw conflict(ISSUE_MESSAGES.noTax);
   const [client] = await db.select().from(clients).where(eq(clients.id, sale.clientId));
   if (!client) throw conflict(DTE_INVOICE_MESSAGES.noRut);
-  const receiver = await receiverDraft(db, client, {});
-  const draft = await invoiceDraft(db, actor, sale, overridesOf(query));
+  // The document issuing would choose: a boleta, which asks for nothing, for a client without RUT.
+  const boleta = isBoletaFor(client);
+  const receiver = boleta ? { ...boletaReceiver(client), missing: [] } : await receiverDraft(db, client, {});
+  const draft = await invoiceDraft(db, actor, sale, overridesOf(query), boleta);
   await assertIssuable(db, box, draft.type);
   return {
     dteType: draft.type,

@@ -9,7 +9,7 @@ import { routeOf } from '../../lib/route';
 import { currentUser } from '../../plugins/current-user';
 import { auditActor } from '../audit';
 import { agencyNumberFormat } from '../company';
-import { secretBox } from '../dte';
+import { isBoleta, secretBox } from '../dte';
 import { scopeFor } from '../sales';
 import { CREDIT_NOTE_MESSAGES, issueCreditNote } from './credit-note';
 import { dtePdf } from './dte-pdf';
@@ -138,9 +138,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Database; secretKey: st
         request.body ?? invoiceIssueSchema.parse({}),
         auditActor(request),
       );
+      const issued = isBoleta(invoice.dteType ?? 0) ? 'Boleta generada' : 'Factura generada';
       return reply
         .status(created ? 201 : 200)
-        .send({ message: created ? 'Factura generada' : ALREADY_INVOICED, invoice });
+        .send({ message: created ? issued : ALREADY_INVOICED, invoice });
     },
   });
 

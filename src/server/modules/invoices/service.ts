@@ -85,9 +85,10 @@ export async function generateInvoice(
         clientName: client?.name ?? sale.client.name,
         clientTaxId: client?.clientId ?? null,
         clientEmail: client?.email ?? null,
-        clientAddress: dte?.receiver.address ?? client?.address ?? null,
-        clientActivity: dte?.receiver.businessActivity ?? null,
-        clientCommune: dte?.receiver.commune ?? null,
+        clientAddress: dte?.receiver.address || client?.address || null,
+        // A boleta's receiver has no giro.
+        clientActivity: dte?.receiver.businessActivity || null,
+        clientCommune: dte?.receiver.commune || null,
         dteDocumentId: dte?.issued.id ?? null,
         exchangeRate: dte?.exchangeRate ?? null,
         companyName: issuer?.name ?? company.name,

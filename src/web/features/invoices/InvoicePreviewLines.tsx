@@ -6,9 +6,11 @@ import { useNumberFormat, usePesos } from '../../lib/use-money';
 import type { InvoicePreview, InvoicePreviewLine } from './api';
 
 /** The document's name as the dialog shows it, with the SII's type code. */
-const TYPE_NAMES: Record<33 | 34, string> = {
+const TYPE_NAMES: Record<InvoicePreview['dteType'], string> = {
   33: 'Factura Electrónica (33)',
   34: 'Factura No Afecta o Exenta (34)',
+  39: 'Boleta Electrónica (39)',
+  41: 'Boleta No Afecta o Exenta (41)',
 };
 
 /**

@@ -16,6 +16,13 @@ import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { SiiStatusBadge } from './SiiStatus';
 
 const SEARCH_LABEL = 'Buscar facturas por número o cliente';
+/** The short name of each DTE in the list. */
+const DOCUMENT_NAMES: Record<number, string> = {
+  33: 'Factura electrónica',
+  34: 'Factura exenta',
+  39: 'Boleta electrónica',
+  41: 'Boleta exenta',
+};
 const STATUS_FILTERS = statusFilterOptions('Todas', INVOICE_STATUS_FILTER_LABEL);
 const TEXTS = {
   loadingLabel: 'Cargando facturas...',
@@ -39,7 +46,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
       <span className="font-semibold text-gray-900">
         {invoice.folio ? (
           <>
-            {invoice.dteType === 34 ? 'Factura exenta' : 'Factura electrónica'} N° {invoice.folio}
+            {DOCUMENT_NAMES[invoice.dteType ?? 33] ?? 'Factura electrónica'} N° {invoice.folio}
             <span className="block font-mono text-xs font-normal text-gray-600">{invoice.invoiceNumber}</span>
           </>
         ) : (
