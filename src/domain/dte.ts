@@ -15,6 +15,8 @@ export const SII_ENVIRONMENT_LABELS: Record<(typeof SII_ENVIRONMENTS)[number], s
 export const DTE_TYPE_LABELS: Record<number, string> = {
   33: 'Factura Electrónica',
   34: 'Factura No Afecta o Exenta Electrónica',
+  39: 'Boleta Electrónica',
+  41: 'Boleta No Afecta o Exenta Electrónica',
   61: 'Nota de Crédito Electrónica',
 };
 
