@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { dteDocuments } from '../../src/server/db/schema';
+import { dteCafs, dteDocuments } from '../../src/server/db/schema';
 import type { TestContext } from './test-app';
 
 export interface StoredBoleta {
@@ -22,9 +22,7 @@ export async function storeBoletas(ctx: TestContext, boletas: StoredBoleta[]) {
     sql`alter table dte_documents add constraint dte_documents_type_check check (type in (33, 34, 39, 41, 61))`,
   );
   // Any CAF will do for the foreign key: the reports do not read it.
-  const [caf] = await ctx.db
-    .execute(sql`select id from dte_cafs limit 1`)
-    .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+  const [caf] = await ctx.db.select({ id: dteCafs.id }).from(dteCafs).limit(1);
   if (!caf) throw new Error('storeBoletas needs a CAF (setUpIssuing first)');
   await ctx.db.insert(dteDocuments).values(
     boletas.map((b) => ({

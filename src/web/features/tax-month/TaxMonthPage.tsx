@@ -107,7 +107,7 @@ function VatDebit({ month }: { month: TaxMonth }) {
   const vatOf = (type: number) => month.types.find((t) => t.type === type)?.vat ?? 0;
   return (
     <Card className="p-5">
-      <dl className="grid gap-2 text-sm sm:grid-cols-[1fr_auto]">
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
         <dt className="text-gray-700">IVA de facturas (33)</dt>
         <dd className="text-right tabular-nums">{pesos(vatOf(33))}</dd>
         <dt className="text-gray-700">IVA de boletas (39)</dt>
