@@ -41,6 +41,7 @@ export const FINANCE_LINKS = [
   { label: 'Vencimientos', to: '/payables', roles: BOOKKEEPERS },
   { label: 'Reportes', to: '/reports', roles: BOOKKEEPERS },
   { label: 'Comisiones', to: '/commissions', roles: STAFF },
+  { label: 'Mes tributario', to: '/tax-month', roles: BOOKKEEPERS },
 ] as const satisfies readonly NavLink[];
 
 /** Every sidebar route: the web's icon table is keyed by it, so a new link without an icon does not compile. */

@@ -15,6 +15,7 @@ import { paymentsRoutes } from './features/payments/routes';
 import { reportsRoutes } from './features/reports/routes';
 import { salesRoutes } from './features/sales/routes';
 import { supplierPaymentsRoutes } from './features/supplier-payments/routes';
+import { taxMonthRoutes } from './features/tax-month/routes';
 import { usersRoutes } from './features/users/routes';
 import { resilientRoutes } from './resilient-routes';
 
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
           ...invoicesRoutes,
           ...reportsRoutes,
           ...commissionsRoutes,
+          ...taxMonthRoutes,
         ],
       },
       { path: '*', element: <Navigate to="/dashboard" replace /> },

@@ -26,6 +26,7 @@ import { salesApi } from '../../src/domain/api/sales';
 import { searchApi } from '../../src/domain/api/search';
 import { siiApi } from '../../src/domain/api/sii';
 import { supplierPaymentsApi } from '../../src/domain/api/supplier-payments';
+import { taxMonthApi } from '../../src/domain/api/tax-month';
 import { usersApi } from '../../src/domain/api/users';
 import { ISO_CURRENCIES } from '../../src/domain/currencies';
 import type { Role } from '../../src/domain/roles';
@@ -506,6 +507,7 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
       }),
     ],
     [reportsApi.payables, async () => ({ url: '/api/reports/payables?asOf=2031-01-01&days=60' })],
+    [taxMonthApi.month, async () => ({ url: '/api/reports/tax-month?month=2031-03', as: 'finance' })],
     [
       reportsApi.sales,
       async () => ({

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { monthLabel, monthParam, percentLabel } from '../../src/web/features/commissions/month';
+import { percentLabel } from '../../src/web/features/commissions/month';
 import {
   DUPLICATE_RULE_MESSAGE,
   PERCENT_FORMAT_MESSAGE,
@@ -10,6 +10,7 @@ import {
   rulesFormValues,
   withKept,
 } from '../../src/web/features/commissions/rules-form';
+import { monthLabel, monthParam } from '../../src/web/lib/agency-month';
 
 const row = (overrides: Partial<RuleRow> = {}): RuleRow => ({
   sellerId: '',

@@ -32,7 +32,7 @@ describe('navLinksFor', () => {
 
 describe('financeLinksFor', () => {
   it('gives admin and finance the Finanzas group, and sales only Comisiones (their own)', () => {
-    const labels = ['Cobranza', 'Vencimientos', 'Reportes', 'Comisiones'];
+    const labels = ['Cobranza', 'Vencimientos', 'Reportes', 'Comisiones', 'Mes tributario'];
     expect(financeLinksFor('admin').map((link) => link.label)).toEqual(labels);
     expect(financeLinksFor('finance').map((link) => link.label)).toEqual(labels);
     expect(financeLinksFor('sales').map((link) => link.to)).toEqual(['/commissions']);

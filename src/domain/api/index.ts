@@ -20,6 +20,7 @@ import { salesApi } from './sales';
 import { searchApi } from './search';
 import { siiApi } from './sii';
 import { supplierPaymentsApi } from './supplier-payments';
+import { taxMonthApi } from './tax-month';
 import { usersApi } from './users';
 
 /** Every endpoint of the API, by feature: the server registers exactly these (tests/api/platform/api-contract.test.ts). */
@@ -50,6 +51,7 @@ export const API = {
   invoices: invoicesApi,
   sii: siiApi,
   documents: documentsApi,
+  taxMonth: taxMonthApi,
 } satisfies Record<string, Record<string, EndpointShape>>;
 
 /** All endpoints in one list. */

@@ -9,6 +9,7 @@ import {
   type LucideIcon,
   Percent,
   Plane,
+  Receipt,
   Settings,
   ShoppingCart,
   Tags,
@@ -37,6 +38,7 @@ const ICONS = {
   '/reports': ChartColumn,
   '/imports': FileUp,
   '/commissions': Percent,
+  '/tax-month': Receipt,
 } satisfies Record<NavPath, LucideIcon>;
 
 export const NAV_ICONS: Readonly<Record<string, LucideIcon>> = ICONS;

@@ -56,6 +56,8 @@ describe('sales register', () => {
       'Tipo',
       'Documento',
       'Folio',
+      'Folio final',
+      'Cantidad',
       'Fecha',
       'RUT receptor',
       'Razón social receptor',
@@ -68,6 +70,8 @@ describe('sales register', () => {
       type,
       expect.any(String),
       folio,
+      folio,
+      '1',
       date,
       '77777777-7',
       'Cliente Empresa Ltda.',
@@ -84,7 +88,7 @@ describe('sales register', () => {
     const xlsx = await readXlsx(
       (await get('/api/reports/sales-register?month=2031-03&format=xlsx')).rawPayload,
     );
-    expect(xlsx.rows.map((r) => [r[0], r[2], r[9]])).toEqual([
+    expect(xlsx.rows.map((r) => [r[0], r[2], r[11]])).toEqual([
       [33, 1, 619000],
       [34, 1, 70000],
       [61, 1, -619000],

@@ -33,7 +33,9 @@ test.describe('menú lateral por rol', () => {
       // own commissions there.
       const finance = page.getByRole('navigation', { name: 'Finanzas' }).getByRole('link');
       await expect(finance).toHaveText(
-        role === 'sales' ? ['Comisiones'] : ['Cobranza', 'Vencimientos', 'Reportes', 'Comisiones'],
+        role === 'sales'
+          ? ['Comisiones']
+          : ['Cobranza', 'Vencimientos', 'Reportes', 'Comisiones', 'Mes tributario'],
       );
     });
   }

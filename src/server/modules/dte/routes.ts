@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dteApi } from '../../../domain/api/dte';
+import { taxMonthApi } from '../../../domain/api/tax-month';
 import type { Database } from '../../db/client';
 import { oneBatch, sendExport } from '../../lib/export';
 import { routeOf } from '../../lib/route';
@@ -8,6 +9,7 @@ import { addCaf, listCafs } from './cafs';
 import { registerColumns, salesRegister } from './register';
 import { secretBox } from './secret-box';
 import { certificateStatus, getCompanyTax, saveCertificate, saveCompanyTax } from './setup';
+import { taxMonth, taxMonthColumns, taxMonthLines } from './tax-month';
 
 export const dteRoutes: FastifyPluginAsyncZod<{ db: Database; secretKey: string }> = async (
   app,
@@ -56,5 +58,21 @@ export const dteRoutes: FastifyPluginAsyncZod<{ db: Database; secretKey: string 
         columns: registerColumns,
         batches: oneBatch(salesRegister(db, request.query.month)),
       }),
+  });
+
+  app.route({
+    ...routeOf(taxMonthApi.month, tags),
+    handler: async (request, reply) => {
+      const { month, format } = request.query;
+      const figures = await taxMonth(db, month);
+      if (format === 'json') return { data: figures };
+      // The file holds the very figures the JSON gives (docs/decisions/0103-the-tax-month.md).
+      return sendExport(request, reply, {
+        format,
+        fileName: `mes-tributario-${month}`,
+        columns: taxMonthColumns,
+        batches: oneBatch(taxMonthLines(figures)),
+      });
+    },
   });
 };

@@ -1,24 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { agencyToday, DEFAULT_TIME_ZONE } from '../../../domain/agency-day';
 import { commissionsApi } from '../../../domain/api/commissions';
-import { nextMonth, previousMonth } from '../../../domain/commissions';
 import { sumMoney } from '../../../domain/money';
-import { agencyPreferencesQuery } from '../../api/agency-preferences';
 import { useCanCall } from '../../auth';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { ExportMenu } from '../../components/ui/ExportMenu';
-import { Field } from '../../components/ui/Field';
 import { ListPage } from '../../components/ui/ListPage';
+import { MonthPicker } from '../../components/ui/MonthPicker';
 import { Badge } from '../../components/ui/StatusBadge';
 import { SummaryCard } from '../../components/ui/SummaryCard';
+import { monthLabel, monthParam, useAgencyMonth } from '../../lib/agency-month';
 import { useMoney } from '../../lib/use-money';
 import { commissionsMonthQuery, useCloseCommissionMonth } from './api';
-import { monthLabel, monthOf, monthParam } from './month';
 import { SellerCommissions } from './SellerCommissions';
 
 const TEXTS = {
@@ -26,37 +23,6 @@ const TEXTS = {
   errorTitle: 'Error al cargar las comisiones',
   emptyText: 'Sin comisiones en este mes',
 };
-
-/**
- * The agency's current month, from the preferences every screen shares (not company's hook:
- * Configuraciones mounts this feature's rules, so company imports this feature and not the reverse).
- */
-function useAgencyMonth(): string {
-  const zone = useQuery(agencyPreferencesQuery()).data?.timeZone ?? DEFAULT_TIME_ZONE;
-  return monthOf(agencyToday(zone));
-}
-
-function MonthPicker({ month, onChange }: { month: string; onChange: (month: string) => void }) {
-  return (
-    <div className="flex items-end gap-2">
-      <Button variant="secondary" aria-label="Mes anterior" onClick={() => onChange(previousMonth(month))}>
-        <ChevronLeft aria-hidden="true" className="size-4" />
-      </Button>
-      <Field
-        label="Mes"
-        type="month"
-        value={month}
-        required
-        className="w-44"
-        // A cleared or half-typed month keeps the one shown.
-        onChange={(event) => event.target.value && onChange(event.target.value)}
-      />
-      <Button variant="secondary" aria-label="Mes siguiente" onClick={() => onChange(nextMonth(month))}>
-        <ChevronRight aria-hidden="true" className="size-4" />
-      </Button>
-    </div>
-  );
-}
 
 /** "Cerrar mes" (admin): asks first, since a closed month never changes again. */
 function CloseMonthButton({ month }: { month: string }) {
