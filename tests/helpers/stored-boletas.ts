@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { dteCafs, dteDocuments } from '../../src/server/db/schema';
 import type { TestContext } from './test-app';
 
@@ -13,14 +12,9 @@ export interface StoredBoleta {
 
 /**
  * Boletas (39, 41) stored as issued ones are, written straight into dte_documents: the reports read the
- * stored documents only, so they can be tested before boletas are issued. The type check is widened to
- * the SII's boleta types first (what the boletas' own migration does; a no-op once it has run).
+ * stored documents only, so many days of boletas are set up without issuing each one.
  */
 export async function storeBoletas(ctx: TestContext, boletas: StoredBoleta[]) {
-  await ctx.db.execute(sql`alter table dte_documents drop constraint if exists dte_documents_type_check`);
-  await ctx.db.execute(
-    sql`alter table dte_documents add constraint dte_documents_type_check check (type in (33, 34, 39, 41, 61))`,
-  );
   // Any CAF will do for the foreign key: the reports do not read it.
   const [caf] = await ctx.db.select({ id: dteCafs.id }).from(dteCafs).limit(1);
   if (!caf) throw new Error('storeBoletas needs a CAF (setUpIssuing first)');
