@@ -45,7 +45,8 @@ function startWorker(extra: Partial<SiiOutboxOptions> = {}) {
   return worker;
 }
 
-let nextFolio = 1;
+// The transport's own boletas take folios far above the CAF's, which the issued ones use.
+let nextFolio = 1000;
 const queueBoleta = (type: 39 | 41 = 39, edit?: (xml: string) => string) =>
   queueBoletaDocument(ctx.db, box, { type, folio: nextFolio++, edit });
 
@@ -83,7 +84,10 @@ beforeAll(async () => {
   facturas = await startSiiStandin();
   boletas = await startSiiBoletaStandin();
   ctx = await createTestContext();
-  await setUpIssuing(ctx, box, [{ type: 33, from: 1, to: 20 }]);
+  await setUpIssuing(ctx, box, [
+    { type: 33, from: 1, to: 20 },
+    { type: 39, from: 1, to: 5 },
+  ]);
 });
 afterAll(async () => {
   await ctx.close();
@@ -139,6 +143,30 @@ describe('sending a boleta to the SII', () => {
       ['upload', true, `TRACKID ${done.trackId} · REC: Envío recibido`],
       ['status', true, 'REC: Envío recibido'],
       ['status', true, done.siiMessages.join(' · ')],
+    ]);
+  });
+
+  it('a boleta issued as a sale issues it (its CAF, TED and signed EnvioBOLETA) travels to Aceptado', async () => {
+    const uploads = boletas.uploads.length;
+    boletas.processFor(1);
+    startWorker();
+    const issued = await issueDte(ctx.db, box, {
+      type: 39,
+      issueDate: '2031-02-01',
+      receiver: {
+        rut: '66666666-6',
+        businessName: 'Ana Pérez',
+        businessActivity: '',
+        address: '',
+        commune: '',
+      },
+      lines: [{ name: 'Paquete Puerto Varas', pesos: 119_000n, exempt: false }],
+    });
+    const done = await final(issued.id);
+    expect(done).toMatchObject({ status: 'accepted', siiCode: 'EPR' });
+    // The stand-in checked every signature of the envelope it got: the one issuing stored.
+    expect(boletas.uploads.slice(uploads).map((u) => [u.fileName, u.xml === issued.xml])).toEqual([
+      [`EnvioBOLETA_39_${issued.folio}.xml`, true],
     ]);
   });
 
