@@ -131,7 +131,7 @@ function open({ role = 'admin', electronic = true, issue, preview }: Options = {
 
 async function openDialog() {
   fireEvent.click(await screen.findByRole('button', { name: 'Generar Factura' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Generar factura electrónica' });
+  const dialog = await screen.findByRole('dialog', { name: 'Generar documento electrónico' });
   await within(dialog).findByRole('list', { name: 'Ítems de la factura' });
   return dialog;
 }
@@ -245,7 +245,7 @@ describe('Generar Factura with electronic invoicing', () => {
         }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Generar Factura' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Generar factura electrónica' });
+    const dialog = await screen.findByRole('dialog', { name: 'Generar documento electrónico' });
     expect(within(dialog).getByRole('status').textContent).toBe('Calculando la factura...');
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('No se pudo preparar la factura');

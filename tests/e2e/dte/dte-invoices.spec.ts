@@ -44,7 +44,7 @@ test('factura electrónica: configurar, emitir desde la venta, descargar XML y P
   // The preview, then the client's missing giro and comuna: the dialog asks for exactly those.
   await page.goto(`/sales/${saleId}`);
   await page.getByRole('button', { name: 'Generar Factura' }).click();
-  const receiver = page.getByRole('dialog', { name: 'Generar factura electrónica' });
+  const receiver = page.getByRole('dialog', { name: 'Generar documento electrónico' });
   await expect(receiver.getByRole('region', { name: 'Totales' })).toContainText('Factura Electrónica (33)');
   await expect(receiver.getByLabel('Dirección del cliente')).toHaveCount(0);
   await receiver.getByRole('button', { name: 'Emitir' }).click();

@@ -30,7 +30,7 @@ test('un administrador marca exento un ítem afecto, ve cambiar los totales, emi
   await page.goto(`/sales/${saleId}`);
   const generate = page.getByRole('button', { name: 'Generar Factura' });
   await generate.click();
-  const dialog = page.getByRole('dialog', { name: 'Generar factura electrónica' });
+  const dialog = page.getByRole('dialog', { name: 'Generar documento electrónico' });
   const totals = dialog.getByRole('region', { name: 'Totales' });
   await expect(totals).toContainText('Documento: Factura Electrónica (33)');
   // Escape closes it; the next opening starts again from the sale.

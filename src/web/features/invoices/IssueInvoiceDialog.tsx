@@ -39,8 +39,8 @@ export function IssueInvoiceDialog({
     <Modal
       open={open}
       onOpenChange={whenClosed(onClose)}
-      title="Generar factura electrónica"
-      description="Revisa los montos en pesos antes de emitir: una factura electrónica emitida no se borra, se anula con una nota de crédito."
+      title="Generar documento electrónico"
+      description="Revisa los montos en pesos antes de emitir: una factura o boleta electrónica emitida no se borra, se anula con una nota de crédito."
       className="max-w-xl"
     >
       {/* Mounted per opening: each starts from the sale's defaults, with no old error. */}
