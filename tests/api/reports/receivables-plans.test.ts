@@ -21,7 +21,8 @@ const get = async (url: string) => {
   if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   return res.json();
 };
-const row = (reply: { clients: { clientId: number }[] }, clientId: number) =>
+type Row = { clientId: number; overdueAmount: number };
+const row = (reply: { clients: Row[] }, clientId: number) =>
   reply.clients.find((c) => c.clientId === clientId);
 
 beforeAll(async () => {

@@ -66,14 +66,11 @@ export async function savePlan(
         throw badRequest(message, [{ path: 'instalments', message }]);
       }
     }
-    const before = await tx
-      .delete(saleInstalments)
-      .where(eq(saleInstalments.saleId, id))
-      .returning({
-        dueDate: saleInstalments.dueDate,
-        amount: saleInstalments.amount,
-        id: saleInstalments.id,
-      });
+    const before = await tx.delete(saleInstalments).where(eq(saleInstalments.saleId, id)).returning({
+      dueDate: saleInstalments.dueDate,
+      amount: saleInstalments.amount,
+      id: saleInstalments.id,
+    });
     before.sort((a, b) => (a.dueDate === b.dueDate ? a.id - b.id : a.dueDate < b.dueDate ? -1 : 1));
     const after = rows.length
       ? await tx.insert(saleInstalments).values(rows).returning({
