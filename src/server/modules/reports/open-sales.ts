@@ -2,7 +2,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { moneyValue, rateValue } from '../../db/money';
-import { saleBalances, saleInstalments, sales } from '../../db/schema';
+import { balanceDays, saleBalances, saleInstalments, sales } from '../../db/schema';
 
 /*
  * What clients still owe (docs/product.md#receivables-and-dues): a sale's debt is its total minus its
@@ -104,22 +104,21 @@ export function openSalesWithSale(db: Database, asOf: string, where: SQL | undef
 }
 
 /**
- * What the sales with a payment plan change in the overdue total of every client: their overdue part
- * less the pending the travel-date rule counts for them. Read from the open sales that have a plan
- * alone (driven by sale_instalments' index), so the total stays the kept buckets' sum plus this.
+ * The overdue part of every open sale, in USD: the pending the travel-date rule counts (from the kept
+ * pending per travel day) corrected by the sales with a payment plan (their overdue part less what
+ * that rule counted for them), read from those sales alone through sale_instalments' index.
  */
-export async function planCorrection(db: Database, asOf: string): Promise<string> {
+export async function overdueTotal(db: Database, asOf: string): Promise<number> {
   const planned = db
     .selectDistinct({ saleId: saleInstalments.saleId })
     .from(saleInstalments)
     .innerJoin(saleBalances, eq(saleBalances.saleId, saleInstalments.saleId));
   const open = openSales(db, asOf, inArray(saleBalances.saleId, planned));
-  const [row] = await db
-    .select({
-      correction: sql<string>`coalesce(sum(${open.overdue} - case when ${open.days} > 0 then ${open.pending} else 0 end), 0)::text`,
-    })
-    .from(open);
-  return row?.correction ?? '0';
+  const pastTravel = sql`(select coalesce(sum(${balanceDays.pending}), 0) from ${balanceDays}
+    where ${balanceDays.travelDate} < ${asOf}::date)`;
+  const correction = sql`coalesce(sum(${open.overdue} - case when ${open.days} > 0 then ${open.pending} else 0 end), 0)`;
+  const [row] = await db.select({ total: moneyValue(sql`${pastTravel} + ${correction}`, 'USD') }).from(open);
+  return row?.total ?? 0;
 }
 
 /** The age buckets as SQL conditions on `days` (boundaries 0, 30, 60, 90 inclusive; see ageBucket). */

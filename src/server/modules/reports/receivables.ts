@@ -16,7 +16,7 @@ import { balanceDays, clientBalances, clients, saleBalances } from '../../db/sch
 import { notFound } from '../../lib/http-errors';
 import { nameContains } from '../../lib/search';
 import { type SaleScope, sellerCondition } from '../sales';
-import { bucketConditions, openSales, openSalesWithSale, planCorrection } from './open-sales';
+import { bucketConditions, openSales, openSalesWithSale, overdueTotal } from './open-sales';
 
 /** Cobranza: every client with open sales, their debt split by age against the travel date. */
 
@@ -153,7 +153,7 @@ async function keptPage(
       : sql`false`,
   );
   const days = sql`(${query.asOf}::date - ${balanceDays.travelDate})`;
-  const [buckets, [totals], [bucketTotals], planned] = await Promise.all([
+  const [buckets, [totals], [bucketTotals], overdueSum] = await Promise.all([
     db
       .select({
         clientId: open.clientId,
@@ -172,20 +172,12 @@ async function keptPage(
       })
       .from(cb),
     db.select(bucketSums(days, balanceDays.pending, 'Sum')).from(balanceDays),
-    planCorrection(db, query.asOf),
+    overdueTotal(db, query.asOf),
   ]);
   const bucketsOfClient = new Map(buckets.map((b) => [b.clientId, b]));
-  const all = { ...totals, ...bucketTotals, overdueSum: overdueTotal(bucketTotals, planned) };
+  const all = { ...totals, ...bucketTotals, overdueSum };
   // Every row carries the totals, as clientPage's do; a page past the end carries them on none.
   return page.map((p) => ({ ...bucketsOfClient.get(p.clientId), ...p, ...all }) as unknown as RawRow);
-}
-
-/** The buckets past due (the travel-date rule over every open sale), corrected for the plans: exact in cents. */
-function overdueTotal(bucketTotals: Record<string, unknown> | undefined, correction: string): number {
-  const pastDue = AGE_BUCKETS.filter((b) => b !== 'notDue').map((b) =>
-    Number(bucketTotals?.[`${b}Sum`] ?? 0),
-  );
-  return sumMoney([...pastDue, correction]);
 }
 
 /** An id, count or amount of a page's row (each selected as a number); 0 when there is no row. */
