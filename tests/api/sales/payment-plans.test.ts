@@ -170,6 +170,15 @@ describe('PUT /api/sales/:id/plan', () => {
     expect(res.json().message).toMatch(/anulada/);
   });
 
+  it('keeps the plan when the flat sale, plan included, is sent back as an edit', async () => {
+    const id = await newSale('700.00');
+    await putPlan(id, [{ dueDate: day(10), amount: '700' }]);
+    const sale = await detail(id);
+    const edit = await call('PUT', `/api/sales/${id}`, { ...sale, plan: [], passengerName: 'Otro nombre' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().sale.plan).toEqual([expect.objectContaining({ amount: 700 })]);
+  });
+
   it('flags the plan once an edit of the items changes the total', async () => {
     const id = await newSale('800.00');
     await putPlan(id, [{ dueDate: day(10), amount: '800' }]);
