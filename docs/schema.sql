@@ -471,6 +471,16 @@ CREATE TABLE sale_balances (
   CONSTRAINT sale_balances_pkey PRIMARY KEY (sale_id)
 );
 
+CREATE TABLE sale_instalments (
+  id integer DEFAULT nextval('sale_instalments_id_seq'::regclass) NOT NULL,
+  sale_id integer NOT NULL,
+  due_date date NOT NULL,
+  amount numeric(14,2) NOT NULL,
+  CONSTRAINT sale_instalments_pkey PRIMARY KEY (id),
+  CONSTRAINT sale_instalments_amount_check CHECK ((amount > (0)::numeric)),
+  CONSTRAINT sale_instalments_sale_id_sales_id_fk FOREIGN KEY (sale_id) REFERENCES sales(id) ON DELETE CASCADE
+);
+
 CREATE TABLE sale_item_passengers (
   sale_item_id integer NOT NULL,
   passenger_id integer NOT NULL,
@@ -779,6 +789,7 @@ CREATE INDEX payments_sale_id_idx ON public.payments USING btree (sale_id);
 CREATE INDEX sale_balances_client_idx ON public.sale_balances USING btree (client_id);
 CREATE INDEX sale_balances_seller_travel_idx ON public.sale_balances USING btree (seller_id, travel_date, sale_id);
 CREATE INDEX sale_balances_travel_idx ON public.sale_balances USING btree (travel_date, sale_id);
+CREATE INDEX sale_instalments_sale_due_idx ON public.sale_instalments USING btree (sale_id, due_date, id, amount);
 CREATE INDEX sale_item_passengers_passenger_idx ON public.sale_item_passengers USING btree (passenger_id);
 CREATE INDEX sale_items_classification_id_idx ON public.sale_items USING btree (classification_id);
 CREATE INDEX sale_items_missing_code_idx ON public.sale_items USING btree (sale_id) WHERE ((reservation_code IS NULL) OR (TRIM(BOTH FROM reservation_code) = ''::text));

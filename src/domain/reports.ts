@@ -51,6 +51,11 @@ const receivableFigures = {
   totalSale: money,
   paidAmount: money,
   pendingAmount: money,
+  /**
+   * The part of pendingAmount past due as of `asOf`: the unpaid part of the instalments due before it,
+   * or, for a sale without a payment plan, all of its pending once its travel date has passed.
+   */
+  overdueAmount: money,
   buckets: bucketsSchema,
 };
 export const receivableClientSchema = z.object({
@@ -79,6 +84,8 @@ export const receivableSaleSchema = z.object({
   pendingAmount: money,
   /** pendingAmount at the sale's frozen rate: what the client's USD figures add. */
   pendingAmountUsd: money,
+  /** The part of pendingAmount past due (in the sale's currency), as receivableFigures counts it. */
+  overdueAmount: money,
   /** Days since the travel date as of `asOf` (0 or less: not yet due). */
   daysAfterTravel: z.number().int(),
   bucket: z.enum(AGE_BUCKETS),

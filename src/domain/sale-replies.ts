@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { specPart } from './field-specs';
 import { paginationReplySchema } from './pagination';
+import { instalmentReplySchema } from './payment-plans';
 import { absentWhenNull } from './replies';
 import { ROLES } from './roles';
 import { SALE_FIELD_SPECS, SALE_ITEM_FIELD_SPECS } from './sales';
@@ -77,6 +78,10 @@ export const saleDetailSchema = saleSummarySchema.extend({
   balance: z.number(),
   /** What must be given back to the client: all that was paid on a cancelled sale, else 0. */
   refundAmount: z.number(),
+  /** The payment plan in due order (empty without one), filled by the confirmed payments oldest first. */
+  plan: z.array(instalmentReplySchema),
+  /** The plan no longer adds up to salePrice (its items were edited since): the plan must be adjusted. */
+  planMismatch: z.boolean(),
 });
 
 export const salesPageSchema = z.object({

@@ -165,6 +165,9 @@ const flatEditSchema = clientIdFirst(
       totalPaid: z.unknown().optional(),
       balance: z.unknown().optional(),
       refundAmount: z.unknown().optional(),
+      // The payment plan sent back with the sale is ignored: it has its own route (PUT .../plan).
+      plan: z.unknown().optional(),
+      planMismatch: z.unknown().optional(),
     })
     .transform((body, ctx): SaleEditRequest => {
       const {
@@ -183,6 +186,8 @@ const flatEditSchema = clientIdFirst(
         totalPaid: _t,
         balance: _b,
         refundAmount: _r,
+        plan: _plan,
+        planMismatch: _mismatch,
         ...data
       } = body;
       return { kind: 'edit', saleData: dropClient(data, ctx), items, version };

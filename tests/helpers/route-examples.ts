@@ -265,6 +265,18 @@ export async function routeExamples(ctx: TestContext): Promise<RouteExamples> {
         body: { ...saleBody(refs, ctx.users.sales.id), version: 1 },
       }),
     ],
+    [
+      salesApi.plan,
+      async () => ({
+        url: `/api/sales/${await newSale()}/plan`,
+        body: {
+          instalments: [
+            { dueDate: '2030-12-10', amount: '500.50' },
+            { dueDate: '2031-01-30', amount: 1000 },
+          ],
+        },
+      }),
+    ],
     [salesApi.remove, async () => ({ url: `/api/sales/${await newSale()}` })],
     [dashboardApi.total, async () => ({ url: '/api/sales/total' })],
     [dashboardApi.stats, async () => ({ url: '/api/sales/stats' })],

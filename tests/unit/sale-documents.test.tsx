@@ -45,6 +45,8 @@ const CONFIRMED_SALE = {
   totalPaid: 0,
   balance: 1000,
   refundAmount: 0,
+  plan: [],
+  planMismatch: false,
 } satisfies ReplyOf<typeof documentsApi.acceptQuote>['sale'];
 
 function renderDocuments(status: SaleStatus, canEdit = true, onAccepted = vi.fn()) {

@@ -1,4 +1,5 @@
 import { ADMINS, BOOKKEEPERS, SELLERS, STAFF } from '../access';
+import { salePlanRequestSchema } from '../payment-plans';
 import { messageReplySchema } from '../replies';
 import { saleFilterShape, saleListQuerySchema, withOrderedRanges } from '../sale-filters';
 import { saleDetailSchema, saleSavedSchema, saleSellersSchema, salesPageSchema } from '../sale-replies';
@@ -67,6 +68,17 @@ export const salesApi = {
     body: saleUpdateRequestSchema,
     replies: { 200: saleSavedSchema },
     // 409: a completed sale, a transition the lifecycle refuses, or an edit of a stale version.
+    errors: [...ON_RECORD_WITH_BODY, 409],
+  }),
+  /** The sale's payment plan replaced (docs/decisions/0104-payment-plans.md); an empty list removes it. */
+  plan: endpoint({
+    method: 'PUT',
+    path: '/api/sales/:id/plan',
+    access: SELLERS,
+    params: idParams,
+    body: salePlanRequestSchema,
+    replies: { 200: saleSavedSchema },
+    // 409: a cancelled or completed sale.
     errors: [...ON_RECORD_WITH_BODY, 409],
   }),
   remove: endpoint({

@@ -137,6 +137,8 @@ describe('reply schemas', () => {
         'totalPaid',
         'balance',
         'refundAmount',
+        'plan',
+        'planMismatch',
       ].sort(),
     );
     expect(typeof sale.salePrice).toBe('number');

@@ -65,6 +65,8 @@ const UNO = {
   totalSale: 2050.68,
   paidAmount: 300.16,
   pendingAmount: 1750.52,
+  // Without payment plans: all a sale owes is overdue once its travel date has passed.
+  overdueAmount: 950.47,
   buckets: { notDue: 800.05, d1_30: 700.22, d31_60: 250.25, d61_90: 0, d90plus: 0 },
 };
 const DOS = {
@@ -73,6 +75,7 @@ const DOS = {
   totalSale: 1242.21,
   paidAmount: 20,
   pendingAmount: 1222.21,
+  overdueAmount: 1122.21,
   buckets: { notDue: 100, d1_30: 0, d31_60: 60.6, d61_90: 1061.6, d90plus: 0.01 },
 };
 
@@ -92,6 +95,7 @@ describe('GET /api/reports/receivables', () => {
       totalSale: 3292.89,
       paidAmount: 320.16,
       pendingAmount: 2972.73,
+      overdueAmount: 2072.68,
       buckets: { notDue: 900.05, d1_30: 700.22, d31_60: 310.85, d61_90: 1061.6, d90plus: 0.01 },
     });
     expect(body.pagination).toEqual({ page: 1, limit: 50, total: 2, totalPages: 1 });

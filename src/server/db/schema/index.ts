@@ -6,6 +6,7 @@ export * from './documents';
 export * from './dte';
 export * from './dues';
 export * from './emails';
+export * from './instalments';
 export * from './invoices';
 export * from './master-data';
 export * from './payments';

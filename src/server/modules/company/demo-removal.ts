@@ -19,6 +19,7 @@ const DEMO_TABLES = [
   'sales',
   'sale_items',
   'sale_item_passengers',
+  'sale_instalments',
   'sale_quotes',
   'sale_balances',
   'sales_summary',

@@ -16,7 +16,7 @@ import { balanceDays, clientBalances, clients, saleBalances } from '../../db/sch
 import { notFound } from '../../lib/http-errors';
 import { nameContains } from '../../lib/search';
 import { type SaleScope, sellerCondition } from '../sales';
-import { bucketConditions, openSales, openSalesWithSale } from './open-sales';
+import { bucketConditions, openSales, openSalesWithSale, overdueTotal } from './open-sales';
 
 /** Cobranza: every client with open sales, their debt split by age against the travel date. */
 
@@ -51,6 +51,7 @@ async function clientPage(db: Database, query: Query): Promise<RawRow[]> {
         totalSale: sql<string>`sum(${open.salePrice})`.as('total_sale'),
         paidAmount: sql<string>`sum(${open.paid})`.as('paid'),
         pendingAmount: sql<string>`sum(${open.pending})`.as('pending'),
+        overdueAmount: sql<string>`sum(${open.overdue})`.as('overdue'),
         ...bucketSums(open.days, open.pending),
       })
       .from(open)
@@ -58,7 +59,7 @@ async function clientPage(db: Database, query: Query): Promise<RawRow[]> {
   );
   const orders: Record<ReceivablesSort, SQL[]> = {
     pending: [desc(c.pendingAmount)],
-    overdue: [sql`${c.pendingAmount} - ${c.notDue} desc`, desc(c.pendingAmount)],
+    overdue: [desc(c.overdueAmount), desc(c.pendingAmount)],
     name: [],
     sales: [desc(c.salesCount), desc(c.pendingAmount)],
   };
@@ -72,12 +73,14 @@ async function clientPage(db: Database, query: Query): Promise<RawRow[]> {
       totalSale: moneyValue(c.totalSale, 'USD'),
       paidAmount: moneyValue(c.paidAmount, 'USD'),
       pendingAmount: moneyValue(c.pendingAmount, 'USD'),
+      overdueAmount: moneyValue(c.overdueAmount, 'USD'),
       ...Object.fromEntries(AGE_BUCKETS.map((b) => [b, moneyValue(c[b], 'USD')])),
       clientsCount: sql<number>`(count(*) over ())::int`,
       totalSalesCount: sql<number>`(sum(${c.salesCount}) over ())::int`,
       totalSaleSum: over(c.totalSale),
       paidSum: over(c.paidAmount),
       pendingSum: over(c.pendingAmount),
+      overdueSum: over(c.overdueAmount),
       ...Object.fromEntries(AGE_BUCKETS.map((b) => [`${b}Sum`, over(c[b])])),
     })
     .from(c)
@@ -150,9 +153,13 @@ async function keptPage(
       : sql`false`,
   );
   const days = sql`(${query.asOf}::date - ${balanceDays.travelDate})`;
-  const [buckets, [totals], [bucketTotals]] = await Promise.all([
+  const [buckets, [totals], [bucketTotals], overdueSum] = await Promise.all([
     db
-      .select({ clientId: open.clientId, ...bucketSums(open.days, open.pending) })
+      .select({
+        clientId: open.clientId,
+        overdueAmount: moneyValue(sql`sum(${open.overdue})`, 'USD'),
+        ...bucketSums(open.days, open.pending),
+      })
       .from(open)
       .groupBy(open.clientId),
     db
@@ -165,9 +172,10 @@ async function keptPage(
       })
       .from(cb),
     db.select(bucketSums(days, balanceDays.pending, 'Sum')).from(balanceDays),
+    overdueTotal(db, query.asOf),
   ]);
   const bucketsOfClient = new Map(buckets.map((b) => [b.clientId, b]));
-  const all = { ...totals, ...bucketTotals };
+  const all = { ...totals, ...bucketTotals, overdueSum };
   // Every row carries the totals, as clientPage's do; a page past the end carries them on none.
   return page.map((p) => ({ ...bucketsOfClient.get(p.clientId), ...p, ...all }) as unknown as RawRow);
 }
@@ -197,6 +205,7 @@ export async function receivables(db: Database, query: Query): Promise<Receivabl
       totalSale: figure(r, 'totalSale'),
       paidAmount: figure(r, 'paidAmount'),
       pendingAmount: figure(r, 'pendingAmount'),
+      overdueAmount: figure(r, 'overdueAmount'),
       buckets: bucketsOf(r, ''),
     })),
     totals: {
@@ -205,6 +214,7 @@ export async function receivables(db: Database, query: Query): Promise<Receivabl
       totalSale: figure(totals, 'totalSaleSum'),
       paidAmount: figure(totals, 'paidSum'),
       pendingAmount: figure(totals, 'pendingSum'),
+      overdueAmount: figure(totals, 'overdueSum'),
       buckets: bucketsOf(totals, 'Sum'),
     },
     pagination: paginationOf(query.page, query.limit, clientsCount),
@@ -244,10 +254,13 @@ export async function receivableClient(
     paidAmount: r.ownPaid,
     pendingAmount: r.ownPending,
     pendingAmountUsd: r.pending,
+    overdueAmount: r.ownOverdue,
     daysAfterTravel: r.days,
     bucket: ageBucket(r.days),
   }));
-  const usd = new Map(rows.map((r) => [r.id, { totalSale: r.salePrice, paidAmount: r.paid }]));
+  const usd = new Map(
+    rows.map((r) => [r.id, { totalSale: r.salePrice, paidAmount: r.paid, overdueAmount: r.overdue }]),
+  );
   // One client's handful of sales: added in integer cents (sumMoney), exact like the SQL sums.
   const sumOf = (pick: (s: (typeof saleRows)[number]) => number) => sumMoney(saleRows.map(pick));
   return {
@@ -259,6 +272,7 @@ export async function receivableClient(
       totalSale: sumOf((s) => usd.get(s.saleId)?.totalSale ?? 0),
       paidAmount: sumOf((s) => usd.get(s.saleId)?.paidAmount ?? 0),
       pendingAmount: sumOf((s) => s.pendingAmountUsd),
+      overdueAmount: sumOf((s) => usd.get(s.saleId)?.overdueAmount ?? 0),
       buckets: Object.fromEntries(
         AGE_BUCKETS.map((b) => [b, sumOf((s) => (s.bucket === b ? s.pendingAmountUsd : 0))]),
       ) as Buckets,

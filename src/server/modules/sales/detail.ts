@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
+import { planJson, planMismatch } from './plan-figures';
 import {
   SALE_NOT_FOUND,
   type SaleScope,
@@ -80,6 +81,8 @@ const detailJson = jsonObjectText({
   totalPaid: computed(salePaidAmount, 'number'),
   balance: computed(salePending, 'number'),
   refundAmount: computed(saleRefund, 'number'),
+  plan: computed(planJson(salePaidAmount), 'json'),
+  planMismatch: computed(sql`(${planMismatch})::text`, 'json'),
 });
 
 /**

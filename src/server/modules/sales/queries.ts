@@ -51,6 +51,10 @@ export const salePaid = new QueryBuilder()
   .where(and(eq(payments.saleId, sales.id), eq(payments.status, 'confirmed')))
   .as('sale_paid');
 
+/** The exact numeric sum of decimal texts (a sale's items, a plan's instalments), added by PostgreSQL. */
+export const amountsSum = (amounts: readonly (string | number)[]) =>
+  sql`(select coalesce(sum(v), 0) from unnest(string_to_array(${amounts.join(',')}, ',')::numeric[]) v)`;
+
 /** What was paid, as a value of a query that joins `salePaid`. */
 export const salePaidAmount = sql`${salePaid.paid}`;
 

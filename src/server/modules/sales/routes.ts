@@ -11,6 +11,7 @@ import { auditActor } from '../audit';
 import { loadSaleText } from './detail';
 import { saleExportColumns } from './export';
 import { type ExportedSale, listSales, listSellers, salesBatch } from './list-queries';
+import { savePlan } from './plan';
 import { changeStatus, createSale, deleteSale, editSale, scopeFor } from './service';
 
 /** `If-Match: "3"` (or W/"3") names the version an edit started from; anything else names none. */
@@ -100,6 +101,20 @@ export const salesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
           ? await changeStatus(db, actor, request.params.id, body.status, version, auditActor(request))
           : await editSale(db, actor, request.params.id, { ...body, version }, auditActor(request));
       return { message: 'Venta actualizada', sale };
+    },
+  });
+
+  app.route({
+    ...routeOf(salesApi.plan, tags),
+    handler: async (request) => {
+      const sale = await savePlan(
+        db,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        auditActor(request),
+      );
+      return { message: 'Plan de pagos guardado', sale };
     },
   });
 

@@ -18,7 +18,7 @@ import { type AuditActor, record } from '../audit';
 import type { AuthUser } from '../auth';
 import { loadSale } from './detail';
 import { passengerList, type Snapshot, saleChanges, saleSnapshot, saleSnapshotColumns } from './history';
-import { activeInvoiceOf, hasPayments, lockSale, type SaleScope } from './queries';
+import { activeInvoiceOf, amountsSum, hasPayments, lockSale, type SaleScope } from './queries';
 import { assertReferences, resolvePassengers } from './references';
 import { assertWholeAmounts, editedCurrency, rateToFreeze } from './sale-currency';
 import { auditedItemColumns, itemValues, saleValues } from './stored-fields';
@@ -36,11 +36,9 @@ export function scopeFor(user: AuthUser): SaleScope {
  * them (a later UPDATE would move every trigger-kept aggregate twice).
  */
 function itemTotals(items: SaleItemData[]) {
-  const sum = (amounts: (string | number)[]) =>
-    sql`(select coalesce(sum(v), 0) from unnest(string_to_array(${amounts.join(',')}, ',')::numeric[]) v)`;
   return {
-    salePrice: sum(items.map((item) => item.salePrice)),
-    totalCost: sum(items.map((item) => item.costPrice)),
+    salePrice: amountsSum(items.map((item) => item.salePrice)),
+    totalCost: amountsSum(items.map((item) => item.costPrice)),
   };
 }
 

@@ -25,6 +25,7 @@ import { PassengerDocumentNotice } from './PassengerDocumentNotice';
 import { SaleActions } from './SaleActions';
 import { SaleItemCard } from './SaleItemCard';
 import { SalePassengers } from './SalePassengers';
+import { SalePlan } from './SalePlan';
 
 function Problem({ children }: { children: ReactNode }) {
   return (
@@ -131,6 +132,7 @@ function SaleDetailView({ sale }: { sale: SaleDetail }) {
       </Card>
 
       <SaleDocuments sale={sale} canEdit={canEdit} timeZone={timeZone} onAccepted={onSaved} />
+      <SalePlan sale={sale} canEdit={canCall(salesApi.plan, user.role)} />
       <SalePayments sale={sale} canWrite={canEdit} />
       <Card>
         <Communications saleId={sale.id} timeZone={timeZone} />

@@ -14,6 +14,7 @@ export { saleQuery, useSale } from './detail';
 export { salesKeys } from './keys';
 export { SALES_PAGE_SIZE, type SaleStatusFilter, salesListQuery, useSalesList } from './list';
 export { usePassengerSearch } from './passenger-search';
+export { useSavePlan } from './plan';
 export { useSaleSaved } from './saved';
 export { useSellerFilterOptions } from './seller-filter';
 export { useSellerOptions } from './seller-options';
