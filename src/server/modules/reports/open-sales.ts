@@ -14,21 +14,30 @@ import { balanceDays, saleBalances, saleInstalments, sales } from '../../db/sche
  */
 
 /**
- * What a sale's payment plan had fallen due before `asOf` (and whether it has one), read per open sale
- * from sale_instalments_sale_due_idx alone: a few index entries of that sale, never all the payments
- * (its paid part is the kept `sale_balances.paid`). An aggregate without GROUP BY: one row per sale.
+ * What the payment plans of the open sales matching `where` had fallen due before `asOf`, a row per
+ * sale with a plan. Grouped over those sales' instalments only (found through
+ * sale_instalments_sale_due_idx) and left-joined: an agency without plans pays nothing for them, and a
+ * page of clients reads only its sales' instalments. (A lateral read per open sale cost an index lookup
+ * each, 56 ms to 0.55 s over 200,000 open sales without a single plan: decision 0104.) A sale's paid
+ * part is the kept `sale_balances.paid`.
  */
-const planDue = (asOf: string) =>
+const planDue = (asOf: string, where: SQL | undefined) =>
   new QueryBuilder()
     .select({
+      saleId: sql<number>`${saleInstalments.saleId}`.as('plan_sale_id'),
       dueBefore:
         sql<string>`coalesce(sum(${saleInstalments.amount}) filter (where ${saleInstalments.dueDate} < ${asOf}::date), 0)`.as(
           'due_before',
         ),
-      instalments: sql<number>`count(*)`.as('instalments'),
     })
     .from(saleInstalments)
-    .where(eq(saleInstalments.saleId, saleBalances.saleId))
+    .where(
+      inArray(
+        saleInstalments.saleId,
+        new QueryBuilder().select({ id: saleBalances.saleId }).from(saleBalances).where(where),
+      ),
+    )
+    .groupBy(saleInstalments.saleId)
     .as('plan_due');
 
 /**
@@ -37,7 +46,7 @@ const planDue = (asOf: string) =>
  * first); without one, all of it once the travel date has passed (the age buckets' rule).
  */
 function overdueOwn(asOf: string, plan: ReturnType<typeof planDue>) {
-  return sql`case when ${plan.instalments} = 0
+  return sql`case when ${plan.saleId} is null
     then case when ${saleBalances.travelDate} < ${asOf}::date then ${saleBalances.pending} else 0 end
     else greatest(0, least(${saleBalances.pending}, ${plan.dueBefore} - ${saleBalances.paid})) end`;
 }
@@ -69,11 +78,11 @@ const balanceColumns = (asOf: string, plan: ReturnType<typeof planDue>) => ({
  * so 0 or less is not yet due).
  */
 export function openSales(db: Database, asOf: string, where: SQL | undefined) {
-  const plan = planDue(asOf);
+  const plan = planDue(asOf, where);
   return db
     .select(balanceColumns(asOf, plan))
     .from(saleBalances)
-    .innerJoinLateral(plan, sql`true`)
+    .leftJoin(plan, eq(plan.saleId, saleBalances.saleId))
     .where(where)
     .as('open_sales');
 }
@@ -83,7 +92,7 @@ export function openSales(db: Database, asOf: string, where: SQL | undefined) {
  * primary-key lookup per open sale, for a client's or a few days' sales, not for all of them.
  */
 export function openSalesWithSale(db: Database, asOf: string, where: SQL | undefined) {
-  const plan = planDue(asOf);
+  const plan = planDue(asOf, where);
   return db
     .select({
       ...balanceColumns(asOf, plan),
@@ -98,7 +107,7 @@ export function openSalesWithSale(db: Database, asOf: string, where: SQL | undef
     })
     .from(saleBalances)
     .innerJoin(sales, eq(sales.id, saleBalances.saleId))
-    .innerJoinLateral(plan, sql`true`)
+    .leftJoin(plan, eq(plan.saleId, saleBalances.saleId))
     .where(where)
     .as('open_sales');
 }
