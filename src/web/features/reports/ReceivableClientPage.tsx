@@ -36,6 +36,8 @@ const SALE_COLUMNS: ReadonlyArray<DataTableColumn<ReceivableSale>> = [
   moneyColumn('total', 'Total', (sale) => sale.totalSale, undefined, saleCurrency),
   moneyColumn('paid', 'Pagado', (sale) => sale.paidAmount, undefined, saleCurrency),
   moneyColumn('pending', 'Pendiente', (sale) => sale.pendingAmount, 'font-semibold', saleCurrency),
+  // With a payment plan, the instalments past due and unpaid; without one, all of it after the trip.
+  moneyColumn('overdue', 'Vencido', (sale) => sale.overdueAmount, 'text-red-700', saleCurrency),
 ];
 
 /** Cobranza is for admin and finance, and both register what the client pays (decision 0043). */
@@ -91,6 +93,7 @@ function ReceivableClientView({ clientId }: { clientId: number }) {
         <SummaryCard
           title="Pendiente"
           value={formatMoney(client.pendingAmount)}
+          note={`Vencido: ${formatMoney(client.overdueAmount)}`}
           valueClassName="text-red-700"
         />
       </div>

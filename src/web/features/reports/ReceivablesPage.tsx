@@ -29,8 +29,9 @@ const TEXTS = {
 const SORT_OPTIONS = RECEIVABLES_SORTS.map((value) => ({ value, label: RECEIVABLES_SORT_LABELS[value] }));
 
 function Totals({ totals }: { totals: ReceivablesReply['totals'] }) {
-  // Overdue: what is not in "por vencer"; both figures come from the server, subtracted in cents.
-  const overdue = sumMoney([totals.pendingAmount, -totals.buckets.notDue]);
+  // Overdue is the server's (a payment plan's instalments past due, else the debt of a past trip); not
+  // yet due is the rest of the pending, subtracted in cents.
+  const notDue = sumMoney([totals.pendingAmount, -totals.overdueAmount]);
   const formatMoney = useMoney();
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
@@ -39,8 +40,8 @@ function Totals({ totals }: { totals: ReceivablesReply['totals'] }) {
         value={formatMoney(totals.pendingAmount)}
         note={`${totals.clientsCount} clientes · ${totals.salesCount} ventas`}
       />
-      <SummaryCard title="Vencido" value={formatMoney(overdue)} valueClassName="text-red-700" />
-      <SummaryCard title="Por vencer" value={formatMoney(totals.buckets.notDue)} />
+      <SummaryCard title="Vencido" value={formatMoney(totals.overdueAmount)} valueClassName="text-red-700" />
+      <SummaryCard title="Por vencer" value={formatMoney(notDue)} />
     </div>
   );
 }
@@ -78,6 +79,12 @@ const CLIENT_COLUMNS: ReadonlyArray<DataTableColumn<ClientRow>> = [
   { ...moneyColumn('total', 'Total', (c: ClientRow) => c.totalSale), secondary: true },
   { ...moneyColumn('paid', 'Pagado', (c: ClientRow) => c.paidAmount), secondary: true },
   moneyColumn('pending', 'Pendiente', (c) => c.pendingAmount, 'font-semibold'),
+  // Past due by plan or trip: gives way on a laptop like Total and Pagado (the card sums it, the
+  // client's page has it per sale).
+  {
+    ...moneyColumn('overdue', 'Vencido', (c: ClientRow) => c.overdueAmount, 'text-red-700'),
+    secondary: true,
+  },
   ...AGE_BUCKETS.map(
     (b): DataTableColumn<ClientRow> => ({
       key: b,
