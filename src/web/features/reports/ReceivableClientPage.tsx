@@ -6,6 +6,7 @@ import { errorStatus } from '../../api/client';
 import { Button } from '../../components/ui/Button';
 import { actionsColumn, DataTable, type DataTableColumn, moneyColumn } from '../../components/ui/DataTable';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { Money } from '../../components/ui/Money';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { SummaryCard } from '../../components/ui/SummaryCard';
@@ -37,7 +38,14 @@ const SALE_COLUMNS: ReadonlyArray<DataTableColumn<ReceivableSale>> = [
   moneyColumn('paid', 'Pagado', (sale) => sale.paidAmount, undefined, saleCurrency),
   moneyColumn('pending', 'Pendiente', (sale) => sale.pendingAmount, 'font-semibold', saleCurrency),
   // With a payment plan, the instalments past due and unpaid; without one, all of it after the trip.
-  moneyColumn('overdue', 'Vencido', (sale) => sale.overdueAmount, 'text-red-700', saleCurrency),
+  {
+    key: 'overdue',
+    header: 'Vencido',
+    align: 'right',
+    className: 'text-red-700',
+    cell: (sale) =>
+      sale.overdueAmount ? <Money amount={sale.overdueAmount} currency={sale.currency} /> : '—',
+  },
 ];
 
 /** Cobranza is for admin and finance, and both register what the client pays (decision 0043). */

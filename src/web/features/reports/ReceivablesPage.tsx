@@ -82,8 +82,12 @@ const CLIENT_COLUMNS: ReadonlyArray<DataTableColumn<ClientRow>> = [
   // Past due by plan or trip: gives way on a laptop like Total and Pagado (the card sums it, the
   // client's page has it per sale).
   {
-    ...moneyColumn('overdue', 'Vencido', (c: ClientRow) => c.overdueAmount, 'text-red-700'),
+    key: 'overdue',
+    header: 'Vencido',
+    align: 'right',
+    className: 'text-red-700',
     secondary: true,
+    cell: (c) => (c.overdueAmount ? <Money amount={c.overdueAmount} /> : '—'),
   },
   ...AGE_BUCKETS.map(
     (b): DataTableColumn<ClientRow> => ({
