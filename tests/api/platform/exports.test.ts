@@ -202,18 +202,29 @@ describe('exports hold what the lists hold', () => {
       'Total (US$)',
       'Pagado (US$)',
       'Pendiente (US$)',
+      'Vencido (US$)',
       'Por vencer (US$)',
       '1-30 días (US$)',
       '31-60 días (US$)',
       '61-90 días (US$)',
       'Más de 90 días (US$)',
     ]);
-    expect(csv.rows.map((r) => [r[0], csvNumber(r[4] as string), csvNumber(r[7] as string)])).toEqual(
-      report.clients.map((c: { clientName: string; pendingAmount: number; buckets: { d31_60: number } }) => [
-        c.clientName,
-        c.pendingAmount,
-        c.buckets.d31_60,
+    expect(
+      csv.rows.map((r) => [
+        r[0],
+        csvNumber(r[4] as string),
+        csvNumber(r[5] as string),
+        csvNumber(r[8] as string),
       ]),
+    ).toEqual(
+      report.clients.map(
+        (c: {
+          clientName: string;
+          pendingAmount: number;
+          overdueAmount: number;
+          buckets: { d31_60: number };
+        }) => [c.clientName, c.pendingAmount, c.overdueAmount, c.buckets.d31_60],
+      ),
     );
     const dues = await json('/api/reports/payables?asOf=2032-03-01&days=60', 'finance');
     const xlsx = await readXlsx(

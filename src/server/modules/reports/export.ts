@@ -18,6 +18,7 @@ export const receivableColumns: ExportColumn<ReceivableClient>[] = [
   { header: 'Total', kind: 'money', value: (c) => c.totalSale },
   { header: 'Pagado', kind: 'money', value: (c) => c.paidAmount },
   { header: 'Pendiente', kind: 'money', value: (c) => c.pendingAmount },
+  { header: 'Vencido', kind: 'money', value: (c) => c.overdueAmount },
   ...AGE_BUCKETS.map(
     (b): ExportColumn<ReceivableClient> => ({
       header: AGE_BUCKET_LABELS[b],
