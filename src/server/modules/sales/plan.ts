@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { currencyDecimals } from '../../../domain/currency-decimals';
 import { formatMoney } from '../../../domain/format';
 import {
   CANCELLED_PLAN_MESSAGE,
@@ -13,23 +12,12 @@ import { type AuditActor, record } from '../audit';
 import type { AuthUser } from '../auth';
 import { loadSale } from './detail';
 import { amountsSum, lockSale } from './queries';
+import { assertWhole } from './sale-currency';
 import { COMPLETED_MESSAGE, scopeFor } from './service';
 
 /** A plan in the audit trail: "2027-01-10 500.00; 2027-02-10 500.00", or null without one. */
 const planText = (rows: readonly { dueDate: string; amount: string }[]) =>
   rows.length ? rows.map((r) => `${r.dueDate} ${r.amount}`).join('; ') : null;
-
-/** Amounts of a currency without decimals (CLP) are whole, as the sale's prices are. */
-function assertWhole(currency: string, plan: SalePlanRequest) {
-  if (currencyDecimals(currency) > 0) return;
-  const errors = plan.instalments.flatMap((instalment, index) =>
-    /\.\d*[1-9]/.test(instalment.amount)
-      ? [{ path: `instalments.${index}.amount`, message: `Los montos en ${currency} no llevan decimales` }]
-      : [],
-  );
-  const [first] = errors;
-  if (first) throw badRequest(first.message, errors);
-}
 
 /**
  * Replaces the plan (docs/decisions/0104-payment-plans.md) of a sale the actor may edit (a seller only their own), sorted by due date (the
@@ -48,11 +36,17 @@ export async function savePlan(
     const current = await lockSale(tx, id, scope);
     if (current.status === 'cancelled') throw conflict(CANCELLED_PLAN_MESSAGE);
     if (current.status === 'completed') throw conflict(COMPLETED_MESSAGE);
-    assertWhole(current.currency, plan);
+    assertWhole(
+      current.currency,
+      plan.instalments.map((instalment, index) => ({
+        path: `instalments.${index}.amount`,
+        amount: instalment.amount,
+      })),
+    );
+    // A stable sort: the order typed stays among the same day's instalments.
     const rows = plan.instalments
-      .map((instalment, at) => ({ ...instalment, at }))
-      .sort((a, b) => (a.dueDate === b.dueDate ? a.at - b.at : a.dueDate < b.dueDate ? -1 : 1))
-      .map(({ dueDate, amount }) => ({ saleId: id, dueDate, amount }));
+      .map(({ dueDate, amount }) => ({ saleId: id, dueDate, amount }))
+      .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
     if (rows.length) {
       const [sum] = await tx
         .select({

@@ -29,23 +29,30 @@ export async function rateToFreeze(db: Database, currency: string): Promise<stri
   return rate;
 }
 
-/** Prices and costs in a currency without decimals are whole: "1.250.000,50" pesos is a typing error. */
-export function assertWholeAmounts(
+/** Amounts in a currency without decimals are whole: "1.250.000,50" pesos is a typing error. */
+export function assertWhole(currency: string, amounts: readonly { path: string; amount: string | number }[]) {
+  if (currencyDecimals(currency) > 0) return;
+  const message = `Los montos en ${currency} no llevan decimales`;
+  const errors = amounts
+    .filter((a) => /\.\d*[1-9]/.test(String(a.amount)))
+    .map((a) => ({ path: a.path, message }));
+  if (errors.length) throw badRequest(message, errors);
+}
+
+/** A sale's prices and costs, whole in a currency without decimals. */
+export const assertWholeAmounts = (
   currency: string,
   items: readonly Pick<SaleItemData, 'salePrice' | 'costPrice'>[],
-) {
-  if (currencyDecimals(currency) > 0) return;
-  const errors = items.flatMap((item, index) =>
-    (['salePrice', 'costPrice'] as const)
-      .filter((field) => /\.\d*[1-9]/.test(String(item[field])))
-      .map((field) => ({
+) =>
+  assertWhole(
+    currency,
+    items.flatMap((item, index) =>
+      (['salePrice', 'costPrice'] as const).map((field) => ({
         path: `items.${index}.${field}`,
-        message: `Los montos en ${currency} no llevan decimales`,
+        amount: item[field],
       })),
+    ),
   );
-  const [first] = errors;
-  if (first) throw badRequest(first.message, errors);
-}
 
 /**
  * The currency and rate an edit leaves on the sale. Another currency is taken only while nothing was
